@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { createCaptchaRoutes } from './captcha';
+import type { ServerDeps } from './context';
+import { createDevMailbox } from './dev-mailbox';
+import { limitBody, sameOriginJsonOnly } from './http/request-guard';
+import { ApiRefusal, refusalBody } from './http/respond';
+import { createAuthService } from './services/auth/routes';
+import { createPartDealerService } from './services/part-dealer/routes';
+import { createWorkshopService } from './services/workshop/routes';
+import { createSpaRoutes } from './static-spa';
+
+/** Errors that mean the database cannot be reached: answered 503, not 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
+  return /ECONNREFUSED|ECONNRESET|57P01|57P03|08006|08001|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+    text,
+  );
+}
+
+/** Builds the whole HTTP surface: three services, captcha, health, dev mailbox and the SPA. */
+export function createApp(deps: ServerDeps) {
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  const publicOrigin = new URL(deps.config.publicUrl).origin;
+
+  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(deps.config.captcha.recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: deps.config.captcha.recaptcha ? ['https://www.google.com'] : ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      strictTransportSecurity: deps.config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiRefusal) {
+      for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
+      return c.json(refusalBody(c, error.status, error.messageId, error.extra.field), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(refusalBody(c, error.status, 'invalidRequest'), error.status);
+    }
+    const correlationId = c.get('requestId');
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.error({ event: 'database.unavailable', correlationId, path: c.req.path }, 'database unavailable');
+      return c.json({ ...refusalBody(c, 503, 'serviceUnavailable'), correlationId }, 503);
+    }
+    deps.logger.error({ event: 'request.failed', correlationId, path: c.req.path, err: error }, 'unhandled error');
+    return c.json({ ...refusalBody(c, 500, 'serverError'), correlationId }, 500);
+  });
+
+  app.get('/healthz', async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: 'ok', database: { status: 'up', kind: deps.database.kind } });
+    } catch {
+      return c.json({ status: 'degraded', database: { status: 'down', kind: deps.database.kind } }, 503);
+    }
+  });
+
+  const api = new Hono();
+  api.use('*', limitBody, sameOriginJsonOnly([publicOrigin]));
+  api.route('/auth/api/v1', createAuthService(deps));
+  api.route('/workshop', createWorkshopService(deps));
+  api.route('/part-dealer', createPartDealerService(deps));
+  api.notFound((c) => c.json(refusalBody(c, 404, 'notFound'), 404));
+  app.route('/svc', api);
+
+  app.route('/captcha', createCaptchaRoutes(deps));
+  if (!deps.config.isProduction) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
+  app.route('/', createSpaRoutes(deps.config.staticDir));
+  return app;
+}

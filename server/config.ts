@@ -1,0 +1,108 @@
+import path from 'node:path';
+import * as v from 'valibot';
+import { appEnvironments, httpUrl, parseEnvironment } from '../src/config/env-parse';
+
+/** Development defaults: documented in README and .env.example, refused when APP_ENV=production. */
+export const DEVELOPMENT_DEFAULTS = {
+  ADMIN_EMAIL: 'admin@teileportal.local',
+  ADMIN_PASSWORD: 'Teileportal-Admin-2026',
+  SESSION_SECRET: 'development-only-session-secret-change-me-0123456789',
+  CAPTCHA_HMAC_KEY: 'development-only-captcha-hmac-key-change-me-0123',
+} as const;
+
+const integerString = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+
+const serverEnvironmentSchema = v.object({
+  APP_ENV: v.optional(v.picklist(appEnvironments, `must be one of ${appEnvironments.join(', ')}`), 'development'),
+  PORT: v.optional(integerString(0, 65535), '3000'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  PUBLIC_URL: v.optional(httpUrl),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')),
+  ),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.string(), 'Teileportal <no-reply@teileportal.local>'),
+  PROVIDER_INBOX: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'kontakt@teileportal.local'),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), DEVELOPMENT_DEFAULTS.ADMIN_EMAIL),
+  ADMIN_PASSWORD: v.optional(
+    v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters')),
+    DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD,
+  ),
+  SESSION_SECRET: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+    DEVELOPMENT_DEFAULTS.SESSION_SECRET,
+  ),
+  CAPTCHA_HMAC_KEY: v.optional(
+    v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters')),
+    DEVELOPMENT_DEFAULTS.CAPTCHA_HMAC_KEY,
+  ),
+  CAPTCHA_COST: v.optional(integerString(1, 10_000_000), '5000'),
+  RECAPTCHA_SITE_KEY: v.optional(v.string()),
+  RECAPTCHA_SECRET: v.optional(v.string()),
+  LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  STATIC_DIR: v.optional(v.string(), './dist'),
+  MAIL_POLL_MS: v.optional(integerString(50, 600_000), '1000'),
+  LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
+  WORKSHOP_APP_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')), '/dashboard'),
+});
+
+export type ServerConfig = ReturnType<typeof loadServerConfig>;
+
+/**
+ * Reads the server's settings from the environment. In production every secret must be set and
+ * must differ from its development default, so a forgotten setting cannot ship.
+ */
+export function loadServerConfig(environment: Record<string, string | undefined> = process.env) {
+  const env = parseEnvironment(serverEnvironmentSchema, environment);
+  if (env.APP_ENV === 'production') {
+    const leftAtDefault = (['ADMIN_PASSWORD', 'SESSION_SECRET', 'CAPTCHA_HMAC_KEY'] as const).filter(
+      (name) => !environment[name]?.trim() || env[name] === DEVELOPMENT_DEFAULTS[name],
+    );
+    if (leftAtDefault.length > 0) {
+      throw new Error(
+        `Invalid environment configuration:\n  ${leftAtDefault.join(', ')}: must be set to a secret value when APP_ENV=production`,
+      );
+    }
+    if (!env.PUBLIC_URL) {
+      throw new Error('Invalid environment configuration:\n  PUBLIC_URL: must be set when APP_ENV=production');
+    }
+  }
+  if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET)) {
+    throw new Error(
+      'Invalid environment configuration:\n  RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET: set both or neither',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    appEnv: env.APP_ENV,
+    isProduction: env.APP_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL ?? null,
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    providerInbox: env.PROVIDER_INBOX,
+    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    sessionSecret: env.SESSION_SECRET,
+    captcha: {
+      hmacKey: env.CAPTCHA_HMAC_KEY,
+      cost: env.CAPTCHA_COST,
+      recaptcha: env.RECAPTCHA_SECRET ? { secret: env.RECAPTCHA_SECRET } : null,
+    },
+    logLevel: env.LOG_LEVEL,
+    staticDir: path.resolve(env.STATIC_DIR),
+    mailPollMs: env.MAIL_POLL_MS,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
+  };
+}

@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { refusalBody } from './respond';
+
+export const MAX_BODY_BYTES = 32 * 1024;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Bodies over 32 KB are refused before they are read (architecture.md). */
+export const limitBody: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) => c.json(refusalBody(c, 413, 'bodyTooLarge'), 413),
+});
+
+/**
+ * CSRF defence for a JSON API: state-changing requests must be JSON (which a cross-site form
+ * cannot send without a CORS preflight this server never grants) and must not come from another
+ * site, judged by Sec-Fetch-Site, else by Origin. Hono's own csrf() only inspects form bodies.
+ */
+export function sameOriginJsonOnly(allowedOrigins: readonly string[]): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+      return c.json(refusalBody(c, 415, 'unsupportedContentType'), 415);
+    }
+    const fetchSite = c.req.header('sec-fetch-site');
+    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      return c.json(refusalBody(c, 403, 'foreignOrigin'), 403);
+    }
+    const origin = c.req.header('origin');
+    if (origin && origin !== new URL(c.req.url).origin && !allowedOrigins.includes(origin)) {
+      return c.json(refusalBody(c, 403, 'foreignOrigin'), 403);
+    }
+    return next();
+  };
+}

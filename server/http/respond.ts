@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import { SUCCESS_CODE } from '../../src/contracts/envelope';
+import { fieldErrors } from '../../src/contracts/fields';
+import type { MessageId } from '../../src/contracts/message-ids';
+import { requestLocale, translate } from '../i18n';
+
+/** A refusal the route wants the client to see, with a translated message. */
+export class ApiRefusal extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly messageId: MessageId,
+    readonly extra: { field?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(messageId);
+  }
+}
+
+export function ok<TData>(c: Context, data: TData, messageId?: MessageId) {
+  return c.json({
+    code: SUCCESS_CODE,
+    data,
+    message: messageId ? translate(requestLocale(c), messageId) : undefined,
+  });
+}
+
+export function refusalBody(c: Context, status: number, messageId: MessageId, field?: string) {
+  const message = translate(requestLocale(c), messageId);
+  return { code: status, data: null, message, error: messageId, ...(field ? { field } : {}) };
+}
+
+/**
+ * Parses a JSON body with a shared contract schema. Unknown keys are dropped by valibot's
+ * `object`, so nothing the schema does not name can reach the database.
+ */
+export async function parseJsonBody<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiRefusal(400, 'invalidRequest');
+  }
+  const result = v.safeParse(schema, body);
+  if (!result.success) {
+    const errors = fieldErrors<string>(result.issues);
+    const [field, messageId] = Object.entries(errors)[0] ?? [];
+    throw new ApiRefusal(400, messageId ?? 'invalidRequest', field ? { field } : {});
+  }
+  return result.output;
+}

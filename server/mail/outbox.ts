@@ -1,0 +1,144 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database';
+import { outbox } from '../db/schema';
+import type { RenderedMail } from './templates';
+
+export const MAX_MAIL_ATTEMPTS = 5;
+const LEASE_SECONDS = 120;
+const BATCH_SIZE = 10;
+
+/** Anything that can run an insert: the database or a transaction on it. */
+type Writer = Pick<Database, 'insert'>;
+
+/**
+ * Queues a mail in the same transaction as the change it reports, so the change and its mail
+ * are committed together or not at all; the worker sends it later.
+ */
+export async function enqueueMail(writer: Writer, kind: string, recipient: string, mail: RenderedMail) {
+  const [row] = await writer
+    .insert(outbox)
+    .values({ kind, recipient, subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
+    .returning({ id: outbox.id });
+  return row?.id;
+}
+
+export type MailTransport = { send: (message: OutgoingMail) => Promise<void> };
+export type OutgoingMail = { id: number; kind: string; to: string; subject: string; text: string; html: string };
+
+/** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox. */
+export function createMailTransport(options: { smtpUrl: string | null; dataDir: string; from: string }): MailTransport {
+  const messageFields = (mail: OutgoingMail) => ({
+    from: options.from,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    // A stable Message-ID lets a receiving server drop a duplicate after a crash mid-send.
+    messageId: `<outbox-${mail.id}@teileportal.local>`,
+  });
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      send: async (mail) => {
+        await transporter.sendMail(messageFields(mail));
+      },
+    };
+  }
+  const folder = path.join(options.dataDir, 'outbox');
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transporter.sendMail(messageFields(mail));
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`), info.message as Buffer);
+    },
+  };
+}
+
+function backoffSeconds(attempts: number) {
+  return Math.min(30 * 2 ** (attempts - 1), 3600);
+}
+
+/**
+ * Sends queued mail. Rows are leased (claimed by pushing next_attempt_at forward) rather than
+ * locked for the duration of the send, so a slow mail server never holds a database connection
+ * and a crashed process's lease simply runs out and the row is retried.
+ */
+export async function deliverDueMail(db: Database, transport: MailTransport, logger: Logger): Promise<number> {
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(isNull(outbox.sentAt), isNull(outbox.abandonedAt), lte(outbox.nextAttemptAt, new Date())))
+    .orderBy(asc(outbox.id))
+    .limit(BATCH_SIZE)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(outbox)
+    .set({
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+  for (const row of claimed) {
+    try {
+      await transport.send({
+        id: row.id,
+        kind: row.kind,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+      });
+      await db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      logger.info({ event: 'mail.sent', outboxId: row.id, kind: row.kind }, 'mail sent');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+      const abandon = row.attempts >= MAX_MAIL_ATTEMPTS;
+      await db
+        .update(outbox)
+        .set({
+          lastError: reason,
+          ...(abandon
+            ? { abandonedAt: new Date() }
+            : { nextAttemptAt: new Date(Date.now() + backoffSeconds(row.attempts) * 1000) }),
+        })
+        .where(eq(outbox.id, row.id));
+      const log = abandon ? logger.error.bind(logger) : logger.warn.bind(logger);
+      log(
+        { event: abandon ? 'mail.abandoned' : 'mail.retry', outboxId: row.id, kind: row.kind, attempts: row.attempts, reason },
+        abandon ? 'mail abandoned after too many attempts' : 'mail send failed, will retry',
+      );
+    }
+  }
+  return claimed.length;
+}
+
+/** Polls the outbox until stopped; a failed poll (database down) is logged and retried. */
+export function startMailWorker(db: Database, transport: MailTransport, logger: Logger, pollMs: number) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = deliverDueMail(db, transport, logger)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        logger.warn({ event: 'mail.poll_failed', reason: error instanceof Error ? error.message : 'unknown' }, 'outbox poll failed');
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { html, raw } from 'hono/html';
+import type { ServerLocale } from '../i18n';
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+type Paragraphs = { greeting: string; lines: string[]; action?: { label: string; url: string }; closing: string };
+
+function layout(locale: ServerLocale, content: Paragraphs): { text: string; html: string } {
+  const footer =
+    locale === 'de'
+      ? 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.'
+      : 'Teileportal · pilot phase · This e-mail was generated automatically.';
+  const text = [
+    content.greeting,
+    '',
+    ...content.lines,
+    ...(content.action ? ['', `${content.action.label}: ${content.action.url}`] : []),
+    '',
+    content.closing,
+    '',
+    '--',
+    footer,
+  ].join('\n');
+  const body = html`<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><title>Teileportal</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1b2733;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">
+<p>${content.greeting}</p>
+${raw(content.lines.map((line) => html`<p>${line}</p>`).join(''))}
+${content.action ? html`<p><a href="${content.action.url}" style="display:inline-block;background:#0b5fad;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${content.action.label}</a></p><p style="font-size:13px;color:#4a5a6a">${content.action.url}</p>` : ''}
+<p>${content.closing}</p>
+<hr style="border:none;border-top:1px solid #d5dde5"><p style="font-size:12px;color:#4a5a6a">${footer}</p>
+</body></html>`;
+  return { text, html: String(body) };
+}
+
+/** Every mail the portal sends, in German and English. Parameters are escaped in the HTML part. */
+export const mailTemplates = {
+  passwordReset(locale: ServerLocale, params: { firstName: string; resetUrl: string; validMinutes: number }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihr Link zum Zurücksetzen des Passworts' : 'Your password reset link',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? 'Sie haben einen Link zum Zurücksetzen Ihres Passworts für das Teileportal angefordert.'
+            : 'You asked for a link to reset your Teileportal password.',
+          de
+            ? `Der Link ist ${params.validMinutes} Minuten gültig und kann nur einmal verwendet werden. Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.`
+            : `The link is valid for ${params.validMinutes} minutes and can be used once. If this was not you, you can ignore this e-mail.`,
+        ],
+        action: { label: de ? 'Passwort zurücksetzen' : 'Reset password', url: params.resetUrl },
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  passwordChanged(locale: ServerLocale, params: { firstName: string; loginUrl: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihr Passwort wurde geändert' : 'Your password was changed',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? 'Das Passwort Ihres Teileportal-Kontos wurde soeben geändert. Alle bestehenden Anmeldungen wurden beendet.'
+            : 'The password of your Teileportal account was just changed. All existing sessions were ended.',
+          de
+            ? 'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie unseren Support.'
+            : 'If this was not you, reset your password at once and contact our support.',
+        ],
+        action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+} satisfies Record<string, (locale: ServerLocale, params: never) => RenderedMail>;

@@ -1,0 +1,24 @@
+import type { PublicUser } from '../../../src/contracts/auth';
+import { SERVICE_NAMES } from '../../../src/contracts/auth';
+import type { ServerConfig } from '../../config';
+import type { users } from '../../db/schema';
+
+type ServiceName = (typeof SERVICE_NAMES)[number];
+
+function isServiceName(value: string): value is ServiceName {
+  return (SERVICE_NAMES as readonly string[]).includes(value);
+}
+
+/** The profile the SPA may keep in localStorage: no hash, no internal timestamps. */
+export function toPublicUser(user: typeof users.$inferSelect, config: ServerConfig): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company_name: user.companyName,
+    role: user.role,
+    status: user.status,
+    services: user.services.filter(isServiceName).map((name) => ({ name, url: config.serviceUrls[name] })),
+  };
+}

@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Database } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+
+export const SESSION_HOURS_WITHOUT_REMEMBER = 12;
+export const SESSION_DAYS_WITH_REMEMBER = 30;
+
+type CookieSettings = { secure: boolean };
+
+function cookieName(settings: CookieSettings) {
+  // The __Host- prefix pins the cookie to this exact origin, but browsers only accept it with Secure.
+  return settings.secure ? '__Host-tp_session' : 'tp_session';
+}
+
+function hashSessionId(sessionId: string) {
+  return createHash('sha256').update(sessionId).digest('hex');
+}
+
+/** Starts a fresh session (a new id on every login) and sets its httpOnly cookie. */
+export async function startSession(
+  c: Context,
+  db: Database,
+  settings: CookieSettings,
+  userId: number,
+  rememberMe: boolean,
+) {
+  const sessionId = randomBytes(32).toString('base64url');
+  const lifetimeMs = rememberMe
+    ? SESSION_DAYS_WITH_REMEMBER * 24 * 3600 * 1000
+    : SESSION_HOURS_WITHOUT_REMEMBER * 3600 * 1000;
+  const expiresAt = new Date(Date.now() + lifetimeMs);
+  await db.insert(sessions).values({ idHash: hashSessionId(sessionId), userId, rememberMe, expiresAt });
+  setCookie(c, cookieName(settings), sessionId, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: settings.secure,
+    path: '/',
+    // Without "remember me" the cookie lives as long as the browser session; the server still
+    // enforces the 12-hour absolute limit through expiresAt.
+    ...(rememberMe ? { maxAge: Math.floor(lifetimeMs / 1000) } : {}),
+  });
+}
+
+/** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
+export async function currentSessionUser(c: Context, db: Database, settings: CookieSettings) {
+  const sessionId = getCookie(c, cookieName(settings));
+  if (!sessionId || sessionId.length > 100) return null;
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const user = rows[0]?.user;
+  if (!user || user.status !== 1) return null;
+  return user;
+}
+
+export async function endSession(c: Context, db: Database, settings: CookieSettings) {
+  const sessionId = getCookie(c, cookieName(settings));
+  if (sessionId && sessionId.length <= 100) {
+    await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
+  }
+  deleteCookie(c, cookieName(settings), { path: '/', secure: settings.secure });
+}
+
+export async function endAllSessionsOf(db: Database, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Database) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { deleteExpiredCaptchas } from './captcha';
+import type { ServerConfig } from './config';
+import { openDatabase } from './db/database';
+import { createMailTransport, startMailWorker } from './mail/outbox';
+import { deleteStaleRateWindows } from './rate-limit';
+import { seedAdministrator } from './seed';
+import { deleteExpiredSessions } from './services/auth/sessions';
+
+/**
+ * Opens the database (migrating it), seeds the administrator, starts the mail worker and the
+ * HTTP server. Used by server/main.ts and by the server tests, so both run the same code.
+ */
+export async function startServer(config: ServerConfig, logger: Logger) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const seeded = await seedAdministrator(database.db, config);
+  const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
+  const mailWorker = startMailWorker(database.db, transport, logger, config.mailPollMs);
+  const housekeeping = setInterval(() => {
+    Promise.all([
+      deleteExpiredSessions(database.db),
+      deleteExpiredCaptchas(database.db),
+      deleteStaleRateWindows(database.db),
+    ]).catch((error: unknown) => logger.warn({ event: 'housekeeping.failed', reason: String(error) }, 'housekeeping failed'));
+  }, 3600_000);
+  housekeeping.unref();
+
+  const app = createApp({ config, database, logger });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    port,
+    url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    database,
+    adminCreated: seeded.created,
+    async stop() {
+      clearInterval(housekeeping);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailWorker.stop();
+      await database.close();
+    },
+  };
+}

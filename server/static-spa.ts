@@ -1,0 +1,35 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, everything else falls back to
+ * index.html so client routes survive a reload (history fallback).
+ */
+export function createSpaRoutes(staticDir: string) {
+  const routes = new Hono();
+  const root = path.relative(process.cwd(), staticDir) || '.';
+  routes.use(
+    '/assets/*',
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+    serveStatic({ root }),
+  );
+  routes.use('*', serveStatic({ root, index: '' }));
+  routes.get('*', async (c) => {
+    const indexPath = path.join(staticDir, 'index.html');
+    const exists = await stat(indexPath).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) {
+      return c.text('The SPA has not been built yet. Run `npm run build` (npm start does this for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await readFile(indexPath, 'utf8'));
+  });
+  return routes;
+}

@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { type AppEnvironment, appEnvironments, httpUrl, parseEnvironment, serviceBaseUrl } from './env-parse';
+
+/**
+ * Service base URLs per environment. One process serves all three services in this repository,
+ * so every environment defaults to same-origin paths; a deployment that splits the services sets
+ * AUTH_SERVICE_URL, WORKSHOP_SERVICE_URL or PART_DEALER_SERVICE_URL at build time.
+ */
+const serviceDefaults: Record<AppEnvironment, { auth: string; workshop: string; partDealer: string }> = {
+  development: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
+  staging: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
+  pre_prod: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
+  production: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
+};
+
+const clientEnvironmentSchema = v.object({
+  APP_ENV: v.optional(v.picklist(appEnvironments, `must be one of ${appEnvironments.join(', ')}`), 'production'),
+  AUTH_SERVICE_URL: v.optional(serviceBaseUrl),
+  WORKSHOP_SERVICE_URL: v.optional(serviceBaseUrl),
+  PART_DEALER_SERVICE_URL: v.optional(serviceBaseUrl),
+  PORTAL_KIND: v.optional(v.picklist(['workshop', 'insurance'], 'must be workshop or insurance'), 'workshop'),
+  RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{10,100}$/, 'is not a reCAPTCHA site key'))),
+  ANALYTICS_SCRIPT_URL: v.optional(httpUrl),
+  SUPPORT_PHONE: v.optional(v.pipe(v.string(), v.regex(/^\+?[\d ()-]{7,30}$/, 'must be a phone number')), '+49 30 120 845 70'),
+  SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@teileportal.de'),
+  SUPPORT_BOOKING_URL: v.optional(httpUrl, 'https://teileportal.de/termin'),
+  COMPANY_NAME: v.optional(v.string(), 'Teileportal GmbH'),
+  COMPANY_ADDRESS: v.optional(v.string(), 'Friedrichstraße 68, 10117 Berlin'),
+});
+
+export type ClientConfig = {
+  environment: AppEnvironment;
+  services: { auth: string; workshop: string; partDealer: string };
+  portalKind: 'workshop' | 'insurance';
+  captcha: { provider: 'altcha' } | { provider: 'recaptcha'; siteKey: string };
+  analyticsScriptUrl: string | null;
+  support: { phone: string; email: string; bookingUrl: string };
+  company: { name: string; address: string };
+};
+
+/** Builds the SPA's configuration from build-time environment variables (see vite.config.ts). */
+export function buildClientConfig(environment: Record<string, string | undefined>): ClientConfig {
+  const env = parseEnvironment(clientEnvironmentSchema, environment);
+  const defaults = serviceDefaults[env.APP_ENV];
+  return {
+    environment: env.APP_ENV,
+    services: {
+      auth: env.AUTH_SERVICE_URL ?? defaults.auth,
+      workshop: env.WORKSHOP_SERVICE_URL ?? defaults.workshop,
+      partDealer: env.PART_DEALER_SERVICE_URL ?? defaults.partDealer,
+    },
+    portalKind: env.PORTAL_KIND,
+    captcha: env.RECAPTCHA_SITE_KEY
+      ? { provider: 'recaptcha', siteKey: env.RECAPTCHA_SITE_KEY }
+      : { provider: 'altcha' },
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+    support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, bookingUrl: env.SUPPORT_BOOKING_URL },
+    company: { name: env.COMPANY_NAME, address: env.COMPANY_ADDRESS },
+  };
+}
