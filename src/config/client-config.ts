@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type AppEnvironment, appEnvironments, httpUrl, parseEnvironment, serviceBaseUrl } from './env-parse';
+import { type AppEnvironment, appEnvironments, httpUrl, parseEnvironment, serviceBaseUrl } from './env-parse.ts';
 
 /**
  * Service base URLs per environment. One process serves all three services in this repository,

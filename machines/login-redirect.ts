@@ -1,0 +1,27 @@
+import type { PublicUser } from '../src/contracts/auth';
+
+export const DEFAULT_POST_LOGIN_PATH = '/dashboard';
+
+/**
+ * True for a path inside this app ("/dashboard?x=1"), false for anything that could leave it
+ * ("//evil.example", "https://…", "/\\evil", "javascript:…"): an open redirect is never followed.
+ */
+export function isInternalPath(value: string | null | undefined): value is string {
+  if (!value || value.length > 2000) return false;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return false;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused
+  return !/[\u0000-\u001f\\]/.test(value);
+}
+
+/** Spec §4: the stored redirect if it stays inside the app, else the only service, else /dashboard. */
+export function postLoginDestination(user: Pick<PublicUser, 'services'>, redirectUrl: string | null): string {
+  if (isInternalPath(redirectUrl) && !redirectUrl.startsWith('/login')) return redirectUrl;
+  const [onlyService, ...others] = user.services;
+  if (onlyService && others.length === 0) return onlyService.url;
+  return DEFAULT_POST_LOGIN_PATH;
+}
+
+/** Spec §4: status 2 (pending verification) and 3 (deactivated) go to the account status page. */
+export function isAccountInactive(user: Pick<PublicUser, 'status'>): boolean {
+  return user.status === 2 || user.status === 3;
+}

@@ -1,0 +1,90 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { PublicUser } from '../src/contracts/auth';
+
+export type SessionEvent =
+  | { type: 'session.signedIn'; user: PublicUser }
+  | { type: 'session.signedOut' }
+  | { type: 'session.unauthorized' };
+
+/** How a revalidation failed: a 401 ends the session, anything else keeps the stored profile. */
+export type RevalidationFailure = { unauthorized: boolean };
+
+function isUnauthorizedFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as RevalidationFailure).unauthorized === true;
+}
+
+/**
+ * The signed-in user for routing (architecture.md: router context carries this actor). It starts
+ * from the profile stored under `userResponse`, asks the server whether the session still holds,
+ * and clears everything on any 401. Storage is injected (`persistUser`, `forgetUser`).
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as { user: PublicUser | null },
+    events: {} as SessionEvent,
+    input: {} as { storedUser: PublicUser | null },
+  },
+  guards: {
+    hasStoredUser: ({ context }) => context.user !== null,
+    wasUnauthorized: (_, params: { error: unknown }) => isUnauthorizedFailure(params.error),
+  },
+  actors: {
+    revalidate: fromPromise<PublicUser, void>(async () => {
+      throw new Error('revalidate actor not implemented: provide it with sessionMachine.provide()');
+    }),
+  },
+  actions: {
+    persistUser: (_, _params: { user: PublicUser }) => {},
+    forgetUser: () => {},
+    sessionChanged: () => {},
+    rememberSignIn: assign(({ event }) => {
+      assertEvent(event, 'session.signedIn');
+      return { user: event.user };
+    }),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ user: input.storedUser }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasStoredUser', target: 'restoring' }, { target: 'signedOut' }],
+    },
+    restoring: {
+      description: 'A stored profile exists; the server confirms the session cookie still holds.',
+      invoke: {
+        id: 'revalidate',
+        src: 'revalidate',
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            { type: 'persistUser', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'wasUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut', actions: [assign({ user: null }), 'forgetUser'],
+          },
+          // Offline or a server hiccup: keep the stored profile; the next API call decides.
+          { target: 'signedIn' },
+        ],
+      },
+      on: { 'session.signedIn': { target: 'signedIn', actions: ['rememberSignIn', 'sessionChanged'] } },
+    },
+    signedIn: {
+      on: {
+        'session.signedIn': { actions: ['rememberSignIn', 'sessionChanged'] },
+        'session.signedOut': { target: 'signedOut', actions: [assign({ user: null }), 'forgetUser', 'sessionChanged'] },
+        'session.unauthorized': {
+          target: 'signedOut',
+          actions: [assign({ user: null }), 'forgetUser', 'sessionChanged'],
+        },
+      },
+    },
+    signedOut: {
+      on: { 'session.signedIn': { target: 'signedIn', actions: ['rememberSignIn', 'sessionChanged'] } },
+    },
+  },
+});

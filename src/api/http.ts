@@ -1,0 +1,94 @@
+import { type FetchOptions, ofetch } from 'ofetch';
+import * as v from 'valibot';
+import { errorEnvelopeSchema, SUCCESS_CODE } from '../contracts/envelope';
+import { isMessageId, type MessageId } from '../contracts/message-ids';
+
+/**
+ * The only error the API layer throws. `message` follows spec §8's order: the response body's
+ * message, the response's own message, the body's error, else the client's error message.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly messageId: MessageId | null,
+    readonly field: string | null = null,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isUnauthorized() {
+    return this.status === 401;
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const unauthorizedListeners = new Set<Listener>();
+
+/**
+ * Lets the session actor hear every 401 (spec: any 401 clears the session). The client only
+ * reports it; what happens next is the session machine's decision.
+ */
+export function onUnauthorized(listener: Listener) {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export type ServiceClient = <TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  path: string,
+  options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: Record<string, unknown>; query?: Record<string, string | number> },
+) => Promise<v.InferOutput<TSchema>>;
+
+/** One client per service base URL; JSON in and out, cookies included (spec §7). */
+export function createServiceClient(baseURL: string): ServiceClient {
+  return async (schema, path, options = {}) => {
+    const fetchOptions: FetchOptions<'json'> = {
+      baseURL,
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      query: options.query,
+      ignoreResponseError: true,
+      retry: 0,
+    };
+    if (options.body !== undefined) fetchOptions.body = options.body;
+    else if (fetchOptions.method !== 'GET') fetchOptions.body = {};
+    let response: Awaited<ReturnType<typeof ofetch.raw>>;
+    try {
+      response = await ofetch.raw(path, fetchOptions);
+    } catch (error) {
+      throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'networkError');
+    }
+    const body: unknown = response._data;
+    const envelope = v.safeParse(errorEnvelopeSchema, body);
+    if (response.status === SUCCESS_CODE && envelope.success && envelope.output.code === SUCCESS_CODE) {
+      const parsed = v.safeParse(schema, body);
+      if (parsed.success) return parsed.output;
+      throw new ApiError('Unexpected response from the server', response.status, 'serverError');
+    }
+    const error = toApiError(response.status, response.statusText, envelope.success ? envelope.output : null, response.headers);
+    if (error.isUnauthorized) for (const listener of unauthorizedListeners) listener(error);
+    throw error;
+  };
+}
+
+function toApiError(
+  status: number,
+  statusText: string,
+  envelope: v.InferOutput<typeof errorEnvelopeSchema> | null,
+  headers: Headers,
+) {
+  const messageId = isMessageId(envelope?.error) ? envelope.error : status >= 500 ? 'serverError' : null;
+  const text = envelope?.message || statusText || envelope?.error || `Request failed (${status})`;
+  const retryAfter = Number(headers.get('retry-after'));
+  return new ApiError(
+    text,
+    status,
+    messageId,
+    envelope?.field ?? null,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  );
+}

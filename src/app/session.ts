@@ -1,0 +1,34 @@
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type RevalidationFailure, sessionMachine } from '../../machines/session.machine';
+import type { AuthApi } from '../api/auth-api';
+import { ApiError } from '../api/http';
+import type { PublicUser } from '../contracts/auth';
+import { inspectionOptions } from './inspection';
+import { clearStoredUser, readStoredUser, writeStoredUser } from './user-storage';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** Creates and starts the app's one session actor with its real storage and API. */
+export function createSessionActor(options: { authApi: AuthApi; storage: Storage; onChange: () => void }) {
+  const implemented = sessionMachine.provide({
+    actors: {
+      revalidate: fromPromise<PublicUser, void>(async () => {
+        try {
+          return await options.authApi.currentUser();
+        } catch (error) {
+          const failure: RevalidationFailure = { unauthorized: error instanceof ApiError && error.isUnauthorized };
+          throw failure;
+        }
+      }),
+    },
+    actions: {
+      persistUser: (_, params) => writeStoredUser(options.storage, params.user),
+      forgetUser: () => clearStoredUser(options.storage),
+      sessionChanged: () => options.onChange(),
+    },
+  });
+  return createActor(implemented, {
+    input: { storedUser: readStoredUser(options.storage) },
+    ...inspectionOptions(),
+  }).start();
+}

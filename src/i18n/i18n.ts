@@ -1,0 +1,16 @@
+import { i18n, type Messages } from '@lingui/core';
+import type { Language } from './language';
+
+const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+  de: () => import('../../locales/de/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+};
+
+/** Loads and activates one language's compiled catalog (the other one is never downloaded). */
+export async function activateLanguage(language: Language) {
+  const { messages } = await catalogs[language]();
+  i18n.loadAndActivate({ locale: language, messages });
+  document.documentElement.lang = language;
+}
+
+export { i18n };

@@ -1,0 +1,34 @@
+import { useLingui } from '@lingui/react/macro';
+import { type Language, languageCookie, supportedLanguages } from '../../i18n/language';
+import * as styles from './app-shell.css';
+
+/** Spec §2/§9: choosing a language stores the `defaultLanguage` cookie and reloads the page. */
+export function LanguageSwitcher() {
+  const { t, i18n } = useLingui();
+  const labels: Record<Language, { short: string; long: string }> = {
+    de: { short: 'DE', long: t`German` },
+    en: { short: 'EN', long: t`English` },
+  };
+  const choose = (language: Language) => {
+    document.cookie = languageCookie(language, window.location.protocol === 'https:');
+    window.location.reload();
+  };
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of toggle buttons, not a form fieldset
+    <div role="group" aria-label={t`Language`} className={styles.languageGroup}>
+      {supportedLanguages.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          className={styles.languageButton}
+          aria-pressed={i18n.locale === language}
+          aria-label={labels[language].long}
+          onClick={() => choose(language)}
+        >
+          {labels[language].short}
+        </button>
+      ))}
+    </div>
+  );
+}

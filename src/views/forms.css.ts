@@ -1,0 +1,24 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../ui/theme.css';
+
+export const authPage = style({
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  padding: `${vars.space.lg} ${vars.space.md}`,
+  gap: vars.space.lg,
+});
+export const authHeader = style({
+  width: 'min(440px, 100%)',
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});
+export const authCard = style({ width: 'min(440px, 100%)' });
+export const formTitle = style({ fontSize: vars.font.sizeXl, margin: `0 0 ${vars.space.sm}` });
+export const formLead = style({ color: vars.color.textMuted, marginTop: 0, marginBottom: vars.space.lg });
+export const formFooter = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md });
+export const serverError = style({ marginBottom: vars.space.md });

@@ -1,0 +1,70 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { buildClientConfig } from './src/config/client-config.ts';
+
+// A bad variable fails the build here, naming the variable (src/config/env-parse.ts).
+const clientConfig = buildClientConfig(process.env);
+
+export default defineConfig({
+  // Order matters (stack-notes.md): the router plugin before react(), the Lingui macro via babel.
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    react(),
+    lingui(),
+    vanillaExtractPlugin(),
+  ],
+  define: {
+    __APP_CONFIG__: JSON.stringify(clientConfig),
+  },
+  server: {
+    proxy: {
+      '/svc': 'http://127.0.0.1:3000',
+      '/captcha': 'http://127.0.0.1:3000',
+      '/healthz': 'http://127.0.0.1:3000',
+      '/dev/mailbox': 'http://127.0.0.1:3000',
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'model',
+          include: ['tests/model/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Each file starts its own server and database; two at a time fits the 2-core machines.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
