@@ -101,7 +101,8 @@ export const loginMachine = setup({
       invoke: {
         id: 'login',
         src: 'login',
-        input: ({ context }) => ({ email: context.email, password: context.password, rememberMe: context.rememberMe }),
+        // The schema's output, not the raw fields: the e-mail goes out trimmed and lower-cased.
+        input: ({ context }) => v.parse(loginRequestSchema, context),
         onDone: [
           {
             guard: { type: 'isAccountInactive', params: ({ event }) => ({ user: event.output.user }) },

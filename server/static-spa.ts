@@ -18,7 +18,10 @@ export function createSpaRoutes(staticDir: string) {
     },
     serveStatic({ root }),
   );
-  routes.use('*', serveStatic({ root, index: '' }));
+  const serveFile = serveStatic({ root });
+  // Only paths naming a file (favicon.svg, logos/…/x.svg) are looked up on disk; every other
+  // path is a client route and gets index.html below.
+  routes.use('*', async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? serveFile(c, next) : next()));
   routes.get('*', async (c) => {
     const indexPath = path.join(staticDir, 'index.html');
     const exists = await stat(indexPath).then(

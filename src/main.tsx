@@ -16,7 +16,7 @@ import { RoutePending } from './views/app-shell/RoutePending';
 import './ui/theme.css';
 
 function createAppRouter() {
-  const authApi = createAuthApi(createServiceClient(appConfig.services.auth));
+  const authApi = createAuthApi(createServiceClient(appConfig.services.auth, () => i18n.locale));
   const session = createSessionActor({
     authApi,
     storage: window.localStorage,

@@ -42,14 +42,17 @@ export type ServiceClient = <TSchema extends v.GenericSchema>(
   options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: Record<string, unknown>; query?: Record<string, string | number> },
 ) => Promise<v.InferOutput<TSchema>>;
 
-/** One client per service base URL; JSON in and out, cookies included (spec §7). */
-export function createServiceClient(baseURL: string): ServiceClient {
+/**
+ * One client per service base URL; JSON in and out, cookies included (spec §7). The UI's
+ * language goes along as Accept-Language so the server answers in the language on screen.
+ */
+export function createServiceClient(baseURL: string, currentLanguage: () => string): ServiceClient {
   return async (schema, path, options = {}) => {
     const fetchOptions: FetchOptions<'json'> = {
       baseURL,
       method: options.method ?? 'GET',
       credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': currentLanguage() },
       query: options.query,
       ignoreResponseError: true,
       retry: 0,

@@ -1,0 +1,22 @@
+import { i18n } from '@lingui/core';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { messages as deMessages } from '../../locales/de/messages.po';
+import { messages as enMessages } from '../../locales/en/messages.po';
+
+// epic-stack habit: an unexpected console.error (React warnings, failed props) fails the test.
+const originalConsoleError = console.error;
+beforeAll(() => {
+  i18n.load({ de: deMessages, en: enMessages });
+  i18n.activate('en');
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    originalConsoleError(...args);
+    throw new Error(`console.error was called: ${args.map(String).join(' ').slice(0, 500)}`);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  i18n.activate('en');
+});
