@@ -1,3 +1,4 @@
+import '@testing-library/jest-dom/vitest';
 import { i18n } from '@lingui/core';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';

@@ -1,0 +1,145 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { type LoginEvent, type LoginResult, loginMachine } from '../../machines/login.machine';
+import type { LoginRequest, PublicUser } from '../../src/contracts/auth';
+import { LoginView } from '../../src/views/login/LoginView';
+import { aUser } from '../support/users';
+
+const activeUser = aUser({ status: 1, services: [{ name: 'WORKSHOP', url: '/workshop-app' }] });
+const pendingUser = aUser({ status: 2 });
+const SERVER_MESSAGE = 'E-Mail oder Passwort ist falsch';
+
+/**
+ * The invoked login actor is not started by the traversal, so its outcomes are offered as the
+ * events XState would raise; the replay below turns each into a resolved or rejected request.
+ */
+const traversalEvents = [
+  { type: 'field.change', field: 'email', value: 'jana@example.de' },
+  { type: 'field.change', field: 'password', value: 'secret-password' },
+  { type: 'login.submit' },
+  { type: 'xstate.done.actor.login', output: { user: activeUser, message: 'Login successful' } },
+  { type: 'xstate.done.actor.login', output: { user: pendingUser, message: undefined } },
+  { type: 'xstate.error.actor.login', error: new Error(SERVER_MESSAGE) },
+  // The zero-delay timer before the redirect; in the replay the real timer fires by itself.
+  { type: 'xstate.after.REDIRECT_AFTER_STORE.login.redirecting' },
+] as unknown as LoginEvent[];
+
+type AnyStep = { type: string; field?: string; value?: string; output?: LoginResult; error?: Error };
+
+const paths = getShortestPaths(loginMachine, {
+  events: traversalEvents,
+  input: { redirectUrl: null },
+  // Context shapes the screen (errors, server message), so it is part of what makes a state distinct.
+  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, user: snapshot.context.user?.status ?? null } }),
+});
+
+function renderLogin() {
+  let settle: { resolve: (value: LoginResult) => void; reject: (error: Error) => void } | null = null;
+  const effects = {
+    navigate: vi.fn<(to: string) => void>(),
+    showAccountStatus: vi.fn<(status: number) => void>(),
+    storeUser: vi.fn<(user: PublicUser) => void>(),
+    requests: [] as LoginRequest[],
+  };
+  const implementations = {
+    actors: {
+      login: fromPromise<LoginResult, LoginRequest>(({ input }) => {
+        effects.requests.push(input);
+        return new Promise<LoginResult>((resolve, reject) => {
+          settle = { resolve, reject };
+        });
+      }),
+    },
+    actions: {
+      storeUser: (_: unknown, { user }: { user: PublicUser }) => effects.storeUser(user),
+      navigate: (_: unknown, { to }: { to: string }) => effects.navigate(to),
+      showAccountStatus: (_: unknown, { status }: { status: number }) => effects.showAccountStatus(status),
+      notifyFailure: () => {},
+      notifySuccess: () => {},
+    },
+  };
+  const rootRoute = createRootRoute({ component: Outlet });
+  const loginRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    component: () => <LoginView implementations={implementations} redirectUrl={null} />,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([loginRoute]),
+    history: createMemoryHistory({ initialEntries: ['/login'] }),
+  });
+  render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+  return {
+    effects,
+    settle: () => {
+      if (!settle) throw new Error('no login request is in flight');
+      return settle;
+    },
+  };
+}
+
+describe('login paths replayed against the view', () => {
+  test('the traversal reaches every state of the machine', () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    for (const state of ['editing', 'submitting', 'redirecting', 'loggedIn', 'accountInactive']) {
+      expect(reached).toContain(JSON.stringify(state));
+    }
+  });
+
+  test.each(paths.map((path) => [path.steps.map((step) => (step.event as AnyStep).type.replace('xstate.', '')).filter((name) => name !== 'init').join(' → ') || '(start)', path] as const))(
+    '%s',
+    async (_name, path) => {
+      const user = userEvent.setup();
+      const { effects, settle } = await act(async () => renderLogin());
+      await screen.findByRole('heading', { name: 'Log in' });
+      for (const step of path.steps) {
+        const event = step.event as AnyStep;
+        if (event.type === 'field.change') {
+          const input = screen.getByLabelText(event.field === 'email' ? 'Email' : 'Password', { selector: 'input' });
+          await user.clear(input);
+          if (event.value) await user.type(input, event.value);
+        } else if (event.type === 'login.submit') {
+          await user.click(screen.getByRole('button', { name: /log in/i }));
+        } else if (event.type === 'xstate.done.actor.login' && event.output) {
+          const output = event.output;
+          await act(async () => settle().resolve(output));
+        } else if (event.type === 'xstate.error.actor.login' && event.error) {
+          const error = event.error;
+          await act(async () => settle().reject(error));
+        }
+        // What the screen shows in the state this step reached.
+        const state = step.state;
+        if (state.matches('editing')) {
+          expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+          const { errors, serverError } = state.context;
+          if (errors.email === 'emailRequired') expect(screen.getByText('Email is required')).toBeVisible();
+          if (errors.password === 'passwordRequired') expect(screen.getByText('Password is required')).toBeVisible();
+          if (!errors.email) expect(screen.queryByText('Email is required')).toBeNull();
+          if (serverError) expect(screen.getByText(SERVER_MESSAGE)).toBeVisible();
+        }
+        if (state.matches('submitting')) {
+          expect(screen.getByRole('button', { name: /logging in/i })).toHaveAttribute('aria-busy', 'true');
+          expect(effects.requests.at(-1)).toEqual({ email: 'jana@example.de', password: 'secret-password', rememberMe: false });
+        }
+        if (state.matches('loggedIn')) {
+          await waitFor(() => expect(effects.navigate).toHaveBeenCalledWith('/workshop-app'));
+          expect(effects.storeUser).toHaveBeenCalledWith(activeUser);
+        }
+        if (state.matches('accountInactive')) {
+          await waitFor(() => expect(effects.showAccountStatus).toHaveBeenCalledWith(2));
+          expect(effects.storeUser).not.toHaveBeenCalled();
+        }
+      }
+    },
+  );
+});
