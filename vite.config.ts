@@ -39,6 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
@@ -48,6 +49,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'model',
+          sequence: { groupOrder: 1 },
           include: ['tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
@@ -57,6 +59,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          sequence: { groupOrder: 2 },
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -17,28 +17,42 @@ export function isValidEmail(value: string): boolean {
 
 const message = (id: MessageId) => id;
 
-export const emailField = v.pipe(
-  v.string(message('emailRequired')),
-  v.trim(),
-  v.nonEmpty(message('emailRequired')),
-  v.maxLength(254, message('emailInvalid')),
-  v.check(isValidEmail, message('emailInvalid')),
-  v.toLowerCase(),
+/**
+ * A missing key becomes '' and is checked by the field's own rules, so an absent field reports
+ * the field's "required" message rather than valibot's generic object-key issue.
+ */
+function absentAsEmpty<TSchema extends v.GenericSchema<string, string>>(schema: TSchema) {
+  return v.optional(schema, '');
+}
+
+export const emailField = absentAsEmpty(
+  v.pipe(
+    v.string(message('emailRequired')),
+    v.trim(),
+    v.nonEmpty(message('emailRequired')),
+    v.maxLength(254, message('emailInvalid')),
+    v.check(isValidEmail, message('emailInvalid')),
+    v.toLowerCase(),
+  ),
 );
 
 /** A password being presented (login): only presence is checked, never the policy. */
-export const presentedPasswordField = v.pipe(
-  v.string(message('passwordRequired')),
-  v.nonEmpty(message('passwordRequired')),
-  v.maxLength(PASSWORD_MAX_LENGTH, message('passwordTooLong')),
+export const presentedPasswordField = absentAsEmpty(
+  v.pipe(
+    v.string(message('passwordRequired')),
+    v.nonEmpty(message('passwordRequired')),
+    v.maxLength(PASSWORD_MAX_LENGTH, message('passwordTooLong')),
+  ),
 );
 
 /** A password being chosen: the length policy of spec §9 and architecture.md. */
-export const newPasswordField = v.pipe(
-  v.string(message('passwordRequired')),
-  v.nonEmpty(message('passwordRequired')),
-  v.minLength(PASSWORD_MIN_LENGTH, message('passwordMinLength')),
-  v.maxLength(PASSWORD_MAX_LENGTH, message('passwordTooLong')),
+export const newPasswordField = absentAsEmpty(
+  v.pipe(
+    v.string(message('passwordRequired')),
+    v.nonEmpty(message('passwordRequired')),
+    v.minLength(PASSWORD_MIN_LENGTH, message('passwordMinLength')),
+    v.maxLength(PASSWORD_MAX_LENGTH, message('passwordTooLong')),
+  ),
 );
 
 /**

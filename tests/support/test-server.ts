@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { loadServerConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { startServer } from '../../server/start';
+
+export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
+
+/**
+ * A fresh PostgreSQL database per test file when DATABASE_URL is set (CI runs the server suite
+ * once on PGlite and once on PostgreSQL), else an embedded PGlite in a temp folder.
+ */
+async function freshPostgresDatabase(baseUrl: string) {
+  const name = `tp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Starts the real server (migrations, seed, mail worker) on a free port for one test file. */
+export async function startTestServer(environment: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teileportal-test-'));
+  const postgres = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
+  const config = loadServerConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    MAIL_POLL_MS: '100',
+    CAPTCHA_COST: '200',
+    STATIC_DIR: path.join(dataDir, 'no-spa-built'),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...environment,
+  });
+  const logLines: string[] = [];
+  const logger = createLogger('info', { write: (line: string) => void logLines.push(line) } as pino.DestinationStream);
+  const server = await startServer(config, logger);
+  const origin = `http://127.0.0.1:${server.port}`;
+  return {
+    origin,
+    config,
+    dataDir,
+    db: server.database.db,
+    logLines,
+    url: (pathname: string) => `${origin}${pathname}`,
+    async stop() {
+      await server.stop();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** A JSON request as the SPA sends it (same origin, JSON content type). */
+export async function postJson(server: TestServer, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(server.url(pathname), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { response, body: (await response.json()) as Record<string, unknown> & { code: number; message?: string; data?: unknown } };
+}
+
+/** The session cookie pair ("name=value") from a response, for the next request. */
+export function sessionCookieFrom(response: Response) {
+  const header = response.headers.getSetCookie().find((cookie) => /tp_session=/.test(cookie));
+  return header?.split(';')[0] ?? null;
+}
