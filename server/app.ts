@@ -77,7 +77,8 @@ export function createApp(deps: ServerDeps) {
   api.route('/auth/api/v1', createAuthService(deps));
   api.route('/workshop', createWorkshopService(deps));
   api.route('/part-dealer', createPartDealerService(deps));
-  api.notFound((c) => c.json(refusalBody(c, 404, 'notFound'), 404));
+  // notFound() only applies to the top-level app, so the API ends with its own catch-all.
+  api.all('*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
   app.route('/svc', api);
 
   app.route('/captcha', createCaptchaRoutes(deps));

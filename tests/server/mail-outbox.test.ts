@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { outbox } from '../../server/db/schema';
+import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, type OutgoingMail } from '../../server/mail/outbox';
+import { mailTemplates } from '../../server/mail/templates';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+// The server's own worker polls once at start and then sleeps; this file drives delivery itself.
+beforeAll(async () => {
+  server = await startTestServer({ MAIL_POLL_MS: '600000' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+});
+afterAll(() => server.stop());
+
+const silent = pino({ level: 'silent' });
+const aMail = () => mailTemplates.passwordChanged('en', { firstName: 'Jana', loginUrl: 'http://localhost/login' });
+
+test('a mail that fails is retried later, then sent exactly once', async () => {
+  const id = await enqueueMail(server.db, 'password-changed', 'jana@example.de', aMail());
+  const sent: OutgoingMail[] = [];
+  const failing = { send: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:2525')) };
+  await deliverDueMail(server.db, failing, silent);
+  const [afterFailure] = await server.db.select().from(outbox).where(eq(outbox.id, id ?? -1));
+  expect(afterFailure).toMatchObject({ attempts: 1, sentAt: null, lastError: expect.stringContaining('ECONNREFUSED') });
+  expect(afterFailure?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+  // Not due yet: nothing is sent.
+  await deliverDueMail(server.db, { send: async (mail) => void sent.push(mail) }, silent);
+  expect(sent).toHaveLength(0);
+  await server.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id ?? -1));
+  await deliverDueMail(server.db, { send: async (mail) => void sent.push(mail) }, silent);
+  await deliverDueMail(server.db, { send: async (mail) => void sent.push(mail) }, silent);
+  expect(sent.map((mail) => mail.id)).toEqual([id]);
+  expect(sent[0]).toMatchObject({ to: 'jana@example.de', subject: 'Your password was changed' });
+});
+
+test(`a mail failing ${MAX_MAIL_ATTEMPTS} times is abandoned and logged`, async () => {
+  const id = await enqueueMail(server.db, 'password-changed', 'broken@example.de', aMail());
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  const failing = { send: async () => Promise.reject(new Error('550 mailbox unavailable')) };
+  for (let attempt = 0; attempt < MAX_MAIL_ATTEMPTS; attempt++) {
+    await server.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id ?? -1));
+    await deliverDueMail(server.db, failing, logger);
+  }
+  const [row] = await server.db.select().from(outbox).where(eq(outbox.id, id ?? -1));
+  expect(row?.abandonedAt).not.toBeNull();
+  expect(row?.attempts).toBe(MAX_MAIL_ATTEMPTS);
+  expect(lines.some((line) => line.includes('"mail.abandoned"'))).toBe(true);
+});
+
+test('a mail rolled back with its transaction is never sent', async () => {
+  await server.db
+    .transaction(async (tx) => {
+      await enqueueMail(tx, 'password-changed', 'rolled-back@example.de', aMail());
+      throw new Error('the change failed');
+    })
+    .catch(() => {});
+  const rows = await server.db.select().from(outbox).where(eq(outbox.recipient, 'rolled-back@example.de'));
+  expect(rows).toHaveLength(0);
+});
