@@ -65,17 +65,33 @@ export const sessionMachine = setup({
         onError: [
           {
             guard: { type: 'wasUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'signedOut', actions: [assign({ user: null }), 'forgetUser'],
+            target: 'signedOut',
+            actions: [assign({ user: null }), 'forgetUser'],
           },
           // Offline or a server hiccup: keep the stored profile; the next API call decides.
           { target: 'signedIn' },
         ],
       },
-      on: { 'session.signedIn': { target: 'signedIn', actions: ['rememberSignIn', 'sessionChanged'] } },
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: [
+            'rememberSignIn',
+            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
+            'sessionChanged',
+          ],
+        },
+      },
     },
     signedIn: {
       on: {
-        'session.signedIn': { actions: ['rememberSignIn', 'sessionChanged'] },
+        'session.signedIn': {
+          actions: [
+            'rememberSignIn',
+            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
+            'sessionChanged',
+          ],
+        },
         'session.signedOut': { target: 'signedOut', actions: [assign({ user: null }), 'forgetUser', 'sessionChanged'] },
         'session.unauthorized': {
           target: 'signedOut',
@@ -84,7 +100,16 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      on: { 'session.signedIn': { target: 'signedIn', actions: ['rememberSignIn', 'sessionChanged'] } },
+      on: {
+        'session.signedIn': {
+          target: 'signedIn',
+          actions: [
+            'rememberSignIn',
+            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
+            'sessionChanged',
+          ],
+        },
+      },
     },
   },
 });

@@ -2,6 +2,8 @@ import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { mobileQuery, vars } from './theme.css';
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+// Sliding rather than fading keeps the message at full contrast from its first frame.
+const slideIn = keyframes({ from: { transform: 'translateY(-12px)' }, to: { transform: 'translateY(0)' } });
 
 export const dialogOverlay = style({ position: 'fixed', inset: 0, background: vars.color.overlay, animation: `${fadeIn} 150ms ease-out`, zIndex: 40 });
 export const dialogContent = style({
@@ -54,7 +56,8 @@ const snackbarBase = style({
   borderRadius: vars.radius.md,
   color: '#fff',
   boxShadow: vars.shadow.raised,
-  animation: `${fadeIn} 150ms ease-out`,
+  animation: `${slideIn} 150ms ease-out`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 export const snackbar = styleVariants({
   error: [snackbarBase, { background: vars.color.error }],

@@ -66,6 +66,15 @@ test('sign-in, then any 401 clears the session and tells the router', () => {
   expect(effects.sessionChanged).toHaveBeenCalledTimes(2);
 });
 
+test('sign-in stores the profile (userResponse) and tells the router', () => {
+  const { actor, effects } = startSession(null, async () => aUser());
+  const user = aUser({ first_name: 'Karl' });
+  actor.send({ type: 'session.signedIn', user });
+  expect(effects.persistUser).toHaveBeenCalledWith(user);
+  expect(effects.sessionChanged).toHaveBeenCalledTimes(1);
+  expect(actor.getSnapshot().context.user).toEqual(user);
+});
+
 test('sign-out clears the stored user', () => {
   const { actor, effects } = startSession(null, async () => aUser());
   actor.send({ type: 'session.signedIn', user: aUser() });

@@ -23,10 +23,11 @@ export function LanguageSwitcher() {
           lang={language}
           className={styles.languageButton}
           aria-pressed={i18n.locale === language}
-          aria-label={labels[language].long}
           onClick={() => choose(language)}
         >
+          {/* The accessible name starts with the visible text (WCAG 2.5.3), then says the full name. */}
           {labels[language].short}
+          <span className="visually-hidden"> – {labels[language].long}</span>
         </button>
       ))}
     </div>
