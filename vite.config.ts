@@ -3,13 +3,11 @@ import babel from '@rolldown/plugin-babel';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { buildClientConfig } from './src/config/client-config.ts';
 
-// A bad variable fails the build here, naming the variable (src/config/env-parse.ts).
-const clientConfig = buildClientConfig(process.env);
-
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   // Order matters (stack-notes.md): the router plugin before react(), the Lingui macro via babel.
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes' }),
@@ -19,7 +17,9 @@ export default defineConfig({
     vanillaExtractPlugin(),
   ],
   define: {
-    __APP_CONFIG__: JSON.stringify(clientConfig),
+    // The same variable names as the server's (.env, then the real environment, which wins);
+    // a bad value fails the build naming the variable (src/config/env-parse.ts).
+    __APP_CONFIG__: JSON.stringify(buildClientConfig({ ...loadEnv(mode, process.cwd(), ''), ...process.env })),
   },
   server: {
     proxy: {
@@ -70,4 +70,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -12,7 +12,8 @@ function nodeName(node: AnyStateNode) {
 }
 
 function label(eventType: string) {
-  if (eventType.startsWith('xstate.after.')) return `after ${eventType.split('.')[2]?.replace(/^.*?\((.*)\)$/, '$1') ?? ''}`;
+  if (eventType.startsWith('xstate.after.'))
+    return `after ${eventType.split('.')[2]?.replace(/^.*?\((.*)\)$/, '$1') ?? ''}`;
   if (eventType.startsWith('xstate.done.actor.')) return `${eventType.slice('xstate.done.actor.'.length)} done`;
   if (eventType.startsWith('xstate.error.actor.')) return `${eventType.slice('xstate.error.actor.'.length)} failed`;
   return eventType === '' ? 'always' : eventType;
@@ -45,7 +46,9 @@ function renderRegion(node: AnyStateNode, indent: string, lines: string[]) {
   const transitions = [...node.transitions.values()].flat();
   for (const transition of [...transitions, ...(node.always ?? [])]) {
     const targets = transition.target ?? [node];
-    const guard = transition.guard ? ` [${typeof transition.guard === 'string' ? transition.guard : (transition.guard as { type?: string }).type ?? 'guard'}]` : '';
+    const guard = transition.guard
+      ? ` [${typeof transition.guard === 'string' ? transition.guard : ((transition.guard as { type?: string }).type ?? 'guard')}]`
+      : '';
     for (const target of targets) {
       lines.push(`${indent}${name} --> ${nodeName(target)}: ${label(transition.eventType)}${guard}`);
     }
@@ -62,7 +65,9 @@ export function machineToMermaid(machine: AnyStateMachine): string {
 /** Every machine exported by machines/*.machine.ts, keyed by file name. */
 export async function loadMachines(machinesDir: string) {
   const found: { file: string; exportName: string; machine: AnyStateMachine }[] = [];
-  for (const file of readdirSync(machinesDir).filter((name) => name.endsWith('.machine.ts')).sort()) {
+  for (const file of readdirSync(machinesDir)
+    .filter((name) => name.endsWith('.machine.ts'))
+    .sort()) {
     const module: Record<string, unknown> = await import(pathToFileURL(path.join(machinesDir, file)).href);
     for (const [exportName, value] of Object.entries(module)) {
       if (isMachine(value)) found.push({ file, exportName, machine: value });

@@ -31,7 +31,10 @@ export function createApp(deps: ServerDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(deps.config.captcha.recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : [])],
+        scriptSrc: [
+          "'self'",
+          ...(deps.config.captcha.recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],

@@ -25,9 +25,7 @@ const serverEnvironmentSchema = v.object({
   HOST: v.optional(v.string(), '127.0.0.1'),
   DATA_DIR: v.optional(v.string(), './data'),
   PUBLIC_URL: v.optional(httpUrl),
-  DATABASE_URL: v.optional(
-    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')),
-  ),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL'))),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.string(), 'Teileportal <no-reply@teileportal.local>'),
   PROVIDER_INBOX: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'kontakt@teileportal.local'),
@@ -51,7 +49,10 @@ const serverEnvironmentSchema = v.object({
   STATIC_DIR: v.optional(v.string(), './dist'),
   MAIL_POLL_MS: v.optional(integerString(50, 600_000), '1000'),
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
-  WORKSHOP_APP_URL: v.optional(v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')), '/dashboard'),
+  WORKSHOP_APP_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
+    '/dashboard',
+  ),
 });
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>;
@@ -76,9 +77,7 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     }
   }
   if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET)) {
-    throw new Error(
-      'Invalid environment configuration:\n  RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET: set both or neither',
-    );
+    throw new Error('Invalid environment configuration:\n  RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET: set both or neither');
   }
   const dataDir = path.resolve(env.DATA_DIR);
   return {

@@ -38,7 +38,11 @@ ${raw(
     );
   });
   routes.get('/:id{[0-9]{1,9}}', async (c) => {
-    const [row] = await db.select().from(outbox).where(eq(outbox.id, Number(c.req.param('id')))).limit(1);
+    const [row] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, Number(c.req.param('id'))))
+      .limit(1);
     if (!row) return c.html(page('Not found', html`<h1>No such mail</h1><p><a href="/dev/mailbox">Back</a></p>`), 404);
     return c.html(
       page(

@@ -8,7 +8,15 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   const options: pino.LoggerOptions = {
     level,
     redact: {
-      paths: ['password', '*.password', 'confirm_password', '*.confirm_password', 'token', '*.token', 'req.headers.cookie'],
+      paths: [
+        'password',
+        '*.password',
+        'confirm_password',
+        '*.confirm_password',
+        'token',
+        '*.token',
+        'req.headers.cookie',
+      ],
       censor: '[redacted]',
     },
   };

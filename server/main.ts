@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
 import { DEVELOPMENT_DEFAULTS, loadServerConfig } from './config';
 import { createLogger } from './logger';
 import { startServer } from './start';
+
+// Settings from a local .env (see .env.example); real environment variables win.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 let config: ReturnType<typeof loadServerConfig>;
 try {

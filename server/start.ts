@@ -24,7 +24,9 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       deleteExpiredSessions(database.db),
       deleteExpiredCaptchas(database.db),
       deleteStaleRateWindows(database.db),
-    ]).catch((error: unknown) => logger.warn({ event: 'housekeeping.failed', reason: String(error) }, 'housekeeping failed'));
+    ]).catch((error: unknown) =>
+      logger.warn({ event: 'housekeeping.failed', reason: String(error) }, 'housekeeping failed'),
+    );
   }, 3600_000);
   housekeeping.unref();
 

@@ -26,7 +26,9 @@ export const users = pgTable(
     contactNumber: text('contact_number'),
     companyName: text('company_name'),
     postalCode: text('postal_code'),
-    role: text('role', { enum: ['user', 'system_admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'system_admin'] })
+      .notNull()
+      .default('user'),
     /** 1 active, 2 pending verification, 3 deactivated (spec §4). */
     status: smallint('status').notNull().default(2),
     services: text('services').array().notNull().default(sql`'{}'::text[]`),

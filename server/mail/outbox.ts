@@ -54,7 +54,10 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
     send: async (mail) => {
       const info = await transporter.sendMail(messageFields(mail));
       await mkdir(folder, { recursive: true });
-      await writeFile(path.join(folder, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`), info.message as Buffer);
+      await writeFile(
+        path.join(folder, `${String(mail.id).padStart(6, '0')}-${mail.kind}.eml`),
+        info.message as Buffer,
+      );
     },
   };
 }
@@ -110,7 +113,13 @@ export async function deliverDueMail(db: Database, transport: MailTransport, log
         .where(eq(outbox.id, row.id));
       const log = abandon ? logger.error.bind(logger) : logger.warn.bind(logger);
       log(
-        { event: abandon ? 'mail.abandoned' : 'mail.retry', outboxId: row.id, kind: row.kind, attempts: row.attempts, reason },
+        {
+          event: abandon ? 'mail.abandoned' : 'mail.retry',
+          outboxId: row.id,
+          kind: row.kind,
+          attempts: row.attempts,
+          reason,
+        },
         abandon ? 'mail abandoned after too many attempts' : 'mail send failed, will retry',
       );
     }
@@ -127,7 +136,10 @@ export function startMailWorker(db: Database, transport: MailTransport, logger: 
     running = deliverDueMail(db, transport, logger)
       .then(() => undefined)
       .catch((error: unknown) => {
-        logger.warn({ event: 'mail.poll_failed', reason: error instanceof Error ? error.message : 'unknown' }, 'outbox poll failed');
+        logger.warn(
+          { event: 'mail.poll_failed', reason: error instanceof Error ? error.message : 'unknown' },
+          'outbox poll failed',
+        );
       })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, pollMs);

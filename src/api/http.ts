@@ -39,7 +39,11 @@ export function onUnauthorized(listener: Listener) {
 export type ServiceClient = <TSchema extends v.GenericSchema>(
   schema: TSchema,
   path: string,
-  options?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: Record<string, unknown>; query?: Record<string, string | number> },
+  options?: {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    body?: Record<string, unknown>;
+    query?: Record<string, string | number>;
+  },
 ) => Promise<v.InferOutput<TSchema>>;
 
 /**
@@ -72,7 +76,12 @@ export function createServiceClient(baseURL: string, currentLanguage: () => stri
       if (parsed.success) return parsed.output;
       throw new ApiError('Unexpected response from the server', response.status, 'serverError');
     }
-    const error = toApiError(response.status, response.statusText, envelope.success ? envelope.output : null, response.headers);
+    const error = toApiError(
+      response.status,
+      response.statusText,
+      envelope.success ? envelope.output : null,
+      response.headers,
+    );
     if (error.isUnauthorized) for (const listener of unauthorizedListeners) listener(error);
     throw error;
   };

@@ -21,7 +21,10 @@ const clientEnvironmentSchema = v.object({
   PORTAL_KIND: v.optional(v.picklist(['workshop', 'insurance'], 'must be workshop or insurance'), 'workshop'),
   RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{10,100}$/, 'is not a reCAPTCHA site key'))),
   ANALYTICS_SCRIPT_URL: v.optional(httpUrl),
-  SUPPORT_PHONE: v.optional(v.pipe(v.string(), v.regex(/^\+?[\d ()-]{7,30}$/, 'must be a phone number')), '+49 30 120 845 70'),
+  SUPPORT_PHONE: v.optional(
+    v.pipe(v.string(), v.regex(/^\+?[\d ()-]{7,30}$/, 'must be a phone number')),
+    '+49 30 120 845 70',
+  ),
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@teileportal.de'),
   SUPPORT_BOOKING_URL: v.optional(httpUrl, 'https://teileportal.de/termin'),
   COMPANY_NAME: v.optional(v.string(), 'Teileportal GmbH'),

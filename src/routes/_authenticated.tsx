@@ -7,7 +7,10 @@ import { waitFor } from 'xstate';
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    const snapshot = await waitFor(context.session, (state) => !state.matches('restoring') && !state.matches('checking'));
+    const snapshot = await waitFor(
+      context.session,
+      (state) => !state.matches('restoring') && !state.matches('checking'),
+    );
     if (!snapshot.context.user) {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }

@@ -3,7 +3,14 @@ import * as v from 'valibot';
 import { AccountStatusView } from '../views/account/AccountStatusView';
 
 const accountSearchSchema = v.object({
-  status: v.optional(v.pipe(v.unknown(), v.transform((value) => (value === 2 || value === 3 || value === '2' || value === '3' ? Number(value) : undefined)))),
+  status: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) =>
+        value === 2 || value === 3 || value === '2' || value === '3' ? Number(value) : undefined,
+      ),
+    ),
+  ),
 });
 
 export const Route = createFileRoute('/account')({

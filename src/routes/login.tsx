@@ -2,12 +2,17 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { isInternalPath } from '../../machines/login-redirect';
-import { createLoginImplementations } from '../views/login/login-implementations';
 import { LoginView } from '../views/login/LoginView';
+import { createLoginImplementations } from '../views/login/login-implementations';
 
 const loginSearchSchema = v.object({
   // Only a path inside the app is kept; anything else is dropped rather than followed.
-  redirect: v.optional(v.pipe(v.unknown(), v.transform((value) => (typeof value === 'string' && isInternalPath(value) ? value : undefined)))),
+  redirect: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (typeof value === 'string' && isInternalPath(value) ? value : undefined)),
+    ),
+  ),
 });
 
 export const Route = createFileRoute('/login')({

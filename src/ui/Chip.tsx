@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import * as styles from './controls.css';
 
 /** A removable tag (dealer brands); the remove button names what it removes. */
-export function Chip({ children, onRemove, removeLabel }: { children: ReactNode; onRemove?: () => void; removeLabel?: string }) {
+export function Chip({
+  children,
+  onRemove,
+  removeLabel,
+}: {
+  children: ReactNode;
+  onRemove?: () => void;
+  removeLabel?: string;
+}) {
   return (
     <span className={styles.chip}>
       {children}

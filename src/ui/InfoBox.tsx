@@ -24,7 +24,12 @@ export function InfoBox({
         <div>{children}</div>
       </div>
       {dismissible ? (
-        <button type="button" className={styles.chipRemove} aria-label={t`Dismiss notice`} onClick={() => setDismissed(true)}>
+        <button
+          type="button"
+          className={styles.chipRemove}
+          aria-label={t`Dismiss notice`}
+          onClick={() => setDismissed(true)}
+        >
           ×
         </button>
       ) : null}

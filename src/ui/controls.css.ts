@@ -21,7 +21,14 @@ const buttonBase = style({
 });
 
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.brand, color: '#fff', selectors: { '&:hover:not(:disabled)': { background: vars.color.brandStrong } } }],
+  primary: [
+    buttonBase,
+    {
+      background: vars.color.brand,
+      color: '#fff',
+      selectors: { '&:hover:not(:disabled)': { background: vars.color.brandStrong } },
+    },
+  ],
   secondary: [buttonBase, { background: vars.color.surface, color: vars.color.brand, borderColor: vars.color.brand }],
   ghost: [buttonBase, { background: 'transparent', color: vars.color.brand, padding: `0 ${vars.space.sm}` }],
 });
@@ -37,7 +44,12 @@ export const spinner = style({
   animation: `${spin} 0.8s linear infinite`,
 });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, marginBottom: vars.space.md });
+export const field = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  marginBottom: vars.space.md,
+});
 export const label = style({ fontWeight: 600, fontSize: vars.font.sizeSm });
 export const input = style({
   minHeight: 44,
@@ -70,7 +82,13 @@ export const toggle = style({
 });
 export const errorText = style({ color: vars.color.error, fontSize: vars.font.sizeSm, margin: 0 });
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.font.sizeSm, margin: 0 });
-export const checkboxRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, marginBottom: vars.space.md, minHeight: 44 });
+export const checkboxRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+  minHeight: 44,
+});
 export const checkbox = style({ width: 20, height: 20, accentColor: vars.color.brand });
 
 export const card = style({

@@ -5,7 +5,13 @@ const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
 // Sliding rather than fading keeps the message at full contrast from its first frame.
 const slideIn = keyframes({ from: { transform: 'translateY(-12px)' }, to: { transform: 'translateY(0)' } });
 
-export const dialogOverlay = style({ position: 'fixed', inset: 0, background: vars.color.overlay, animation: `${fadeIn} 150ms ease-out`, zIndex: 40 });
+export const dialogOverlay = style({
+  position: 'fixed',
+  inset: 0,
+  background: vars.color.overlay,
+  animation: `${fadeIn} 150ms ease-out`,
+  zIndex: 40,
+});
 export const dialogContent = style({
   position: 'fixed',
   top: '50%',
@@ -21,7 +27,13 @@ export const dialogContent = style({
   zIndex: 41,
 });
 export const dialogTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.sizeLg });
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space.sm, marginTop: vars.space.lg, flexWrap: 'wrap' });
+export const dialogActions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+  flexWrap: 'wrap',
+});
 
 export const loaderOverlay = style({
   position: 'fixed',

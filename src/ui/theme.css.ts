@@ -34,7 +34,10 @@ export const vars = createGlobalTheme(':root', {
     sizeXl: '1.75rem',
     sizeXxl: '2.5rem',
   },
-  shadow: { card: '0 1px 3px rgba(16,24,32,.12), 0 4px 12px rgba(16,24,32,.06)', raised: '0 8px 24px rgba(16,24,32,.18)' },
+  shadow: {
+    card: '0 1px 3px rgba(16,24,32,.12), 0 4px 12px rgba(16,24,32,.06)',
+    raised: '0 8px 24px rgba(16,24,32,.18)',
+  },
 });
 
 globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });

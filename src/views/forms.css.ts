@@ -20,5 +20,11 @@ export const authHeader = style({
 export const authCard = style({ width: 'min(440px, 100%)' });
 export const formTitle = style({ fontSize: vars.font.sizeXl, margin: `0 0 ${vars.space.sm}` });
 export const formLead = style({ color: vars.color.textMuted, marginTop: 0, marginBottom: vars.space.lg });
-export const formFooter = style({ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: vars.space.sm, marginTop: vars.space.md });
+export const formFooter = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
 export const serverError = style({ marginBottom: vars.space.md });

@@ -5,7 +5,9 @@ import { ADMIN, expectNoAccessibilityViolations } from './support';
 
 test('the landing page renders in German by default and passes axe', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ersatzteile bei all Ihren Händlern bestellen – an einem Ort');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Ersatzteile bei all Ihren Händlern bestellen – an einem Ort',
+  );
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expectNoAccessibilityViolations(page);
 });
@@ -13,18 +15,24 @@ test('the landing page renders in German by default and passes axe', async ({ pa
 test('switching to English stores the cookie for 7 days and survives a reload', async ({ page, context }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Englisch' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order spare parts from all your dealers – in one place');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Order spare parts from all your dealers – in one place',
+  );
   const cookie = (await context.cookies()).find((item) => item.name === 'defaultLanguage');
   expect(cookie?.value).toBe('en');
   const secondsLeft = (cookie?.expires ?? 0) - Date.now() / 1000;
   expect(secondsLeft).toBeGreaterThan(604_800 - 120);
   expect(secondsLeft).toBeLessThanOrEqual(604_800);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order spare parts from all your dealers – in one place');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Order spare parts from all your dealers – in one place',
+  );
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expectNoAccessibilityViolations(page);
   await page.getByRole('button', { name: 'German' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ersatzteile bei all Ihren Händlern bestellen – an einem Ort');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Ersatzteile bei all Ihren Händlern bestellen – an einem Ort',
+  );
 });
 
 test('an unknown path lands on the start page', async ({ page }) => {
@@ -55,7 +63,10 @@ test('a bad login shows the server message in a snackbar that closes after 3 s',
   await page.getByLabel('E-Mail').fill(ADMIN.email);
   await page.getByLabel('Passwort', { exact: true }).fill('definitely-wrong');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  const snackbar = page.getByRole('alert').filter({ hasText: 'E-Mail oder Passwort ist falsch' }).and(page.locator('[data-severity]'));
+  const snackbar = page
+    .getByRole('alert')
+    .filter({ hasText: 'E-Mail oder Passwort ist falsch' })
+    .and(page.locator('[data-severity]'));
   await expect(snackbar).toBeVisible();
   const shownAt = Date.now();
   await expect(snackbar).toBeHidden({ timeout: 6000 });
@@ -93,6 +104,8 @@ test('the production bundle carries no Stately inspector', () => {
   const assets = path.join(import.meta.dirname, '../../dist/assets');
   const offenders = readdirSync(assets)
     .filter((file) => file.endsWith('.js'))
-    .filter((file) => /stately\.ai\/inspect|createBrowserInspector/.test(readFileSync(path.join(assets, file), 'utf8')));
+    .filter((file) =>
+      /stately\.ai\/inspect|createBrowserInspector/.test(readFileSync(path.join(assets, file), 'utf8')),
+    );
   expect(offenders).toEqual([]);
 });

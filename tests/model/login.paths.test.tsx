@@ -1,6 +1,13 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
@@ -36,7 +43,11 @@ const paths = getShortestPaths(loginMachine, {
   events: traversalEvents,
   input: { redirectUrl: null },
   // Context shapes the screen (errors, server message), so it is part of what makes a state distinct.
-  serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, context: { ...snapshot.context, user: snapshot.context.user?.status ?? null } }),
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      context: { ...snapshot.context, user: snapshot.context.user?.status ?? null },
+    }),
 });
 
 function renderLogin() {
@@ -96,50 +107,62 @@ describe('login paths replayed against the view', () => {
     }
   });
 
-  test.each(paths.map((path) => [path.steps.map((step) => (step.event as AnyStep).type.replace('xstate.', '')).filter((name) => name !== 'init').join(' → ') || '(start)', path] as const))(
-    '%s',
-    async (_name, path) => {
-      const user = userEvent.setup();
-      const { effects, settle } = await act(async () => renderLogin());
-      await screen.findByRole('heading', { name: 'Log in' });
-      for (const step of path.steps) {
-        const event = step.event as AnyStep;
-        if (event.type === 'field.change') {
-          const input = screen.getByLabelText(event.field === 'email' ? 'Email' : 'Password', { selector: 'input' });
-          await user.clear(input);
-          if (event.value) await user.type(input, event.value);
-        } else if (event.type === 'login.submit') {
-          await user.click(screen.getByRole('button', { name: /log in/i }));
-        } else if (event.type === 'xstate.done.actor.login' && event.output) {
-          const output = event.output;
-          await act(async () => settle().resolve(output));
-        } else if (event.type === 'xstate.error.actor.login' && event.error) {
-          const error = event.error;
-          await act(async () => settle().reject(error));
-        }
-        // What the screen shows in the state this step reached.
-        const state = step.state;
-        if (state.matches('editing')) {
-          expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
-          const { errors, serverError } = state.context;
-          if (errors.email === 'emailRequired') expect(screen.getByText('Email is required')).toBeVisible();
-          if (errors.password === 'passwordRequired') expect(screen.getByText('Password is required')).toBeVisible();
-          if (!errors.email) expect(screen.queryByText('Email is required')).toBeNull();
-          if (serverError) expect(screen.getByText(SERVER_MESSAGE)).toBeVisible();
-        }
-        if (state.matches('submitting')) {
-          expect(screen.getByRole('button', { name: /logging in/i })).toHaveAttribute('aria-busy', 'true');
-          expect(effects.requests.at(-1)).toEqual({ email: 'jana@example.de', password: 'secret-password', rememberMe: false });
-        }
-        if (state.matches('loggedIn')) {
-          await waitFor(() => expect(effects.navigate).toHaveBeenCalledWith('/workshop-app'));
-          expect(effects.storeUser).toHaveBeenCalledWith(activeUser);
-        }
-        if (state.matches('accountInactive')) {
-          await waitFor(() => expect(effects.showAccountStatus).toHaveBeenCalledWith(2));
-          expect(effects.storeUser).not.toHaveBeenCalled();
-        }
+  test.each(
+    paths.map(
+      (path) =>
+        [
+          path.steps
+            .map((step) => (step.event as AnyStep).type.replace('xstate.', ''))
+            .filter((name) => name !== 'init')
+            .join(' → ') || '(start)',
+          path,
+        ] as const,
+    ),
+  )('%s', async (_name, path) => {
+    const user = userEvent.setup();
+    const { effects, settle } = await act(async () => renderLogin());
+    await screen.findByRole('heading', { name: 'Log in' });
+    for (const step of path.steps) {
+      const event = step.event as AnyStep;
+      if (event.type === 'field.change') {
+        const input = screen.getByLabelText(event.field === 'email' ? 'Email' : 'Password', { selector: 'input' });
+        await user.clear(input);
+        if (event.value) await user.type(input, event.value);
+      } else if (event.type === 'login.submit') {
+        await user.click(screen.getByRole('button', { name: /log in/i }));
+      } else if (event.type === 'xstate.done.actor.login' && event.output) {
+        const output = event.output;
+        await act(async () => settle().resolve(output));
+      } else if (event.type === 'xstate.error.actor.login' && event.error) {
+        const error = event.error;
+        await act(async () => settle().reject(error));
       }
-    },
-  );
+      // What the screen shows in the state this step reached.
+      const state = step.state;
+      if (state.matches('editing')) {
+        expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+        const { errors, serverError } = state.context;
+        if (errors.email === 'emailRequired') expect(screen.getByText('Email is required')).toBeVisible();
+        if (errors.password === 'passwordRequired') expect(screen.getByText('Password is required')).toBeVisible();
+        if (!errors.email) expect(screen.queryByText('Email is required')).toBeNull();
+        if (serverError) expect(screen.getByText(SERVER_MESSAGE)).toBeVisible();
+      }
+      if (state.matches('submitting')) {
+        expect(screen.getByRole('button', { name: /logging in/i })).toHaveAttribute('aria-busy', 'true');
+        expect(effects.requests.at(-1)).toEqual({
+          email: 'jana@example.de',
+          password: 'secret-password',
+          rememberMe: false,
+        });
+      }
+      if (state.matches('loggedIn')) {
+        await waitFor(() => expect(effects.navigate).toHaveBeenCalledWith('/workshop-app'));
+        expect(effects.storeUser).toHaveBeenCalledWith(activeUser);
+      }
+      if (state.matches('accountInactive')) {
+        await waitFor(() => expect(effects.showAccountStatus).toHaveBeenCalledWith(2));
+        expect(effects.storeUser).not.toHaveBeenCalled();
+      }
+    }
+  });
 });

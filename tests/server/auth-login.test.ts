@@ -10,16 +10,30 @@ beforeAll(async () => {
   server = await startTestServer({ LOGIN_MAX_FAILURES: '5' });
   const passwordHash = await hashPassword('pending-password');
   await server.db.insert(users).values([
-    { email: 'pending@example.de', passwordHash, firstName: 'Paul', lastName: 'Pending', status: 2, services: ['WORKSHOP'] },
+    {
+      email: 'pending@example.de',
+      passwordHash,
+      firstName: 'Paul',
+      lastName: 'Pending',
+      status: 2,
+      services: ['WORKSHOP'],
+    },
     { email: 'off@example.de', passwordHash, firstName: 'Olga', lastName: 'Off', status: 3, services: ['WORKSHOP'] },
   ]);
 });
 afterAll(() => server.stop());
 
 test('the seeded admin logs in: envelope, public profile, httpOnly SameSite=Lax session cookie', async () => {
-  const { response, body } = await postJson(server, '/svc/auth/api/v1/login', { email: ADMIN.email, password: ADMIN.password });
+  const { response, body } = await postJson(server, '/svc/auth/api/v1/login', {
+    email: ADMIN.email,
+    password: ADMIN.password,
+  });
   expect(response.status).toBe(200);
-  expect(body).toMatchObject({ code: 200, message: 'Anmeldung erfolgreich', data: { email: ADMIN.email, role: 'system_admin', status: 1 } });
+  expect(body).toMatchObject({
+    code: 200,
+    message: 'Anmeldung erfolgreich',
+    data: { email: ADMIN.email, role: 'system_admin', status: 1 },
+  });
   expect(JSON.stringify(body)).not.toMatch(/hash|argon/i);
   const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('tp_session='));
   expect(setCookie).toMatch(/HttpOnly/);
@@ -38,7 +52,10 @@ test('remember me makes the cookie last 30 days', async () => {
 });
 
 test('the e-mail is matched case-insensitively', async () => {
-  const { response } = await postJson(server, '/svc/auth/api/v1/login', { email: ADMIN.email.toUpperCase(), password: ADMIN.password });
+  const { response } = await postJson(server, '/svc/auth/api/v1/login', {
+    email: ADMIN.email.toUpperCase(),
+    password: ADMIN.password,
+  });
   expect(response.status).toBe(200);
 });
 
@@ -53,18 +70,35 @@ test('every login gets a new session id, stored only as a hash', async () => {
 
 test('wrong password and unknown e-mail get the same answer', async () => {
   const wrong = await postJson(server, '/svc/auth/api/v1/login', { email: ADMIN.email, password: 'not-the-password' });
-  const unknown = await postJson(server, '/svc/auth/api/v1/login', { email: 'nobody@example.de', password: 'not-the-password' });
+  const unknown = await postJson(server, '/svc/auth/api/v1/login', {
+    email: 'nobody@example.de',
+    password: 'not-the-password',
+  });
   expect(wrong.response.status).toBe(401);
   expect(unknown.response.status).toBe(401);
   expect(wrong.body).toEqual(unknown.body);
-  expect(wrong.body).toMatchObject({ code: 401, message: 'E-Mail oder Passwort ist falsch', error: 'invalidCredentials' });
+  expect(wrong.body).toMatchObject({
+    code: 401,
+    message: 'E-Mail oder Passwort ist falsch',
+    error: 'invalidCredentials',
+  });
   expect(sessionCookieFrom(wrong.response)).toBeNull();
 });
 
 test('messages follow the language cookie, then Accept-Language', async () => {
-  const english = await postJson(server, '/svc/auth/api/v1/login', { email: 'x@example.de', password: 'y' }, { cookie: 'defaultLanguage=en' });
+  const english = await postJson(
+    server,
+    '/svc/auth/api/v1/login',
+    { email: 'x@example.de', password: 'y' },
+    { cookie: 'defaultLanguage=en' },
+  );
   expect(english.body.message).toBe('Email or password is incorrect');
-  const acceptEnglish = await postJson(server, '/svc/auth/api/v1/login', { email: 'x@example.de', password: 'y' }, { 'accept-language': 'en-GB,en;q=0.8' });
+  const acceptEnglish = await postJson(
+    server,
+    '/svc/auth/api/v1/login',
+    { email: 'x@example.de', password: 'y' },
+    { 'accept-language': 'en-GB,en;q=0.8' },
+  );
   expect(acceptEnglish.body.message).toBe('Email or password is incorrect');
 });
 
@@ -85,7 +119,10 @@ test('pending (2) and deactivated (3) accounts learn their status but get no ses
     ['pending@example.de', 2],
     ['off@example.de', 3],
   ] as const) {
-    const { response, body } = await postJson(server, '/svc/auth/api/v1/login', { email, password: 'pending-password' });
+    const { response, body } = await postJson(server, '/svc/auth/api/v1/login', {
+      email,
+      password: 'pending-password',
+    });
     expect(response.status).toBe(200);
     expect(body.data).toMatchObject({ status });
     expect(sessionCookieFrom(response)).toBeNull();
@@ -93,7 +130,12 @@ test('pending (2) and deactivated (3) accounts learn their status but get no ses
 });
 
 test('a body naming role or status changes nothing (unknown keys are dropped)', async () => {
-  await postJson(server, '/svc/auth/api/v1/login', { email: 'pending@example.de', password: 'pending-password', role: 'system_admin', status: 1 });
+  await postJson(server, '/svc/auth/api/v1/login', {
+    email: 'pending@example.de',
+    password: 'pending-password',
+    role: 'system_admin',
+    status: 1,
+  });
   const [row] = await server.db.select().from(users).where(eq(users.email, 'pending@example.de'));
   expect(row).toMatchObject({ role: 'user', status: 2 });
 });
@@ -117,7 +159,9 @@ test('GET /user without or with a forged cookie is 401 with the envelope', async
 
 test('after LOGIN_MAX_FAILURES failures the account is throttled with 429 and Retry-After, even with the right password', async () => {
   const email = 'throttled@example.de';
-  await server.db.insert(users).values({ email, passwordHash: await hashPassword('right-password'), firstName: 'T', lastName: 'T', status: 1 });
+  await server.db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword('right-password'), firstName: 'T', lastName: 'T', status: 1 });
   for (let attempt = 0; attempt < 5; attempt++) {
     expect((await postJson(server, '/svc/auth/api/v1/login', { email, password: 'wrong' })).response.status).toBe(401);
   }
@@ -126,8 +170,11 @@ test('after LOGIN_MAX_FAILURES failures the account is throttled with 429 and Re
   expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(body).toMatchObject({ code: 429, message: 'Zu viele Versuche. Bitte versuchen Sie es später erneut.' });
   // Unknown accounts are throttled the same way, so a 429 reveals nothing about existence.
-  for (let attempt = 0; attempt < 5; attempt++) await postJson(server, '/svc/auth/api/v1/login', { email: 'ghost@example.de', password: 'x' });
-  expect((await postJson(server, '/svc/auth/api/v1/login', { email: 'ghost@example.de', password: 'x' })).response.status).toBe(429);
+  for (let attempt = 0; attempt < 5; attempt++)
+    await postJson(server, '/svc/auth/api/v1/login', { email: 'ghost@example.de', password: 'x' });
+  expect(
+    (await postJson(server, '/svc/auth/api/v1/login', { email: 'ghost@example.de', password: 'x' })).response.status,
+  ).toBe(429);
 });
 
 test('no password reaches the logs', () => {

@@ -30,14 +30,24 @@ test('a wrong solution, a tampered challenge or garbage fails closed', async () 
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
   const wrongSolution = encode({ challenge, solution: { ...solution, counter: solution.counter + 1 } });
   const tampered = encode({ challenge: { ...challenge, parameters: { ...challenge.parameters, cost: 1 } }, solution });
-  for (const answer of [wrongSolution, tampered, '', 'not base64 at all', encode({ challenge: null }), 'x'.repeat(10_000)]) {
+  for (const answer of [
+    wrongSolution,
+    tampered,
+    '',
+    'not base64 at all',
+    encode({ challenge: null }),
+    'x'.repeat(10_000),
+  ]) {
     expect(await verifyCaptcha(server.db, server.config, answer, '127.0.0.1')).toBe(false);
   }
 });
 
 test('a challenge signed with another key fails', async () => {
   const { answer } = await solvedAnswer();
-  const otherKey = { ...server.config, captcha: { ...server.config.captcha, hmacKey: 'another-key-another-key-another-key-0000' } };
+  const otherKey = {
+    ...server.config,
+    captcha: { ...server.config.captcha, hmacKey: 'another-key-another-key-another-key-0000' },
+  };
   expect(await verifyCaptcha(server.db, otherKey, answer, '127.0.0.1')).toBe(false);
 });
 

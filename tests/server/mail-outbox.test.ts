@@ -22,13 +22,19 @@ test('a mail that fails is retried later, then sent exactly once', async () => {
   const sent: OutgoingMail[] = [];
   const failing = { send: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:2525')) };
   await deliverDueMail(server.db, failing, silent);
-  const [afterFailure] = await server.db.select().from(outbox).where(eq(outbox.id, id ?? -1));
+  const [afterFailure] = await server.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.id, id ?? -1));
   expect(afterFailure).toMatchObject({ attempts: 1, sentAt: null, lastError: expect.stringContaining('ECONNREFUSED') });
   expect(afterFailure?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
   // Not due yet: nothing is sent.
   await deliverDueMail(server.db, { send: async (mail) => void sent.push(mail) }, silent);
   expect(sent).toHaveLength(0);
-  await server.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id ?? -1));
+  await server.db
+    .update(outbox)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(outbox.id, id ?? -1));
   await deliverDueMail(server.db, { send: async (mail) => void sent.push(mail) }, silent);
   await deliverDueMail(server.db, { send: async (mail) => void sent.push(mail) }, silent);
   expect(sent.map((mail) => mail.id)).toEqual([id]);
@@ -41,10 +47,16 @@ test(`a mail failing ${MAX_MAIL_ATTEMPTS} times is abandoned and logged`, async 
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
   const failing = { send: async () => Promise.reject(new Error('550 mailbox unavailable')) };
   for (let attempt = 0; attempt < MAX_MAIL_ATTEMPTS; attempt++) {
-    await server.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id ?? -1));
+    await server.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, id ?? -1));
     await deliverDueMail(server.db, failing, logger);
   }
-  const [row] = await server.db.select().from(outbox).where(eq(outbox.id, id ?? -1));
+  const [row] = await server.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.id, id ?? -1));
   expect(row?.abandonedAt).not.toBeNull();
   expect(row?.attempts).toBe(MAX_MAIL_ATTEMPTS);
   expect(lines.some((line) => line.includes('"mail.abandoned"'))).toBe(true);

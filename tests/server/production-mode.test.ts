@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 test('in production the session cookie is Secure with the __Host- prefix', async () => {
-  const { response } = await postJson(server, '/svc/auth/api/v1/login', { email: ADMIN.email, password: 'production-admin-password' }, { origin: 'https://teileportal.example' });
+  const { response } = await postJson(
+    server,
+    '/svc/auth/api/v1/login',
+    { email: ADMIN.email, password: 'production-admin-password' },
+    { origin: 'https://teileportal.example' },
+  );
   expect(response.status).toBe(200);
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith('__Host-tp_session='));
   expect(cookie).toMatch(/Secure/);

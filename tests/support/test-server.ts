@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import pino from 'pino';
+import type pino from 'pino';
 import { loadServerConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { startServer } from '../../server/start';
@@ -67,13 +67,21 @@ export async function startTestServer(environment: Record<string, string> = {}) 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** A JSON request as the SPA sends it (same origin, JSON content type). */
-export async function postJson(server: TestServer, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+export async function postJson(
+  server: TestServer,
+  pathname: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(server.url(pathname), {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { response, body: (await response.json()) as Record<string, unknown> & { code: number; message?: string; data?: unknown } };
+  return {
+    response,
+    body: (await response.json()) as Record<string, unknown> & { code: number; message?: string; data?: unknown },
+  };
 }
 
 /** The session cookie pair ("name=value") from a response, for the next request. */

@@ -50,12 +50,19 @@ test('production with every secret set starts', () => {
 test('the client build defaults to production with same-origin services and ALTCHA', () => {
   const config = buildClientConfig({});
   expect(config.environment).toBe('production');
-  expect(config.services).toEqual({ auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' });
+  expect(config.services).toEqual({
+    auth: '/svc/auth/api/v1',
+    workshop: '/svc/workshop',
+    partDealer: '/svc/part-dealer',
+  });
   expect(config.captcha).toEqual({ provider: 'altcha' });
 });
 
 test('a service URL override and a reCAPTCHA key are honoured', () => {
-  const config = buildClientConfig({ AUTH_SERVICE_URL: 'https://auth.example.de/api/v1/', RECAPTCHA_SITE_KEY: '6LcAbCdEfGhIjKl' });
+  const config = buildClientConfig({
+    AUTH_SERVICE_URL: 'https://auth.example.de/api/v1/',
+    RECAPTCHA_SITE_KEY: '6LcAbCdEfGhIjKl',
+  });
   expect(config.services.auth).toBe('https://auth.example.de/api/v1');
   expect(config.captcha).toEqual({ provider: 'recaptcha', siteKey: '6LcAbCdEfGhIjKl' });
 });

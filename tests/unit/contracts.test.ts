@@ -3,21 +3,25 @@ import { expect, test } from 'vitest';
 import { loginRequestSchema } from '../../src/contracts/auth';
 import { isValidEmail } from '../../src/contracts/fields';
 
-test.each([
-  'jana@example.de',
-  'Jana.Schulz+teile@Werkstatt-Schulz.DE',
-  'a@b.co',
-  'admin@[192.168.1.20]',
-])('%s is a valid e-mail (spec §5)', (email) => {
-  expect(isValidEmail(email)).toBe(true);
-});
-
-test.each(['jana', 'jana@', '@example.de', 'jana@example', 'jana@example.d', 'jana@exa mple.de', 'jana@example.123', 'a@[1.2.3]'])(
-  '%s is not a valid e-mail',
+test.each(['jana@example.de', 'Jana.Schulz+teile@Werkstatt-Schulz.DE', 'a@b.co', 'admin@[192.168.1.20]'])(
+  '%s is a valid e-mail (spec §5)',
   (email) => {
-    expect(isValidEmail(email)).toBe(false);
+    expect(isValidEmail(email)).toBe(true);
   },
 );
+
+test.each([
+  'jana',
+  'jana@',
+  '@example.de',
+  'jana@example',
+  'jana@example.d',
+  'jana@exa mple.de',
+  'jana@example.123',
+  'a@[1.2.3]',
+])('%s is not a valid e-mail', (email) => {
+  expect(isValidEmail(email)).toBe(false);
+});
 
 test('the login schema drops unknown keys and lower-cases the e-mail', () => {
   const parsed = v.parse(loginRequestSchema, { email: 'A@B.DE', password: 'x', role: 'system_admin' });

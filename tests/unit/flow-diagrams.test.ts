@@ -16,6 +16,8 @@ test('docs/flows has a current diagram for every machine (run npm run diagrams)'
     } catch {
       // A missing file fails the comparison below with a readable diff.
     }
-    expect(committed, `docs/flows/${path.basename(committedPath)} is stale`).toBe(diagramDocument(file, exportName, machine));
+    expect(committed, `docs/flows/${path.basename(committedPath)} is stale`).toBe(
+      diagramDocument(file, exportName, machine),
+    );
   }
 });

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { messageIds } from '../../src/contracts/message-ids';
 import { serverMessages } from '../../server/i18n';
+import { messageIds } from '../../src/contracts/message-ids';
 
 type PoEntry = { msgid: string; msgstr: string };
 
@@ -52,8 +52,12 @@ test('the committed catalogs hold exactly the messages in the source (run npm ru
     stdio: 'pipe',
   });
   for (const locale of ['de', 'en']) {
-    const fresh = readPo(path.join(scratch, locale, 'messages.po')).map((entry) => entry.msgid).sort();
-    const committed = readPo(path.join(root, 'locales', locale, 'messages.po')).map((entry) => entry.msgid).sort();
+    const fresh = readPo(path.join(scratch, locale, 'messages.po'))
+      .map((entry) => entry.msgid)
+      .sort();
+    const committed = readPo(path.join(root, 'locales', locale, 'messages.po'))
+      .map((entry) => entry.msgid)
+      .sort();
     expect(committed, `locales/${locale}/messages.po is stale`).toEqual(fresh);
   }
 }, 60_000);

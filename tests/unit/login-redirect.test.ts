@@ -13,7 +13,9 @@ test('with exactly one service the user goes to its url', () => {
 });
 
 test('with several services or none the user goes to /dashboard', () => {
-  expect(postLoginDestination(aUser({ services: [workshop, { ...workshop, url: '/other' }] }), null)).toBe('/dashboard');
+  expect(postLoginDestination(aUser({ services: [workshop, { ...workshop, url: '/other' }] }), null)).toBe(
+    '/dashboard',
+  );
   expect(postLoginDestination(aUser({ services: [] }), null)).toBe('/dashboard');
 });
 

@@ -4,7 +4,9 @@ import { type LoginResult, loginMachine } from '../../machines/login.machine';
 import type { LoginRequest, PublicUser } from '../../src/contracts/auth';
 import { aUser } from '../support/users';
 
-function startLogin(options: { result?: (input: LoginRequest) => Promise<LoginResult>; redirectUrl?: string | null } = {}) {
+function startLogin(
+  options: { result?: (input: LoginRequest) => Promise<LoginResult>; redirectUrl?: string | null } = {},
+) {
   const effects = {
     storeUser: vi.fn<(user: PublicUser) => void>(),
     navigate: vi.fn<(to: string) => void>(),
@@ -64,11 +66,20 @@ test('valid credentials are sent lower-cased with rememberMe', async () => {
   actor.send({ type: 'login.submit' });
   expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   await waitFor(actor, (snapshot) => snapshot.status === 'done');
-  expect(effects.login).toHaveBeenCalledWith({ email: 'jana@example.de', password: 'secret-password', rememberMe: true });
+  expect(effects.login).toHaveBeenCalledWith({
+    email: 'jana@example.de',
+    password: 'secret-password',
+    rememberMe: true,
+  });
 });
 
 test('status 1 with several services: user stored, then (after the zero timer) /dashboard', async () => {
-  const user = aUser({ services: [{ name: 'WORKSHOP', url: '/a' }, { name: 'WORKSHOP', url: '/b' }] });
+  const user = aUser({
+    services: [
+      { name: 'WORKSHOP', url: '/a' },
+      { name: 'WORKSHOP', url: '/b' },
+    ],
+  });
   const { actor, effects } = startLogin({ result: async () => ({ user, message: 'Login successful' }) });
   fill(actor, 'jana@example.de', 'secret-password');
   actor.send({ type: 'login.submit' });
@@ -90,7 +101,9 @@ test('status 1 with exactly one service goes to the service url', async () => {
 });
 
 test('status 1 with no service goes to /dashboard', async () => {
-  const { actor, effects } = startLogin({ result: async () => ({ user: aUser({ services: [] }), message: undefined }) });
+  const { actor, effects } = startLogin({
+    result: async () => ({ user: aUser({ services: [] }), message: undefined }),
+  });
   fill(actor, 'jana@example.de', 'secret-password');
   actor.send({ type: 'login.submit' });
   await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));
@@ -99,7 +112,10 @@ test('status 1 with no service goes to /dashboard', async () => {
 
 test('a remembered redirect inside the app wins over the service url', async () => {
   const user = aUser({ services: [{ name: 'WORKSHOP', url: '/workshop-app' }] });
-  const { actor, effects } = startLogin({ result: async () => ({ user, message: undefined }), redirectUrl: '/dashboard?x=1' });
+  const { actor, effects } = startLogin({
+    result: async () => ({ user, message: undefined }),
+    redirectUrl: '/dashboard?x=1',
+  });
   fill(actor, 'jana@example.de', 'secret-password');
   actor.send({ type: 'login.submit' });
   await waitFor(actor, (snapshot) => snapshot.matches('loggedIn'));

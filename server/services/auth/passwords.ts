@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id above the OWASP floor (m=19 MiB, t=2, p=1); hashing runs off the event loop. */
-const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable under verbatimModuleSyntax */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id: a const enum, not importable under verbatimModuleSyntax */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

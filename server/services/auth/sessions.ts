@@ -55,7 +55,8 @@ export async function currentSessionUser(c: Context, db: Database, settings: Coo
     .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, new Date())))
     .limit(1);
   const user = rows[0]?.user;
-  if (!user || user.status !== 1) return null;
+  // Only active accounts (status 1) hold a session; a deactivated user's old cookie stops working.
+  if (user?.status !== 1) return null;
   return user;
 }
 

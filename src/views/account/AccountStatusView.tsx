@@ -28,7 +28,9 @@ export function AccountStatusView({ status }: { status: number | undefined }) {
                 <Trans>Your account is deactivated</Trans>
               </h1>
               <InfoBox tone="error">
-                <Trans>You cannot log in at the moment. If you think this is a mistake, please contact our support.</Trans>
+                <Trans>
+                  You cannot log in at the moment. If you think this is a mistake, please contact our support.
+                </Trans>
               </InfoBox>
             </>
           ) : (
@@ -38,8 +40,8 @@ export function AccountStatusView({ status }: { status: number | undefined }) {
               </h1>
               <InfoBox tone="info" title={<Trans>Verification pending</Trans>}>
                 <Trans>
-                  During the pilot phase we check every account by hand before it is activated. You will receive an e-mail as
-                  soon as you can log in. This can take a little longer than usual.
+                  During the pilot phase we check every account by hand before it is activated. You will receive an
+                  e-mail as soon as you can log in. This can take a little longer than usual.
                 </Trans>
               </InfoBox>
             </>

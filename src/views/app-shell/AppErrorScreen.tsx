@@ -6,7 +6,9 @@ import { ReloadPrompt } from './ReloadPrompt';
 
 function isChunkLoadError(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Loading chunk/i.test(message);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically|Loading chunk/i.test(
+    message,
+  );
 }
 
 /** The router's error screen (spec §2: "Unexpected Application Error"); chunk failures offer a reload. */

@@ -10,6 +10,7 @@ export function LanguageSwitcher() {
     en: { short: 'EN', long: t`English` },
   };
   const choose = (language: Language) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari; the value is built by languageCookie()
     document.cookie = languageCookie(language, window.location.protocol === 'https:');
     window.location.reload();
   };

@@ -12,7 +12,10 @@ export function ReloadPrompt() {
           <Trans>This page could not be loaded</Trans>
         </h1>
         <p>
-          <Trans>The connection may have been interrupted, or a new version of the portal was published. Reloading usually helps.</Trans>
+          <Trans>
+            The connection may have been interrupted, or a new version of the portal was published. Reloading usually
+            helps.
+          </Trans>
         </p>
         <Button onClick={() => window.location.reload()}>
           <Trans>Reload page</Trans>

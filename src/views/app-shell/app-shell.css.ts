@@ -28,7 +28,9 @@ export const languageButton = style({
   borderRadius: vars.radius.md,
   fontWeight: 600,
   cursor: 'pointer',
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.brand, color: '#fff', borderColor: vars.color.brand } },
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.brand, color: '#fff', borderColor: vars.color.brand },
+  },
 });
 export const pageTitle = style({ fontSize: vars.font.sizeXl, margin: `${vars.space.md} 0` });
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md });

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import * as controls from '../../ui/controls.css';
 import { Card } from '../../ui/Card';
+import * as controls from '../../ui/controls.css';
 import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
 import { Logo } from '../app-shell/Logo';
 import * as styles from './landing.css';
@@ -29,8 +29,8 @@ export function LandingView() {
             </h1>
             <p className={styles.heroSubtitle}>
               <Trans>
-                Teileportal connects your workshop with your preferred part dealers: compare across brands, check that a part
-                fits the vehicle, and order without switching between catalogues.
+                Teileportal connects your workshop with your preferred part dealers: compare across brands, check that a
+                part fits the vehicle, and order without switching between catalogues.
               </Trans>
             </p>
           </div>
@@ -45,7 +45,9 @@ export function LandingView() {
                 <Trans>Optimisation</Trans>
               </h3>
               <p>
-                <Trans>See prices and availability of your dealers side by side and choose the best offer for every job.</Trans>
+                <Trans>
+                  See prices and availability of your dealers side by side and choose the best offer for every job.
+                </Trans>
               </p>
             </Card>
             <Card>
@@ -53,7 +55,9 @@ export function LandingView() {
                 <Trans>Seamless integration</Trans>
               </h3>
               <p>
-                <Trans>Connect your garage management system and your dealer accounts once; orders flow without retyping.</Trans>
+                <Trans>
+                  Connect your garage management system and your dealer accounts once; orders flow without retyping.
+                </Trans>
               </p>
             </Card>
             <Card>

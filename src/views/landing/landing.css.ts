@@ -34,7 +34,12 @@ export const heroTitle = style({
   maxWidth: 760,
   '@media': { [mobileQuery]: { fontSize: vars.font.sizeXl } },
 });
-export const heroSubtitle = style({ fontSize: vars.font.sizeLg, maxWidth: 680, margin: `0 0 ${vars.space.lg}`, opacity: 0.95 });
+export const heroSubtitle = style({
+  fontSize: vars.font.sizeLg,
+  maxWidth: 680,
+  margin: `0 0 ${vars.space.lg}`,
+  opacity: 0.95,
+});
 export const heroCta = style({ background: '#fff', color: vars.color.brandStrong });
 export const section = style({ maxWidth: 1200, margin: '0 auto', padding: `${vars.space.xl} ${vars.space.lg}` });
 export const grid3 = style({

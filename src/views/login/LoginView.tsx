@@ -15,7 +15,13 @@ import { useLogin } from './use-login';
 type Implementations = Parameters<typeof loginMachine.provide>[0];
 
 /** /login (spec §2): email, password with show/hide, remember me, link to /forgot-password. */
-export function LoginView({ implementations, redirectUrl }: { implementations: Implementations; redirectUrl: string | null }) {
+export function LoginView({
+  implementations,
+  redirectUrl,
+}: {
+  implementations: Implementations;
+  redirectUrl: string | null;
+}) {
   const { t, i18n } = useLingui();
   const login = useLogin(implementations, redirectUrl);
   const errorText = (field: 'email' | 'password') => {
@@ -66,7 +72,11 @@ export function LoginView({ implementations, redirectUrl }: { implementations: I
               onValueChange={(value) => login.changeField('password', value)}
               error={errorText('password')}
             />
-            <Checkbox label={t`Stay logged in for 30 days`} checked={login.rememberMe} onCheckedChange={login.changeRememberMe} />
+            <Checkbox
+              label={t`Stay logged in for 30 days`}
+              checked={login.rememberMe}
+              onCheckedChange={login.changeRememberMe}
+            />
             <Button type="submit" fullWidth busy={login.busy} busyLabel={t`Logging in…`}>
               <Trans>Log in</Trans>
             </Button>

@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { LoginResult } from '../../../machines/login.machine';
-import type { loginMachine } from '../../../machines/login.machine';
+import type { LoginResult, loginMachine } from '../../../machines/login.machine';
 import type { AuthApi } from '../../api/auth-api';
 import { isExternalUrl } from '../../app/navigation';
 import type { SessionActor } from '../../app/session';

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * `npm test`: every check and every suite, in the order a reviewer would run them, with one
+ * closing line "N passed, N failed". Set DATABASE_URL to also run the server suite on PostgreSQL.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'teileportal-reports-'));
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function step(name: string, command: string, args: string[], env: Record<string, string> = {}) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(name);
+  return result.status === 0;
+}
+
+function countVitest(file: string) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+type PlaywrightSuite = { specs?: { tests?: { results?: { status: string }[] }[] }[]; suites?: PlaywrightSuite[] };
+function countPlaywright(file: string) {
+  if (!existsSync(file)) return;
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1)?.status;
+        if (last === 'passed') passed += 1;
+        else if (last !== 'skipped') failed += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  walk(JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite);
+}
+
+step('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+step('lint and format (Biome, incl. the import-direction rules)', bin('biome'), ['check', '.']);
+
+const pglite = path.join(reports, 'vitest.json');
+step(
+  'unit, model and server tests (server on embedded PGlite)',
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`],
+  {
+    DATABASE_URL: '',
+  },
+);
+countVitest(pglite);
+
+if (process.env.DATABASE_URL) {
+  const postgres = path.join(reports, 'vitest-postgres.json');
+  step('server tests on PostgreSQL (DATABASE_URL)', bin('vitest'), [
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${postgres}`,
+  ]);
+  countVitest(postgres);
+}
+
+const e2e = path.join(reports, 'playwright.json');
+step(
+  'end-to-end tests in Chromium (production build on npm start’s server)',
+  bin('playwright'),
+  ['test', '--reporter=list,json'],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2e,
+    DATABASE_URL: '',
+  },
+);
+countPlaywright(e2e);
+
+if (failures.length > 0) console.log(`\n✗ failed steps: ${failures.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
