@@ -1,0 +1,61 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { expect, test, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { captchaMachine } from '../../machines/captcha.machine';
+import type { CaptchaProvider } from '../../src/views/captcha/captcha-provider';
+
+const fakeWidget = vi.hoisted(() => ({
+  reset: vi.fn(),
+  unmount: vi.fn(),
+  options: null as null | Parameters<CaptchaProvider['mount']>[1],
+}));
+
+// The real widget fetches a challenge and solves proof-of-work; here the provider is a fake that
+// lets the test play the widget's part.
+vi.mock('../../src/views/captcha/captcha-provider', () => ({
+  loadCaptchaProvider: async (): Promise<CaptchaProvider> => ({
+    mount: (_host, options) => {
+      fakeWidget.options = options;
+      return { reset: fakeWidget.reset, unmount: fakeWidget.unmount };
+    },
+  }),
+}));
+
+const { Captcha } = await import('../../src/views/captcha/Captcha');
+
+function renderCaptcha() {
+  const captcha = createActor(captchaMachine).start();
+  render(
+    <I18nProvider i18n={i18n}>
+      <Captcha captcha={captcha} />
+    </I18nProvider>,
+  );
+  return captcha;
+}
+
+test('a solved widget stores the answer in the captcha machine', async () => {
+  const captcha = renderCaptcha();
+  await waitFor(() => expect(fakeWidget.options).not.toBeNull());
+  act(() => fakeWidget.options?.onSolved('solution-payload'));
+  expect(captcha.getSnapshot().context.value).toBe('solution-payload');
+});
+
+test('expiry shows the translated captcha error under the widget', async () => {
+  const captcha = renderCaptcha();
+  await waitFor(() => expect(fakeWidget.options).not.toBeNull());
+  act(() => fakeWidget.options?.onSolved('solution-payload'));
+  act(() => fakeWidget.options?.onExpired());
+  expect(captcha.getSnapshot().context.value).toBeNull();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm that you are not a robot.');
+});
+
+test('when the machine resets the captcha, the widget is reset too', async () => {
+  const captcha = renderCaptcha();
+  await waitFor(() => expect(fakeWidget.options).not.toBeNull());
+  fakeWidget.reset.mockClear();
+  act(() => fakeWidget.options?.onSolved('solution-payload'));
+  act(() => captcha.send({ type: 'captcha.reset' }));
+  expect(fakeWidget.reset).toHaveBeenCalledTimes(1);
+});
