@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -25,6 +26,7 @@ export function createApp(deps: ServerDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const publicOrigin = new URL(deps.config.publicUrl).origin;
 
+  app.use('*', compress());
   app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
   app.use(
     '*',

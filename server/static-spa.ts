@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -10,6 +11,13 @@ import { Hono } from 'hono';
 export function createSpaRoutes(staticDir: string) {
   const routes = new Hono();
   const root = path.relative(process.cwd(), staticDir) || '.';
+  if (!existsSync(staticDir)) {
+    // Not built (server tests, or `node server/main.ts` without `npm run build`): explain, don't guess.
+    routes.get('*', (c) =>
+      c.text('The SPA has not been built yet. Run `npm run build` (npm start does this for you).', 503),
+    );
+    return routes;
+  }
   routes.use(
     '/assets/*',
     async (c, next) => {

@@ -1,8 +1,21 @@
-import type { AuthApi } from '../api/auth-api';
-import type { SessionActor } from './session';
+import type { EarlyNotificationEvents } from '../views/notifications/early-events';
+import type { AppServices } from './session-bootstrap';
+
+/** Resolves the app's services (session actor, API clients), loading their chunk on first use. */
+export type LazyServices = { ready: () => Promise<AppServices> };
 
 /** What every route's guards and components receive (style.md §7). */
 export type RouterContext = {
-  session: SessionActor;
-  api: { auth: AuthApi };
+  services: LazyServices;
+  earlyNotifications: EarlyNotificationEvents;
 };
+
+export function createLazyServices(onSessionChange: () => void): LazyServices {
+  let loading: Promise<AppServices> | null = null;
+  return {
+    ready: () => {
+      loading ??= import('./session-bootstrap').then(({ bootstrapSession }) => bootstrapSession(onSessionChange));
+      return loading;
+    },
+  };
+}

@@ -1,16 +1,17 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router-context';
-import { NotificationsHost } from '../views/notifications/NotificationsHost';
+import { DeferredNotificationsHost } from '../views/notifications/DeferredNotificationsHost';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
 function RootLayout() {
+  const { earlyNotifications } = Route.useRouteContext();
   return (
     <>
       <Outlet />
-      <NotificationsHost />
+      <DeferredNotificationsHost earlyEvents={earlyNotifications} />
     </>
   );
 }

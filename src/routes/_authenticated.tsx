@@ -1,5 +1,4 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
 
 /**
  * Pathless layout for pages that need a signed-in user (spec §2: otherwise /login, remembering
@@ -7,14 +6,12 @@ import { waitFor } from 'xstate';
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: async ({ context, location }) => {
-    const snapshot = await waitFor(
-      context.session,
-      (state) => !state.matches('restoring') && !state.matches('checking'),
-    );
-    if (!snapshot.context.user) {
+    const services = await context.services.ready();
+    const user = await services.signedInUser();
+    if (!user) {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
-    return { user: snapshot.context.user };
+    return { ...services, user };
   },
   component: Outlet,
 });

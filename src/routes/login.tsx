@@ -17,6 +17,7 @@ const loginSearchSchema = v.object({
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search) => v.parse(loginSearchSchema, search),
+  beforeLoad: ({ context }) => context.services.ready(),
   component: LoginRoute,
 });
 

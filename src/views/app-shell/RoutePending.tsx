@@ -1,21 +1,21 @@
 import { Trans } from '@lingui/react/macro';
-import { useActorRef, useSelector } from '@xstate/react';
-import { routeChunkMachine } from '../../../machines/route-chunk.machine';
-import { inspectionOptions } from '../../app/inspection';
-import * as overlay from '../../ui/overlay.css';
-import { ReloadPrompt } from './ReloadPrompt';
+import { lazy, Suspense } from 'react';
+import { Spinner } from './Spinner';
 
-/** While a route loads: a spinner, and after the spec's 120 s a reload prompt instead. */
+// The watchdog needs XState; loading it lazily keeps XState out of the landing page's first load.
+const RouteChunkWatchdog = lazy(() => import('./RouteChunkWatchdog'));
+
+/** The router's pending screen for a route whose code is still loading. */
 export function RoutePending() {
-  const watchdog = useActorRef(routeChunkMachine, inspectionOptions());
-  const timedOut = useSelector(watchdog, (snapshot) => snapshot.matches('reloadOffered'));
-  if (timedOut) return <ReloadPrompt />;
   return (
-    <div className={overlay.loaderOverlay} role="progressbar" aria-busy="true">
-      <div className={overlay.loaderSpinner} />
-      <span className="visually-hidden">
-        <Trans>Loading</Trans>
-      </span>
-    </div>
+    <Suspense
+      fallback={
+        <Spinner>
+          <Trans>Loading</Trans>
+        </Spinner>
+      }
+    >
+      <RouteChunkWatchdog />
+    </Suspense>
   );
 }

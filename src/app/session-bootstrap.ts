@@ -1,0 +1,28 @@
+import { waitFor } from 'xstate';
+import { createAuthApi } from '../api/auth-api';
+import { createServiceClient, onUnauthorized } from '../api/http';
+import { appConfig } from '../config/app-config';
+import { i18n } from '../i18n/i18n';
+import { createSessionActor } from './session';
+
+/**
+ * Everything a signed-in flow needs (API clients, the session actor), created on first use.
+ * It lives in its own chunk so the landing page's first load carries no XState, ofetch or valibot.
+ */
+export function bootstrapSession(onSessionChange: () => void) {
+  const authApi = createAuthApi(createServiceClient(appConfig.services.auth, () => i18n.locale));
+  const session = createSessionActor({ authApi, storage: window.localStorage, onChange: onSessionChange });
+  // Spec: any 401 from any call clears the session; the guards then send the user to /login.
+  onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
+  return {
+    session,
+    api: { auth: authApi },
+    /** The signed-in user once the stored profile has been checked with the server, else null. */
+    signedInUser: async () => {
+      const settled = await waitFor(session, (state) => state.matches('signedIn') || state.matches('signedOut'));
+      return settled.context.user;
+    },
+  };
+}
+
+export type AppServices = ReturnType<typeof bootstrapSession>;

@@ -1,0 +1,18 @@
+import { Trans } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { routeChunkMachine } from '../../../machines/route-chunk.machine';
+import { inspectionOptions } from '../../app/inspection';
+import { ReloadPrompt } from './ReloadPrompt';
+import { Spinner } from './Spinner';
+
+/** Spinner while a route loads; after the spec's 120 s, a reload prompt instead. */
+export default function RouteChunkWatchdog() {
+  const watchdog = useActorRef(routeChunkMachine, inspectionOptions());
+  const timedOut = useSelector(watchdog, (snapshot) => snapshot.matches('reloadOffered'));
+  if (timedOut) return <ReloadPrompt />;
+  return (
+    <Spinner>
+      <Trans>Loading</Trans>
+    </Spinner>
+  );
+}
