@@ -32,11 +32,15 @@ export const users = pgTable(
     /** 1 active, 2 pending verification, 3 deactivated (spec §4). */
     status: smallint('status').notNull().default(2),
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /** The language mails to this user are written in; taken from the request that created it. */
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_status_idx').on(table.status)],
 );
 
 export const sessions = pgTable(

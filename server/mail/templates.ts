@@ -73,4 +73,76 @@ export const mailTemplates = {
       }),
     };
   },
+  signUpReceived(locale: ServerLocale, params: { firstName: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Wir haben Ihre Registrierung erhalten' : 'We have received your registration',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? 'vielen Dank für Ihre Registrierung beim Teileportal. In der Pilotphase prüfen wir jedes Konto von Hand.'
+            : 'thank you for registering with Teileportal. During the pilot phase we review every account by hand.',
+          de
+            ? 'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine weitere E-Mail und können sich anmelden.'
+            : 'As soon as your account is activated you will receive another e-mail and can log in.',
+        ],
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  signUpAlreadyRegistered(locale: ServerLocale, params: { firstName: string; loginUrl: string; forgotUrl: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Registrierung mit Ihrer E-Mail-Adresse' : 'Registration with your e-mail address',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? 'gerade wollte sich jemand mit Ihrer E-Mail-Adresse beim Teileportal registrieren. Sie haben bereits ein Konto.'
+            : 'someone just tried to register with your e-mail address at Teileportal. You already have an account.',
+          de
+            ? `Wenn Sie das waren, melden Sie sich einfach an. Passwort vergessen? ${params.forgotUrl}`
+            : `If that was you, simply log in. Forgot your password? ${params.forgotUrl}`,
+        ],
+        action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  accountAwaitsReview(
+    locale: ServerLocale,
+    params: { name: string; company: string; email: string; reviewUrl: string },
+  ) {
+    const de = locale === 'de';
+    return {
+      subject: de ? `Neue Registrierung: ${params.company}` : `New registration: ${params.company}`,
+      ...layout(locale, {
+        greeting: de ? 'Hallo,' : 'Hello,',
+        lines: [
+          de
+            ? `${params.name} (${params.email}) hat für ${params.company} ein Konto registriert. Es wartet auf Ihre Prüfung.`
+            : `${params.name} (${params.email}) registered an account for ${params.company}. It awaits your review.`,
+        ],
+        action: { label: de ? 'Konten prüfen' : 'Review accounts', url: params.reviewUrl },
+        closing: 'Teileportal',
+      }),
+    };
+  },
+  accountActivated(locale: ServerLocale, params: { firstName: string; loginUrl: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihr Teileportal-Konto ist freigeschaltet' : 'Your Teileportal account is active',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? 'wir haben Ihr Konto geprüft und freigeschaltet. Sie können sich ab sofort anmelden.'
+            : 'we have reviewed and activated your account. You can log in now.',
+        ],
+        action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
 } satisfies Record<string, (locale: ServerLocale, params: never) => RenderedMail>;

@@ -71,3 +71,64 @@ export function fieldErrors<TKey extends string>(
   }
   return errors;
 }
+
+/** A required free-text field: trimmed, non-empty, at most `max` characters. */
+export function requiredText(requiredMessage: MessageId, max = 120) {
+  return absentAsEmpty(
+    v.pipe(
+      v.string(message(requiredMessage)),
+      v.trim(),
+      v.nonEmpty(message(requiredMessage)),
+      v.maxLength(max, message('fieldTooLong')),
+    ),
+  );
+}
+
+/** Spec §5: optional plus, then at least 7 digits, spaces, hyphens or parentheses. */
+export const PHONE_PATTERN = /^\+?[\d\s()-]{7,}$/;
+export const phoneField = absentAsEmpty(
+  v.pipe(
+    v.string(message('phoneRequired')),
+    v.trim(),
+    v.nonEmpty(message('phoneRequired')),
+    v.maxLength(30, message('phoneInvalid')),
+    v.regex(PHONE_PATTERN, message('phoneInvalid')),
+  ),
+);
+
+/** Spec §9: postal codes of 4 to 6 digits (DE 5, AT/CH/BE 4, NL 4 digits as entered). */
+export const POSTAL_CODE_PATTERN = /^\d{4,6}$/;
+export const postalCodeField = absentAsEmpty(
+  v.pipe(
+    v.string(message('zipRequired')),
+    v.trim(),
+    v.nonEmpty(message('zipRequired')),
+    v.regex(POSTAL_CODE_PATTERN, message('zipInvalid')),
+  ),
+);
+
+/** The confirmation of a new password: required; equality is checked by `passwordsMatch`. */
+export const confirmPasswordField = absentAsEmpty(
+  v.pipe(v.string(message('confirmPasswordRequired')), v.nonEmpty(message('confirmPasswordRequired'))),
+);
+
+type PasswordPair = { password: string; confirm_password: string };
+
+/** Reports a mismatch on `confirm_password` once every field has passed its own rules. */
+export function passwordsMatch<TInput extends PasswordPair>() {
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    if (!dataset.typed || dataset.value.password === dataset.value.confirm_password) return;
+    addIssue({
+      message: message('passwordsDoNotMatch'),
+      path: [
+        {
+          type: 'object',
+          origin: 'value',
+          input: dataset.value,
+          key: 'confirm_password',
+          value: dataset.value.confirm_password,
+        },
+      ],
+    });
+  });
+}

@@ -89,3 +89,31 @@ export function sessionCookieFrom(response: Response) {
   const header = response.headers.getSetCookie().find((cookie) => /tp_session=/.test(cookie));
   return header?.split(';')[0] ?? null;
 }
+
+/** The link of the newest mail to `recipient` that contains `marker` (e.g. "reset-password?token="). */
+export async function linkFromLatestMail(server: TestServer, recipient: string, marker: string) {
+  const { outbox } = await import('../../server/db/schema');
+  const { and, desc, eq, like } = await import('drizzle-orm');
+  const [mail] = await server.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, recipient), like(outbox.textBody, `%${marker}%`)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const link = mail?.textBody.match(/https?:\/\/\S+/g)?.find((url) => url.includes(marker));
+  if (!link) throw new Error(`no mail to ${recipient} containing ${marker}`);
+  return link;
+}
+
+export function tokenFromLink(link: string) {
+  const token = new URL(link).searchParams.get('token');
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+export async function loginCookie(server: TestServer, email: string, password: string) {
+  const { response } = await postJson(server, '/svc/auth/api/v1/login', { email, password });
+  const cookie = sessionCookieFrom(response);
+  if (!cookie) throw new Error(`login of ${email} failed with ${response.status}`);
+  return cookie;
+}

@@ -6,6 +6,8 @@ import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { countHits, type RateWindow, recordHit, secondsUntilWindowEnds } from '../../rate-limit';
+import { createAccountRoutes } from './account-routes';
+import { createAdminUsersRoutes } from './admin-users-routes';
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import { currentSessionUser, endSession, startSession } from './sessions';
@@ -67,5 +69,7 @@ export function createAuthService(deps: ServerDeps) {
     return ok(c, toPublicUser(user, deps.config));
   });
 
+  service.route('/', createAccountRoutes(deps));
+  service.route('/', createAdminUsersRoutes(deps));
   return service;
 }

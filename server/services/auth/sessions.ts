@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../../db/database';
@@ -68,10 +68,21 @@ export async function endSession(c: Context, db: Database, settings: CookieSetti
   deleteCookie(c, cookieName(settings), { path: '/', secure: settings.secure });
 }
 
-export async function endAllSessionsOf(db: Database, userId: number) {
+export async function endAllSessionsOf(db: Pick<Database, 'delete'>, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Database) {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** Ends every session of a user except the one making this request (after a password change). */
+export async function endOtherSessionsOf(
+  c: Context,
+  db: Pick<Database, 'delete'>,
+  settings: CookieSettings,
+  userId: number,
+) {
+  const sessionId = getCookie(c, cookieName(settings)) ?? '';
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, hashSessionId(sessionId))));
 }

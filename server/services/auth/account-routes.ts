@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  signUpRequestSchema,
+} from '../../../src/contracts/account';
+import { audit } from '../../audit';
+import type { ServerDeps } from '../../context';
+import { users } from '../../db/schema';
+import { clientIp } from '../../http/client-ip';
+import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { requestLocale } from '../../i18n';
+import { enqueueMail } from '../../mail/outbox';
+import { mailTemplates } from '../../mail/templates';
+import { type RateWindow, recordHit, secondsUntilWindowEnds } from '../../rate-limit';
+import { consumeToken, issueToken, revokeTokens, verifyToken } from '../../tokens';
+import { requireUser } from './guards';
+import { assertPasswordNotCommon } from './password-policy';
+import { hashPassword, verifyPassword } from './passwords';
+import { endAllSessionsOf, endOtherSessionsOf } from './sessions';
+
+/** Architecture: a reset link lives one hour at most. */
+export const RESET_TOKEN_MINUTES = 60;
+
+const SIGN_UPS_PER_IP: RateWindow = { name: 'sign-up-ip', limit: 10, windowSeconds: 3600 };
+const RESETS_PER_EMAIL: RateWindow = { name: 'forgot-email', limit: 5, windowSeconds: 3600 };
+const RESETS_PER_IP: RateWindow = { name: 'forgot-ip', limit: 30, windowSeconds: 3600 };
+
+/**
+ * Sign-up, forgotten and reset passwords, and the signed-in password change. Every answer that
+ * could reveal whether an e-mail is registered is the same for known and unknown addresses.
+ */
+export function createAccountRoutes(deps: ServerDeps) {
+  const { db } = deps.database;
+  const { config } = deps;
+  const cookieSettings = { secure: config.isProduction };
+  const routes = new Hono();
+
+  async function throttle(windows: [RateWindow, string][]) {
+    for (const [window, subject] of windows) {
+      if ((await recordHit(db, window, subject)) > window.limit) {
+        throw new ApiRefusal(429, 'tooManyAttempts', {
+          headers: { 'Retry-After': String(secondsUntilWindowEnds(window)) },
+        });
+      }
+    }
+  }
+
+  routes.post('/sign-up', async (c) => {
+    const form = await parseJsonBody(c, signUpRequestSchema);
+    await throttle([[SIGN_UPS_PER_IP, clientIp(c)]]);
+    assertPasswordNotCommon(form.password);
+    const locale = requestLocale(c);
+    // Hash before looking the address up, so both branches take the same time.
+    const passwordHash = await hashPassword(form.password);
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(users).where(eq(users.email, form.email)).limit(1);
+      if (existing) {
+        // Enumeration-safe: the caller sees the usual answer; the owner is told by mail.
+        await enqueueMail(
+          tx,
+          'sign-up-duplicate',
+          existing.email,
+          mailTemplates.signUpAlreadyRegistered(existing.locale, {
+            firstName: existing.firstName,
+            loginUrl: `${config.publicUrl}/login`,
+            forgotUrl: `${config.publicUrl}/forgot-password`,
+          }),
+        );
+        return;
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: form.email,
+          passwordHash,
+          firstName: form.first_name,
+          lastName: form.last_name,
+          companyName: form.company_name,
+          contactNumber: form.contact_number,
+          postalCode: form.postal_code,
+          role: 'user',
+          status: 2,
+          services: ['WORKSHOP'],
+          locale,
+        })
+        .returning({ id: users.id });
+      await enqueueMail(
+        tx,
+        'sign-up-received',
+        form.email,
+        mailTemplates.signUpReceived(locale, { firstName: form.first_name }),
+      );
+      const admins = await tx.select().from(users).where(eq(users.role, 'system_admin'));
+      for (const admin of admins) {
+        await enqueueMail(
+          tx,
+          'account-awaits-review',
+          admin.email,
+          mailTemplates.accountAwaitsReview(admin.locale, {
+            name: `${form.first_name} ${form.last_name}`,
+            company: form.company_name,
+            email: form.email,
+            reviewUrl: `${config.publicUrl}/users`,
+          }),
+        );
+      }
+      await audit(tx, {
+        actorUserId: created?.id ?? null,
+        action: 'account.signed_up',
+        target: `user:${created?.id}`,
+        ip: clientIp(c),
+      });
+    });
+    return ok(c, { email: form.email, first_name: form.first_name, status: 2 }, 'signUpReceived');
+  });
+
+  routes.post('/forgot-password', async (c) => {
+    const { email } = await parseJsonBody(c, forgotPasswordRequestSchema);
+    await throttle([
+      [RESETS_PER_EMAIL, email],
+      [RESETS_PER_IP, clientIp(c)],
+    ]);
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    if (user && user.status !== 3) {
+      await db.transaction(async (tx) => {
+        // A newer request invalidates every older link.
+        await revokeTokens(tx, 'password-reset', String(user.id));
+        const { token } = await issueToken(tx, config.sessionSecret, {
+          purpose: 'password-reset',
+          subject: String(user.id),
+          claims: { email: user.email },
+          ttlSeconds: RESET_TOKEN_MINUTES * 60,
+        });
+        await enqueueMail(
+          tx,
+          'password-reset',
+          user.email,
+          mailTemplates.passwordReset(user.locale, {
+            firstName: user.firstName,
+            resetUrl: `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+            validMinutes: RESET_TOKEN_MINUTES,
+          }),
+        );
+        await audit(tx, {
+          actorUserId: user.id,
+          action: 'password.reset_requested',
+          target: `user:${user.id}`,
+          ip: clientIp(c),
+        });
+      });
+    }
+    return ok(c, null, 'resetLinkSent');
+  });
+
+  routes.post('/reset-password', async (c) => {
+    const form = await parseJsonBody(c, resetPasswordRequestSchema);
+    const claims = await verifyToken(config.sessionSecret, 'password-reset', form.token);
+    assertPasswordNotCommon(form.password);
+    const passwordHash = await hashPassword(form.password);
+    await db.transaction(async (tx) => {
+      await consumeToken(tx, 'password-reset', claims.jti);
+      const [user] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.id, Number(claims.sub)))
+        .limit(1);
+      if (!user || user.status === 3) throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
+      // Any password change after the link was issued makes the link worthless.
+      if (claims.iat !== undefined && user.passwordChangedAt.getTime() > claims.iat * 1000 + 999) {
+        throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
+      }
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await endAllSessionsOf(tx, user.id);
+      await revokeTokens(tx, 'password-reset', String(user.id));
+      await enqueueMail(
+        tx,
+        'password-changed',
+        user.email,
+        mailTemplates.passwordChanged(user.locale, {
+          firstName: user.firstName,
+          loginUrl: `${config.publicUrl}/login`,
+        }),
+      );
+      await audit(tx, { actorUserId: user.id, action: 'password.reset', target: `user:${user.id}`, ip: clientIp(c) });
+    });
+    return ok(c, null, 'passwordReset');
+  });
+
+  routes.post('/new-user/reset-password', async (c) => {
+    const user = await requireUser(c, db, cookieSettings);
+    const form = await parseJsonBody(c, changePasswordRequestSchema);
+    if (!(await verifyPassword(user.passwordHash, form.current_password))) {
+      throw new ApiRefusal(400, 'currentPasswordWrong', { field: 'current_password' });
+    }
+    assertPasswordNotCommon(form.password);
+    const passwordHash = await hashPassword(form.password);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await endOtherSessionsOf(c, tx, cookieSettings, user.id);
+      await revokeTokens(tx, 'password-reset', String(user.id));
+      await enqueueMail(
+        tx,
+        'password-changed',
+        user.email,
+        mailTemplates.passwordChanged(user.locale, {
+          firstName: user.firstName,
+          loginUrl: `${config.publicUrl}/login`,
+        }),
+      );
+      await audit(tx, { actorUserId: user.id, action: 'password.changed', target: `user:${user.id}`, ip: clientIp(c) });
+    });
+    return ok(c, null, 'passwordChanged');
+  });
+
+  return routes;
+}

@@ -1,0 +1,113 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminUser,
+  userListQuerySchema,
+  userStatusChangeSchema,
+} from '../../../src/contracts/admin-users';
+import { audit } from '../../audit';
+import type { ServerDeps } from '../../context';
+import { users } from '../../db/schema';
+import { clientIp } from '../../http/client-ip';
+import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { enqueueMail } from '../../mail/outbox';
+import { mailTemplates } from '../../mail/templates';
+import { requireAdmin } from './guards';
+import { endAllSessionsOf } from './sessions';
+
+function toAdminUser(user: typeof users.$inferSelect): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    company_name: user.companyName,
+    contact_number: user.contactNumber,
+    role: user.role,
+    status: user.status,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** `%` and `_` typed by the admin are literal characters, not wildcards. */
+function likePattern(search: string) {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The system administrator's user management (every call checks the role on the server). */
+export function createAdminUsersRoutes(deps: ServerDeps) {
+  const { db } = deps.database;
+  const cookieSettings = { secure: deps.config.isProduction };
+  const routes = new Hono();
+
+  routes.get('/users/list', async (c) => {
+    await requireAdmin(c, db, cookieSettings);
+    const parsed = v.safeParse(userListQuerySchema, c.req.query());
+    if (!parsed.success) throw new ApiRefusal(400, 'invalidRequest');
+    const { page, search, status } = parsed.output;
+    const conditions: SQL[] = [];
+    if (search) {
+      const pattern = likePattern(search);
+      const match = or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.companyName, pattern),
+      );
+      if (match) conditions.push(match);
+    }
+    if (status) conditions.push(eq(users.status, Number(status)));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [totals] = await db.select({ total: count() }).from(users).where(where);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE);
+    return ok(c, { items: rows.map(toAdminUser), total: totals?.total ?? 0, page, page_size: ADMIN_PAGE_SIZE });
+  });
+
+  routes.post('/users/:id{[0-9]{1,9}}/status', async (c) => {
+    const admin = await requireAdmin(c, db, cookieSettings);
+    const { status } = await parseJsonBody(c, userStatusChangeSchema);
+    const userId = Number(c.req.param('id'));
+    if (userId === admin.id) throw new ApiRefusal(400, 'cannotChangeOwnStatus');
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!before) throw new ApiRefusal(404, 'notFound');
+      const [after] = await tx
+        .update(users)
+        .set({ status, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!after) throw new ApiRefusal(404, 'notFound');
+      if (status === 3) await endAllSessionsOf(tx, userId);
+      if (status === 1 && before.status !== 1) {
+        await enqueueMail(
+          tx,
+          'account-activated',
+          after.email,
+          mailTemplates.accountActivated(after.locale, {
+            firstName: after.firstName,
+            loginUrl: `${deps.config.publicUrl}/login`,
+          }),
+        );
+      }
+      await audit(tx, {
+        actorUserId: admin.id,
+        action: status === 1 ? 'user.activated' : 'user.deactivated',
+        target: `user:${userId}`,
+        ip: clientIp(c),
+        details: { from: before.status, to: status },
+      });
+      return after;
+    });
+    return ok(c, toAdminUser(updated), status === 1 ? 'userActivated' : 'userDeactivated');
+  });
+
+  return routes;
+}

@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { USER_ROLES } from './auth';
+import { envelopeSchema } from './envelope';
+
+/** Spec §9: the numeric constant 20, used as the page size of the admin lists. */
+export const ADMIN_PAGE_SIZE = 20;
+
+export const userListQuerySchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
+  status: v.optional(v.picklist(['', '1', '2', '3']), ''),
+});
+export type UserListQuery = v.InferInput<typeof userListQuerySchema>;
+
+export const adminUserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  company_name: v.nullable(v.string()),
+  contact_number: v.nullable(v.string()),
+  role: v.picklist(USER_ROLES),
+  status: v.number(),
+  created_at: v.string(),
+});
+export type AdminUser = v.InferOutput<typeof adminUserSchema>;
+
+export const userListEnvelopeSchema = envelopeSchema(
+  v.object({ items: v.array(adminUserSchema), total: v.number(), page: v.number(), page_size: v.number() }),
+);
+
+/** An administrator activates (1) or deactivates (3) an account; 2 is only ever set by sign-up. */
+export const userStatusChangeSchema = v.object({ status: v.picklist([1, 3], 'invalidRequest') });
+
+export const userStatusEnvelopeSchema = envelopeSchema(adminUserSchema);
