@@ -1,4 +1,6 @@
 import { waitFor } from 'xstate';
+import { createAccountApi } from '../api/account-api';
+import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { appConfig } from '../config/app-config';
@@ -10,13 +12,14 @@ import { createSessionActor } from './session';
  * It lives in its own chunk so the landing page's first load carries no XState, ofetch or valibot.
  */
 export function bootstrapSession(onSessionChange: () => void) {
-  const authApi = createAuthApi(createServiceClient(appConfig.services.auth, () => i18n.locale));
+  const authClient = createServiceClient(appConfig.services.auth, () => i18n.locale);
+  const authApi = createAuthApi(authClient);
   const session = createSessionActor({ authApi, storage: window.localStorage, onChange: onSessionChange });
   // Spec: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   return {
     session,
-    api: { auth: authApi },
+    api: { auth: authApi, account: createAccountApi(authClient), adminUsers: createAdminUsersApi(authClient) },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {
       const settled = await waitFor(session, (state) => state.matches('signedIn') || state.matches('signedOut'));

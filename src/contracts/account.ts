@@ -32,7 +32,7 @@ export const signUpRequestSchema = v.pipe(
   }),
   passwordsMatch(),
 );
-export type SignUpRequest = v.InferInput<typeof signUpRequestSchema>;
+export type SignUpRequest = v.InferOutput<typeof signUpRequestSchema>;
 
 export const signUpResponseSchema = envelopeSchema(
   v.object({ email: v.string(), first_name: v.string(), status: v.number() }),
@@ -40,12 +40,16 @@ export const signUpResponseSchema = envelopeSchema(
 
 export const forgotPasswordRequestSchema = v.object({ email: emailField });
 
+const newPasswordEntries = { password: newPasswordField, confirm_password: confirmPasswordField };
+
+/** The new-password pair as the reset screen checks it (spec §5 order and texts). */
+export const newPasswordFormSchema = v.pipe(v.object(newPasswordEntries), passwordsMatch());
+
 /** Reset with the mailed token (spec §3: token, password, confirm_password). */
 export const resetPasswordRequestSchema = v.pipe(
   v.object({
     token: v.pipe(v.string('tokenInvalid'), v.minLength(20, 'tokenInvalid'), v.maxLength(2000, 'tokenInvalid')),
-    password: newPasswordField,
-    confirm_password: confirmPasswordField,
+    ...newPasswordEntries,
   }),
   passwordsMatch(),
 );
@@ -61,8 +65,7 @@ export const changePasswordRequestSchema = v.pipe(
       ),
       '',
     ),
-    password: newPasswordField,
-    confirm_password: confirmPasswordField,
+    ...newPasswordEntries,
   }),
   passwordsMatch(),
 );

@@ -1,4 +1,7 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AppShell } from '../views/shell/AppShell';
+import { createLogoutImplementations } from '../views/shell/use-logout';
 
 /**
  * Pathless layout for pages that need a signed-in user (spec §2: otherwise /login, remembering
@@ -13,5 +16,18 @@ export const Route = createFileRoute('/_authenticated')({
     }
     return { ...services, user };
   },
-  component: Outlet,
+  component: AuthenticatedLayout,
 });
+
+function AuthenticatedLayout() {
+  const { user, api, session } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const [logoutImplementations] = useState(() =>
+    createLogoutImplementations({ authApi: api.auth, session, navigate: (to) => void navigate({ to, replace: true }) }),
+  );
+  return (
+    <AppShell user={user} logoutImplementations={logoutImplementations}>
+      <Outlet />
+    </AppShell>
+  );
+}

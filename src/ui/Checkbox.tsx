@@ -5,22 +5,34 @@ export function Checkbox({
   label,
   checked,
   onCheckedChange,
+  error,
 }: {
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  error?: string | null;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div className={styles.checkboxRow}>
-      <input
-        id={id}
-        type="checkbox"
-        className={styles.checkbox}
-        checked={checked}
-        onChange={(event) => onCheckedChange(event.target.checked)}
-      />
-      <label htmlFor={id}>{label}</label>
+    <div className={styles.field}>
+      <div className={styles.checkboxRow}>
+        <input
+          id={id}
+          type="checkbox"
+          className={styles.checkbox}
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      {error ? (
+        <p id={errorId} className={styles.errorText} role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

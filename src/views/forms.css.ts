@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../ui/theme.css';
+import { mobileQuery, vars } from '../ui/theme.css';
 
 export const authPage = style({
   minHeight: '100vh',
@@ -18,6 +18,14 @@ export const authHeader = style({
   gap: vars.space.sm,
 });
 export const authCard = style({ width: 'min(440px, 100%)' });
+export const authCardWide = style({ width: 'min(720px, 100%)' });
+export const authHeaderWide = style([authHeader, { width: 'min(720px, 100%)' }]);
+export const twoColumns = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  columnGap: vars.space.md,
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
 export const formTitle = style({ fontSize: vars.font.sizeXl, margin: `0 0 ${vars.space.sm}` });
 export const formLead = style({ color: vars.color.textMuted, marginTop: 0, marginBottom: vars.space.lg });
 export const formFooter = style({

@@ -1,41 +1,61 @@
 import { Trans } from '@lingui/react/macro';
+import type { dashboardMachine } from '../../../machines/dashboard.machine';
 import type { PublicUser } from '../../contracts/auth';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
-import { Logo } from '../app-shell/Logo';
+import { InfoBox } from '../../ui/InfoBox';
 import * as styles from './dashboard.css';
+import { useDashboard } from './use-dashboard';
 
-/** The signed-in start page: a greeting and the user's services, each opening its url. */
-export function DashboardView({ user }: { user: PublicUser }) {
-  const firstName = user.first_name;
+type Implementations = Parameters<typeof dashboardMachine.provide>[0];
+
+/** The dashboard: a greeting and the user's services as cards, each opening its url. */
+export function DashboardView({
+  implementations,
+  storedUser,
+}: {
+  implementations: Implementations;
+  storedUser: PublicUser;
+}) {
+  const dashboard = useDashboard(implementations, storedUser);
+  const firstName = dashboard.user.first_name;
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <Logo />
-        <LanguageSwitcher />
-      </header>
-      <main>
-        <h1>
-          <Trans>Welcome, {firstName}</Trans>
-        </h1>
-        {user.services.length === 0 ? (
-          <p>
-            <Trans>No services are activated for your account yet.</Trans>
-          </p>
-        ) : (
-          <ul className={styles.services} aria-label="services">
-            {user.services.map((service) => (
-              <li key={service.name} style={{ listStyle: 'none' }}>
-                <a className={styles.serviceLink} href={service.url}>
-                  <Card>
-                    <h2>{service.name === 'WORKSHOP' ? <Trans>Workshop portal</Trans> : service.name}</h2>
-                  </Card>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </main>
-    </div>
+    <section aria-labelledby="dashboard-title" aria-busy={dashboard.loading}>
+      <h1 id="dashboard-title">
+        <Trans>Welcome, {firstName}</Trans>
+      </h1>
+      {dashboard.error ? (
+        <InfoBox tone="error">
+          {dashboard.error}{' '}
+          <Button variant="ghost" onClick={dashboard.retry}>
+            <Trans>Try again</Trans>
+          </Button>
+        </InfoBox>
+      ) : null}
+      {dashboard.loading ? (
+        <p role="status">
+          <Trans>Loading your services…</Trans>
+        </p>
+      ) : dashboard.user.services.length === 0 ? (
+        <p>
+          <Trans>No services are activated for your account yet.</Trans>
+        </p>
+      ) : (
+        <ul className={styles.services}>
+          {dashboard.user.services.map((service) => (
+            <li key={service.name} className={styles.serviceItem}>
+              <a className={styles.serviceLink} href={service.url}>
+                <Card>
+                  <h2>{service.name === 'WORKSHOP' ? <Trans>Workshop portal</Trans> : service.name}</h2>
+                  <p>
+                    <Trans>Order parts from your dealers, connect your DMS and manage your suppliers.</Trans>
+                  </p>
+                </Card>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import type { AuthApi } from '../../api/auth-api';
 import { isExternalUrl } from '../../app/navigation';
 import type { SessionActor } from '../../app/session';
 import type { LoginRequest } from '../../contracts/auth';
-import { showSnackBar } from '../notifications/window-events';
+import { notify } from '../notifications/notify';
 
 type Implementations = Parameters<typeof loginMachine.provide>[0];
 
@@ -28,10 +28,8 @@ export function createLoginImplementations(deps: {
         else deps.navigate(to);
       },
       showAccountStatus: (_, { status }) => deps.navigate('/account', { status }),
-      notifySuccess: (_, { message }) => {
-        if (message) showSnackBar({ message, success: true });
-      },
-      notifyFailure: (_, { message }) => showSnackBar({ message, error: true }),
+      notifySuccess: (_, { message }) => notify.success(message),
+      notifyFailure: (_, { message }) => notify.failure(message),
     },
   };
 }

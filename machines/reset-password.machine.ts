@@ -1,0 +1,177 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { newPasswordFormSchema } from '../src/contracts/account';
+import { fieldErrors } from '../src/contracts/fields';
+import type { MessageId } from '../src/contracts/message-ids';
+import { isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
+
+export type PasswordField = 'current_password' | 'password' | 'confirm_password';
+
+export type ResetPasswordInput =
+  /** A mailed link: `email` is what the token says, or null when the token could not be read. */
+  | { mode: 'reset'; token: string; email: string | null }
+  /** No token: the signed-in user changes the password (spec §2, "assumed from the call variant"). */
+  | { mode: 'change' };
+
+export type ResetPasswordRequest =
+  | { mode: 'reset'; token: string; password: string; confirm_password: string }
+  | { mode: 'change'; current_password: string; password: string; confirm_password: string };
+
+export type ResetPasswordEvent =
+  | { type: 'field.change'; field: PasswordField; value: string }
+  | { type: 'reset.submit' };
+
+type ResetPasswordContext = {
+  input: ResetPasswordInput;
+  values: Record<PasswordField, string>;
+  errors: Partial<Record<PasswordField, MessageId>>;
+  serverError: string | null;
+};
+
+function validationErrors(context: ResetPasswordContext) {
+  const result = v.safeParse(newPasswordFormSchema, context.values);
+  const errors: Partial<Record<PasswordField, MessageId>> = result.success
+    ? {}
+    : fieldErrors<PasswordField>(result.issues);
+  if (context.input.mode === 'change' && context.values.current_password === '')
+    errors.current_password = 'currentPasswordRequired';
+  return errors;
+}
+
+/**
+ * Reset password (spec §4: step 1 → step 2 on success, then /login) and, without a token, the
+ * signed-in password change. Validation follows spec §5 (empty, then 8 characters; confirmation
+ * empty, then equal). A link the server rejects (expired, used, superseded) leaves the form for a
+ * "request a new link" screen; other failures keep the form and are also logged (spec §8).
+ */
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+  },
+  delays: {
+    /** How long step 2 ("password saved") stays before the browser moves on. */
+    SHOW_CONFIRMATION: 2000,
+  },
+  guards: {
+    isTokenUnreadable: ({ context }) => context.input.mode === 'reset' && context.input.email === null,
+    isFormValid: ({ context }) => Object.keys(validationErrors(context)).length === 0,
+    isTokenProblem: (_, failure: RequestFailure) => isTokenProblem(failure),
+  },
+  actors: {
+    savePassword: fromPromise<{ message: string | undefined }, ResetPasswordRequest>(async () => {
+      throw new Error('savePassword actor not implemented: provide it with resetPasswordMachine.provide()');
+    }),
+  },
+  actions: {
+    updateField: assign(({ context, event }) => {
+      assertEvent(event, 'field.change');
+      const { [event.field]: _cleared, ...errors } = context.errors;
+      return { values: { ...context.values, [event.field]: event.value }, errors, serverError: null };
+    }),
+    showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context) })),
+    rememberFailure: assign((_, failure: RequestFailure) => ({ serverError: failure.message })),
+    notifySuccess: (_, _params: { message: string | undefined }) => {},
+    notifyFailure: (_, _params: { message: string }) => {},
+    logFailure: (_, _params: RequestFailure) => {},
+    navigate: (_, _params: { to: string }) => {},
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({
+    input,
+    values: { current_password: '', password: '', confirm_password: '' },
+    errors: {},
+    serverError: null,
+  }),
+  initial: 'checkingLink',
+  states: {
+    checkingLink: {
+      always: [{ guard: 'isTokenUnreadable', target: 'linkRejected' }, { target: 'editing' }],
+    },
+    editing: {
+      tags: ['step:1'],
+      on: {
+        'field.change': { actions: 'updateField' },
+        'reset.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showValidationErrors' }],
+      },
+    },
+    saving: {
+      tags: ['step:1', 'busy'],
+      invoke: {
+        id: 'savePassword',
+        src: 'savePassword',
+        input: ({ context }): ResetPasswordRequest =>
+          context.input.mode === 'reset'
+            ? {
+                mode: 'reset',
+                token: context.input.token,
+                password: context.values.password,
+                confirm_password: context.values.confirm_password,
+              }
+            : {
+                mode: 'change',
+                current_password: context.values.current_password,
+                password: context.values.password,
+                confirm_password: context.values.confirm_password,
+              },
+        onDone: {
+          target: 'saved',
+          actions: { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isTokenProblem', params: ({ event }) => toRequestFailure(event.error) },
+            target: 'linkRejected',
+            actions: [
+              { type: 'rememberFailure', params: ({ event }) => toRequestFailure(event.error) },
+              { type: 'logFailure', params: ({ event }) => toRequestFailure(event.error) },
+            ],
+          },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'rememberFailure', params: ({ event }) => toRequestFailure(event.error) },
+              { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+              { type: 'logFailure', params: ({ event }) => toRequestFailure(event.error) },
+              assign(({ context, event }) => {
+                const failure = toRequestFailure(event.error);
+                const field = failure.field as PasswordField | null;
+                return field && failure.messageId && field in context.values
+                  ? { errors: { ...context.errors, [field]: failure.messageId } }
+                  : {};
+              }),
+            ],
+          },
+        ],
+      },
+    },
+    saved: {
+      tags: ['step:2'],
+      description: 'Step 2: the confirmation, then on to /login (reset) or back to the dashboard (change).',
+      after: {
+        SHOW_CONFIRMATION: {
+          target: 'done',
+          actions: {
+            type: 'navigate',
+            params: ({ context }) => ({ to: context.input.mode === 'reset' ? '/login' : '/dashboard' }),
+          },
+        },
+      },
+    },
+    linkRejected: { tags: ['linkRejected'], type: 'final' },
+    done: { type: 'final' },
+  },
+});
+
+/** Spec §5: Save stays disabled until both password fields (and, when changing, the current one) are filled. */
+export function canSavePassword(snapshot: SnapshotFrom<typeof resetPasswordMachine>) {
+  const { values, input } = snapshot.context;
+  return (
+    snapshot.matches('editing') &&
+    values.password !== '' &&
+    values.confirm_password !== '' &&
+    (input.mode === 'reset' || values.current_password !== '')
+  );
+}

@@ -1,0 +1,29 @@
+import { messageOnlyEnvelopeSchema, type SignUpRequest, signUpResponseSchema } from '../contracts/account';
+import type { ServiceClient } from './http';
+
+/** Sign-up and the password flows of the authentication service (spec §7). */
+export function createAccountApi(client: ServiceClient) {
+  return {
+    async signUp(form: SignUpRequest) {
+      const body = await client(signUpResponseSchema, '/sign-up', { method: 'POST', body: form });
+      return { message: body.message };
+    },
+    async forgotPassword(email: string) {
+      const body = await client(messageOnlyEnvelopeSchema, '/forgot-password', { method: 'POST', body: { email } });
+      return { message: body.message };
+    },
+    async resetPassword(request: { token: string; password: string; confirm_password: string }) {
+      const body = await client(messageOnlyEnvelopeSchema, '/reset-password', { method: 'POST', body: request });
+      return { message: body.message };
+    },
+    async changePassword(request: { current_password: string; password: string; confirm_password: string }) {
+      const body = await client(messageOnlyEnvelopeSchema, '/new-user/reset-password', {
+        method: 'POST',
+        body: request,
+      });
+      return { message: body.message };
+    },
+  };
+}
+
+export type AccountApi = ReturnType<typeof createAccountApi>;

@@ -1,0 +1,24 @@
+import { userListEnvelopeSchema, userStatusEnvelopeSchema } from '../contracts/admin-users';
+import type { ServiceClient } from './http';
+
+/** The system administrator's calls on the authentication service's /users. */
+export function createAdminUsersApi(client: ServiceClient) {
+  return {
+    async listUsers(query: { page: number; search: string; status: string }) {
+      const params: Record<string, string | number> = { page: query.page };
+      if (query.search.trim()) params.search = query.search.trim();
+      if (query.status) params.status = query.status;
+      const body = await client(userListEnvelopeSchema, '/users/list', { query: params });
+      return body.data;
+    },
+    async setUserStatus(userId: number, status: 1 | 3) {
+      const body = await client(userStatusEnvelopeSchema, `/users/${userId}/status`, {
+        method: 'POST',
+        body: { status },
+      });
+      return { message: body.message };
+    },
+  };
+}
+
+export type AdminUsersApi = ReturnType<typeof createAdminUsersApi>;

@@ -1,0 +1,56 @@
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { decodeJwt } from 'jose';
+import { useState } from 'react';
+import * as v from 'valibot';
+import type { ResetPasswordInput } from '../../machines/reset-password.machine';
+import { resetTokenClaimsSchema } from '../contracts/account';
+import { ResetPasswordView } from '../views/password/ResetPasswordView';
+import { createResetPasswordImplementations } from '../views/password/use-reset-password';
+
+const searchSchema = v.object({
+  token: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (typeof value === 'string' && value.length <= 2000 ? value : undefined)),
+    ),
+  ),
+});
+
+/** The e-mail a reset token names, or null when it cannot be read (the server re-checks everything). */
+function emailFromToken(token: string): string | null {
+  try {
+    const claims = v.safeParse(resetTokenClaimsSchema, decodeJwt(token));
+    return claims.success ? claims.output.email : null;
+  } catch {
+    return null;
+  }
+}
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: (search) => v.parse(searchSchema, search),
+  beforeLoad: async ({ context, search, location }) => {
+    const services = await context.services.ready();
+    // Without a token this is the signed-in password change: it needs a session.
+    if (!search.token && !(await services.signedInUser())) {
+      throw redirect({ to: '/login', search: { redirect: location.href } });
+    }
+    return services;
+  },
+  component: ResetPasswordRoute,
+});
+
+function ResetPasswordRoute() {
+  const { token } = Route.useSearch();
+  const { api } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const [input] = useState<ResetPasswordInput>(() =>
+    token ? { mode: 'reset', token, email: emailFromToken(token) } : { mode: 'change' },
+  );
+  const [implementations] = useState(() =>
+    createResetPasswordImplementations({
+      accountApi: api.account,
+      navigate: (to) => void navigate({ to, replace: true }),
+    }),
+  );
+  return <ResetPasswordView implementations={implementations} input={input} />;
+}

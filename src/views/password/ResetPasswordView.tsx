@@ -1,0 +1,110 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ResetPasswordInput, resetPasswordMachine } from '../../../machines/reset-password.machine';
+import { useMessageText } from '../../i18n/use-message-text';
+import { Button } from '../../ui/Button';
+import { InfoBox } from '../../ui/InfoBox';
+import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
+import { AuthLayout } from '../app-shell/AuthLayout';
+import { useResetPassword } from './use-reset-password';
+
+type Implementations = Parameters<typeof resetPasswordMachine.provide>[0];
+
+/**
+ * /reset-password: with ?token= the mailed reset (the token's e-mail shown read-only); without,
+ * the signed-in user's password change, which also asks for the current password (ADR 009).
+ */
+export function ResetPasswordView({
+  implementations,
+  input,
+}: {
+  implementations: Implementations;
+  input: ResetPasswordInput;
+}) {
+  const { t } = useLingui();
+  const messageText = useMessageText();
+  const reset = useResetPassword(implementations, input);
+  const title = input.mode === 'reset' ? <Trans>Set a new password</Trans> : <Trans>Change your password</Trans>;
+
+  if (reset.linkRejected) {
+    return (
+      <AuthLayout title={title}>
+        <InfoBox tone="error">
+          {reset.serverError ?? <Trans>This link is invalid. Please request a new one.</Trans>}
+        </InfoBox>
+        <Link to="/forgot-password">
+          <Trans>Request a new link</Trans>
+        </Link>
+      </AuthLayout>
+    );
+  }
+  if (reset.saved) {
+    return (
+      <AuthLayout title={title}>
+        <InfoBox tone="success">
+          {input.mode === 'reset' ? (
+            <Trans>Your password has been saved. You are being taken to the login…</Trans>
+          ) : (
+            <Trans>Your password has been changed.</Trans>
+          )}
+        </InfoBox>
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout
+      title={title}
+      lead={<Trans>Choose a password with at least 8 characters that you do not use anywhere else.</Trans>}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          reset.submit();
+        }}
+      >
+        {input.mode === 'reset' && input.email ? (
+          <TextField
+            label={t`Email`}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={input.email}
+            onValueChange={() => {}}
+            readOnly
+          />
+        ) : null}
+        {input.mode === 'change' ? (
+          <PasswordField
+            label={t`Current password`}
+            name="current_password"
+            autoComplete="current-password"
+            value={reset.values.current_password}
+            onValueChange={(value) => reset.change('current_password', value)}
+            error={messageText(reset.errors.current_password)}
+          />
+        ) : null}
+        <PasswordField
+          label={t`New password`}
+          name="password"
+          autoComplete="new-password"
+          value={reset.values.password}
+          onValueChange={(value) => reset.change('password', value)}
+          error={messageText(reset.errors.password)}
+        />
+        <PasswordField
+          label={t`Confirm new password`}
+          name="confirm_password"
+          autoComplete="new-password"
+          value={reset.values.confirm_password}
+          onValueChange={(value) => reset.change('confirm_password', value)}
+          error={messageText(reset.errors.confirm_password)}
+        />
+        <Button type="submit" fullWidth disabled={!reset.canSave} busy={reset.busy} busyLabel={t`Saving…`}>
+          <Trans>Save password</Trans>
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

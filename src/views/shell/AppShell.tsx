@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { logoutMachine } from '../../../machines/logout.machine';
+import type { PublicUser } from '../../contracts/auth';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
+import { Logo } from '../app-shell/Logo';
+import * as styles from './shell.css';
+import { useLogout } from './use-logout';
+
+type Implementations = Parameters<typeof logoutMachine.provide>[0];
+
+/**
+ * The signed-in frame (spec §2 Dashboard shell): navigation with Dashboard, Users (system admin
+ * only), the language group, the user's first name, and Logout behind a confirmation dialog.
+ */
+export function AppShell({
+  user,
+  logoutImplementations,
+  children,
+}: {
+  user: PublicUser;
+  logoutImplementations: Implementations;
+  children: ReactNode;
+}) {
+  const { t } = useLingui();
+  const logout = useLogout(logoutImplementations);
+  const isAdmin = user.role === 'system_admin';
+  return (
+    <div className={styles.layout}>
+      <aside className={styles.sidebar}>
+        <Logo />
+        <nav aria-label={t`Main navigation`}>
+          <ul className={styles.navList}>
+            <li>
+              <Link to="/dashboard" className={styles.navLink}>
+                <Trans>Dashboard</Trans>
+              </Link>
+            </li>
+            {isAdmin ? (
+              <li>
+                <Link to="/users" className={styles.navLink}>
+                  <Trans>Users</Trans>
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/reset-password" className={styles.navLink}>
+                <Trans>Change password</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className={styles.navSection}>
+          <p className={styles.navHeading}>
+            <Trans>Language</Trans>
+          </p>
+          <LanguageSwitcher />
+        </div>
+        <div className={styles.sidebarFooter}>
+          <p className={styles.userName}>{user.first_name}</p>
+          <Button variant="secondary" onClick={logout.request}>
+            <Trans>Logout</Trans>
+          </Button>
+        </div>
+      </aside>
+      <main className={styles.content}>{children}</main>
+      <Dialog
+        open={logout.dialogOpen}
+        onOpenChange={(open) => {
+          if (!open) logout.cancel();
+        }}
+        title={<Trans>Log out?</Trans>}
+        description={<Trans>Do you really want to log out of Teileportal?</Trans>}
+        actions={
+          <>
+            <Button variant="secondary" onClick={logout.cancel} disabled={logout.busy}>
+              <Trans>No</Trans>
+            </Button>
+            <Button onClick={logout.confirm} busy={logout.busy}>
+              <Trans>Yes</Trans>
+            </Button>
+          </>
+        }
+      >
+        {logout.error ? <p role="alert">{logout.error}</p> : null}
+      </Dialog>
+    </div>
+  );
+}

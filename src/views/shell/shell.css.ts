@@ -1,0 +1,52 @@
+import { style } from '@vanilla-extract/css';
+import { mobileQuery, vars } from '../../ui/theme.css';
+
+export const layout = style({
+  display: 'grid',
+  gridTemplateColumns: '260px 1fr',
+  minHeight: '100vh',
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+export const sidebar = style({
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  padding: vars.space.lg,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  '@media': {
+    [mobileQuery]: { borderRight: 'none', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.md },
+  },
+});
+export const navList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+});
+export const navLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: 44,
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontWeight: 600,
+  selectors: {
+    '&[data-status="active"]': { background: vars.color.brandSoft, color: vars.color.brandStrong },
+    '&:hover': { background: vars.color.surfaceMuted },
+  },
+});
+export const navSection = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const navHeading = style({
+  fontSize: vars.font.sizeSm,
+  color: vars.color.textMuted,
+  margin: 0,
+  fontWeight: 600,
+});
+export const userName = style({ fontWeight: 700, margin: 0 });
+export const content = style({ padding: vars.space.xl, '@media': { [mobileQuery]: { padding: vars.space.md } } });
+export const sidebarFooter = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: vars.space.sm });

@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { adminUsersMachine, UserQuery } from '../../../machines/admin-users.machine';
+import type { AdminUser } from '../../contracts/admin-users';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { InfoBox } from '../../ui/InfoBox';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { useAdminUsers } from './use-admin-users';
+import * as styles from './users.css';
+
+type Implementations = Parameters<typeof adminUsersMachine.provide>[0];
+
+/** /users: the system administrator checks registrations and activates or deactivates accounts. */
+export function UsersView({
+  implementations,
+  currentUserId,
+}: {
+  implementations: Implementations;
+  currentUserId: number;
+}) {
+  const { t, i18n } = useLingui();
+  const users = useAdminUsers(implementations);
+  const statusLabel = (status: number) =>
+    status === 1 ? t`Active` : status === 2 ? t`Pending verification` : status === 3 ? t`Deactivated` : String(status);
+  const page = users.page;
+  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
+  const pending = users.pending;
+  const pendingName = pending ? `${pending.user.first_name} ${pending.user.last_name}` : '';
+
+  return (
+    <section aria-labelledby="users-title">
+      <h1 id="users-title">
+        <Trans>Users</Trans>
+      </h1>
+      <div className={styles.filters}>
+        <TextField
+          label={t`Search by name, company or e-mail`}
+          type="search"
+          name="search"
+          value={users.query.search}
+          onValueChange={users.search}
+        />
+        <Select
+          label={t`Status`}
+          value={users.query.status}
+          onValueChange={(value) => users.filter(value as UserQuery['status'])}
+          placeholder={t`All`}
+          options={[
+            { value: '2', label: t`Pending verification` },
+            { value: '1', label: t`Active` },
+            { value: '3', label: t`Deactivated` },
+          ]}
+        />
+      </div>
+      {users.error ? (
+        <InfoBox tone="error">
+          {users.error}{' '}
+          <Button variant="ghost" onClick={users.retry}>
+            <Trans>Try again</Trans>
+          </Button>
+        </InfoBox>
+      ) : null}
+      <div className={styles.tableWrap} aria-busy={users.loading}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">
+            <Trans>Registered users</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th className={styles.cell} scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th className={styles.cell} scope="col">
+                <Trans>Company</Trans>
+              </th>
+              <th className={styles.cell} scope="col">
+                <Trans>E-mail</Trans>
+              </th>
+              <th className={styles.cell} scope="col">
+                <Trans>Registered</Trans>
+              </th>
+              <th className={styles.cell} scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th className={styles.cell} scope="col">
+                <Trans>Action</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page && page.items.length === 0 ? (
+              <tr>
+                <td className={styles.cell} colSpan={6}>
+                  <Trans>No users match this search.</Trans>
+                </td>
+              </tr>
+            ) : null}
+            {page?.items.map((user: AdminUser) => (
+              <tr key={user.id}>
+                <td className={styles.cell}>
+                  {user.first_name} {user.last_name}
+                </td>
+                <td className={styles.cell}>{user.company_name ?? '–'}</td>
+                <td className={styles.cell}>{user.email}</td>
+                <td className={styles.cell}>{i18n.date(user.created_at, { dateStyle: 'medium' })}</td>
+                <td className={styles.cell}>{statusLabel(user.status)}</td>
+                <td className={styles.cell}>
+                  {user.id === currentUserId ? null : user.status === 1 ? (
+                    <Button
+                      variant="secondary"
+                      disabled={!users.canRequestStatus}
+                      onClick={() => users.requestStatus(user, 3)}
+                    >
+                      <Trans>Deactivate</Trans>
+                    </Button>
+                  ) : (
+                    <Button disabled={!users.canRequestStatus} onClick={() => users.requestStatus(user, 1)}>
+                      <Trans>Activate</Trans>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.pager}>
+        <span>{page ? <Trans>{page.total} users</Trans> : null}</span>
+        <div>
+          <Button
+            variant="ghost"
+            disabled={!page || page.page <= 1}
+            onClick={() => users.goToPage((page?.page ?? 1) - 1)}
+          >
+            <Trans>Previous</Trans>
+          </Button>
+          <span>
+            <Trans>
+              Page {users.query.page} of {lastPage}
+            </Trans>
+          </span>
+          <Button
+            variant="ghost"
+            disabled={!page || page.page >= lastPage}
+            onClick={() => users.goToPage((page?.page ?? 1) + 1)}
+          >
+            <Trans>Next</Trans>
+          </Button>
+        </div>
+      </div>
+      <Dialog
+        open={users.dialogOpen}
+        onOpenChange={(open) => {
+          if (!open) users.cancelStatus();
+        }}
+        title={pending?.status === 1 ? <Trans>Activate account?</Trans> : <Trans>Deactivate account?</Trans>}
+        description={
+          pending?.status === 1 ? (
+            <Trans>{pendingName} will be able to log in and receives an e-mail.</Trans>
+          ) : (
+            <Trans>{pendingName} will be logged out and can no longer log in.</Trans>
+          )
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={users.cancelStatus} disabled={users.changing}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button onClick={users.confirmStatus} busy={users.changing}>
+              {pending?.status === 1 ? <Trans>Activate</Trans> : <Trans>Deactivate</Trans>}
+            </Button>
+          </>
+        }
+      />
+    </section>
+  );
+}
