@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { newPasswordFormSchema } from '../src/contracts/account';
 import { fieldErrors } from '../src/contracts/fields';
 import type { MessageId } from '../src/contracts/message-ids';
@@ -57,6 +57,11 @@ export const resetPasswordMachine = setup({
   guards: {
     isTokenUnreadable: ({ context }) => context.input.mode === 'reset' && context.input.email === null,
     isFormValid: ({ context }) => Object.keys(validationErrors(context)).length === 0,
+    // Spec §5: Save stays disabled until both fields (and, when changing, the current one) are filled.
+    areFieldsFilled: ({ context }) =>
+      context.values.password !== '' &&
+      context.values.confirm_password !== '' &&
+      (context.input.mode === 'reset' || context.values.current_password !== ''),
     isTokenProblem: (_, failure: RequestFailure) => isTokenProblem(failure),
   },
   actors: {
@@ -94,7 +99,10 @@ export const resetPasswordMachine = setup({
       tags: ['step:1'],
       on: {
         'field.change': { actions: 'updateField' },
-        'reset.submit': [{ guard: 'isFormValid', target: 'saving' }, { actions: 'showValidationErrors' }],
+        'reset.submit': [
+          { guard: and(['areFieldsFilled', 'isFormValid']), target: 'saving' },
+          { guard: 'areFieldsFilled', actions: 'showValidationErrors' },
+        ],
       },
     },
     saving: {
@@ -165,13 +173,7 @@ export const resetPasswordMachine = setup({
   },
 });
 
-/** Spec §5: Save stays disabled until both password fields (and, when changing, the current one) are filled. */
+/** Save is enabled exactly when the machine would accept a submit (style.md §6). */
 export function canSavePassword(snapshot: SnapshotFrom<typeof resetPasswordMachine>) {
-  const { values, input } = snapshot.context;
-  return (
-    snapshot.matches('editing') &&
-    values.password !== '' &&
-    values.confirm_password !== '' &&
-    (input.mode === 'reset' || values.current_password !== '')
-  );
+  return snapshot.can({ type: 'reset.submit' });
 }

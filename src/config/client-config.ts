@@ -29,6 +29,9 @@ const clientEnvironmentSchema = v.object({
   SUPPORT_BOOKING_URL: v.optional(httpUrl, 'https://teileportal.de/termin'),
   COMPANY_NAME: v.optional(v.string(), 'Teileportal GmbH'),
   COMPANY_ADDRESS: v.optional(v.string(), 'Friedrichstraße 68, 10117 Berlin'),
+  COMPANY_REPRESENTATIVE: v.optional(v.string()),
+  COMPANY_REGISTER: v.optional(v.string()),
+  COMPANY_VAT_ID: v.optional(v.string()),
 });
 
 export type ClientConfig = {
@@ -38,7 +41,13 @@ export type ClientConfig = {
   captcha: { provider: 'altcha' } | { provider: 'recaptcha'; siteKey: string };
   analyticsScriptUrl: string | null;
   support: { phone: string; email: string; bookingUrl: string };
-  company: { name: string; address: string };
+  company: {
+    name: string;
+    address: string;
+    representative: string | null;
+    register: string | null;
+    vatId: string | null;
+  };
 };
 
 /** Builds the SPA's configuration from build-time environment variables (see vite.config.ts). */
@@ -58,6 +67,12 @@ export function buildClientConfig(environment: Record<string, string | undefined
       : { provider: 'altcha' },
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, bookingUrl: env.SUPPORT_BOOKING_URL },
-    company: { name: env.COMPANY_NAME, address: env.COMPANY_ADDRESS },
+    company: {
+      name: env.COMPANY_NAME,
+      address: env.COMPANY_ADDRESS,
+      representative: env.COMPANY_REPRESENTATIVE ?? null,
+      register: env.COMPANY_REGISTER ?? null,
+      vatId: env.COMPANY_VAT_ID ?? null,
+    },
   };
 }

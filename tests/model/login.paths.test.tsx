@@ -1,14 +1,4 @@
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -16,6 +6,7 @@ import { getShortestPaths } from 'xstate/graph';
 import { type LoginEvent, type LoginResult, loginMachine } from '../../machines/login.machine';
 import type { LoginRequest, PublicUser } from '../../src/contracts/auth';
 import { LoginView } from '../../src/views/login/LoginView';
+import { controllablePromise, renderInRouter } from '../support/render-in-router';
 import { aUser } from '../support/users';
 
 const activeUser = aUser({ status: 1, services: [{ name: 'WORKSHOP', url: '/workshop-app' }] });
@@ -50,8 +41,8 @@ const paths = getShortestPaths(loginMachine, {
     }),
 });
 
-function renderLogin() {
-  let settle: { resolve: (value: LoginResult) => void; reject: (error: Error) => void } | null = null;
+async function renderLogin() {
+  const request = controllablePromise<LoginResult>();
   const effects = {
     navigate: vi.fn<(to: string) => void>(),
     showAccountStatus: vi.fn<(status: number) => void>(),
@@ -62,9 +53,7 @@ function renderLogin() {
     actors: {
       login: fromPromise<LoginResult, LoginRequest>(({ input }) => {
         effects.requests.push(input);
-        return new Promise<LoginResult>((resolve, reject) => {
-          settle = { resolve, reject };
-        });
+        return request.start();
       }),
     },
     actions: {
@@ -75,28 +64,8 @@ function renderLogin() {
       notifySuccess: () => {},
     },
   };
-  const rootRoute = createRootRoute({ component: Outlet });
-  const loginRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/login',
-    component: () => <LoginView implementations={implementations} redirectUrl={null} />,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([loginRoute]),
-    history: createMemoryHistory({ initialEntries: ['/login'] }),
-  });
-  render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
-  );
-  return {
-    effects,
-    settle: () => {
-      if (!settle) throw new Error('no login request is in flight');
-      return settle;
-    },
-  };
+  await renderInRouter('/login', () => <LoginView implementations={implementations} redirectUrl={null} />);
+  return { effects, settle: () => request.settle };
 }
 
 describe('login paths replayed against the view', () => {
@@ -120,7 +89,7 @@ describe('login paths replayed against the view', () => {
     ),
   )('%s', async (_name, path) => {
     const user = userEvent.setup();
-    const { effects, settle } = await act(async () => renderLogin());
+    const { effects, settle } = await renderLogin();
     await screen.findByRole('heading', { name: 'Log in' });
     for (const step of path.steps) {
       const event = step.event as AnyStep;

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
+import { newPasswordFormSchema } from '../../src/contracts/account';
 import { loginRequestSchema } from '../../src/contracts/auth';
-import { isValidEmail } from '../../src/contracts/fields';
+import { fieldErrors, isValidEmail } from '../../src/contracts/fields';
 
 test.each(['jana@example.de', 'Jana.Schulz+teile@Werkstatt-Schulz.DE', 'a@b.co', 'admin@[192.168.1.20]'])(
   '%s is a valid e-mail (spec §5)',
@@ -32,4 +33,18 @@ test('the login schema refuses a non-string password with passwordRequired', () 
   const result = v.safeParse(loginRequestSchema, { email: 'a@b.de', password: 42 });
   expect(result.success).toBe(false);
   expect(result.issues?.[0]?.message).toBe('passwordRequired');
+});
+
+test.each([
+  [
+    { password: '', confirm_password: '' },
+    { password: 'passwordRequired', confirm_password: 'confirmPasswordRequired' },
+  ],
+  [{ password: 'short', confirm_password: 'short' }, { password: 'passwordMinLength' }],
+  [{ password: 'long-enough-1', confirm_password: '' }, { confirm_password: 'confirmPasswordRequired' }],
+  [{ password: 'long-enough-1', confirm_password: 'long-enough-2' }, { confirm_password: 'passwordsDoNotMatch' }],
+  [{ password: 'long-enough-1', confirm_password: 'long-enough-1' }, {}],
+])('the new-password rules of spec §5: %j gives %j', (values, errors) => {
+  const result = v.safeParse(newPasswordFormSchema, values);
+  expect(result.success ? {} : fieldErrors(result.issues)).toEqual(errors);
 });
