@@ -86,7 +86,12 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    // Without PUBLIC_URL, links in mails use the very address the server prints at start, so
+    // cookies (session, language) set there also apply when a mail link is followed.
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(
+      /\/+$/,
+      '',
+    ),
     databaseUrl: env.DATABASE_URL ?? null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
 
@@ -15,4 +15,51 @@ export async function expectNoAccessibilityViolations(page: Page) {
 
 export async function useLanguage(page: Page, language: 'de' | 'en') {
   await page.context().addCookies([{ name: 'defaultLanguage', value: language, url: 'http://127.0.0.1' }]);
+}
+
+export type TestAccount = { email: string; password: string; firstName: string };
+
+let counter = 0;
+/** A fresh, unique workshop account registered through the real sign-up API (status 2). */
+export async function registerAccount(request: APIRequestContext, firstName = 'Jana'): Promise<TestAccount> {
+  counter += 1;
+  const account = { email: `e2e-${Date.now()}-${counter}@werkstatt-test.de`, password: 'Bremsscheibe-2026', firstName };
+  const response = await request.post('/svc/auth/api/v1/sign-up', {
+    data: {
+      company_name: 'E2E Kfz-Technik',
+      first_name: firstName,
+      last_name: 'Tester',
+      email: account.email,
+      contact_number: '+49 30 1234567',
+      postal_code: '10115',
+      password: account.password,
+      confirm_password: account.password,
+      terms_accepted: true,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return account;
+}
+
+/** The admin activates an account through the real admin API. */
+export async function activateAccount(request: APIRequestContext, email: string) {
+  const login = await request.post('/svc/auth/api/v1/login', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  const list = await request.get(`/svc/auth/api/v1/users/list?search=${encodeURIComponent(email)}`);
+  const body = (await list.json()) as { data: { items: { id: number }[] } };
+  const id = body.data.items[0]?.id;
+  const change = await request.post(`/svc/auth/api/v1/users/${id}/status`, { data: { status: 1 } });
+  expect(change.status()).toBe(200);
+  await request.post('/svc/auth/api/v1/logout', { data: {} });
+}
+
+export async function logInThroughForm(
+  page: Page,
+  email: string,
+  password: string,
+  labels = { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
+) {
+  await page.getByLabel(labels.email).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
