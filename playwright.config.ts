@@ -2,9 +2,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromeFlags, chromePath } from './scripts/chromium';
 
-/** Debian's Chromium (never a downloaded browser); CHROME_PATH overrides. */
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromePath)) {
   throw new Error(
     `Chromium not found at ${chromePath}. Install it with "sudo apt-get install -y chromium" (Debian/Ubuntu), or point CHROME_PATH at a Chrome/Chromium binary.`,
@@ -28,16 +27,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromeFlags,
     },
   },
   webServer: {

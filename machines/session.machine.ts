@@ -13,6 +13,11 @@ function isUnauthorizedFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as RevalidationFailure).unauthorized === true;
 }
 
+/** A sign-in is kept, written to userResponse, and the router re-checks its guards. */
+const signInActions = ['rememberSignIn', 'persistUser', 'sessionChanged'] as const;
+/** Logout or any 401: the stored profile goes, and the router re-checks its guards. */
+const signOutActions = ['forgetSignIn', 'forgetUser', 'sessionChanged'] as const;
+
 /**
  * The signed-in user for routing (architecture.md: router context carries this actor). It starts
  * from the profile stored under `userResponse`, asks the server whether the session still holds,
@@ -34,9 +39,11 @@ export const sessionMachine = setup({
     }),
   },
   actions: {
-    persistUser: (_, _params: { user: PublicUser }) => {},
+    /** Writes `context.user` to userResponse (the app supplies the storage). */
+    persistUser: () => {},
     forgetUser: () => {},
     sessionChanged: () => {},
+    forgetSignIn: assign({ user: null }),
     rememberSignIn: assign(({ event }) => {
       assertEvent(event, 'session.signedIn');
       return { user: event.user };
@@ -57,10 +64,7 @@ export const sessionMachine = setup({
         src: 'revalidate',
         onDone: {
           target: 'signedIn',
-          actions: [
-            assign({ user: ({ event }) => event.output }),
-            { type: 'persistUser', params: ({ event }) => ({ user: event.output }) },
-          ],
+          actions: [assign({ user: ({ event }) => event.output }), 'persistUser'],
         },
         onError: [
           {
@@ -75,39 +79,24 @@ export const sessionMachine = setup({
       on: {
         'session.signedIn': {
           target: 'signedIn',
-          actions: [
-            'rememberSignIn',
-            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
-            'sessionChanged',
-          ],
+          actions: signInActions,
         },
       },
     },
     signedIn: {
       on: {
         'session.signedIn': {
-          actions: [
-            'rememberSignIn',
-            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
-            'sessionChanged',
-          ],
+          actions: signInActions,
         },
-        'session.signedOut': { target: 'signedOut', actions: [assign({ user: null }), 'forgetUser', 'sessionChanged'] },
-        'session.unauthorized': {
-          target: 'signedOut',
-          actions: [assign({ user: null }), 'forgetUser', 'sessionChanged'],
-        },
+        'session.signedOut': { target: 'signedOut', actions: signOutActions },
+        'session.unauthorized': { target: 'signedOut', actions: signOutActions },
       },
     },
     signedOut: {
       on: {
         'session.signedIn': {
           target: 'signedIn',
-          actions: [
-            'rememberSignIn',
-            { type: 'persistUser', params: ({ event }) => ({ user: event.user }) },
-            'sessionChanged',
-          ],
+          actions: signInActions,
         },
       },
     },

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromeFlags, chromePath } from './chromium';
 
 /**
  * `npm run bench`: builds the SPA, serves it with the real server, and prints
@@ -15,17 +16,6 @@ import lighthouse from 'lighthouse';
  * It is a benchmark, not a test: it prints figures and compares them with the budgets.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const routes = (process.env.BENCH_ROUTES ?? '/,/login').split(',');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 4319);

@@ -22,7 +22,9 @@ export function createSessionActor(options: { authApi: AuthApi; storage: Storage
       }),
     },
     actions: {
-      persistUser: (_, params) => writeStoredUser(options.storage, params.user),
+      persistUser: ({ context }) => {
+        if (context.user) writeStoredUser(options.storage, context.user);
+      },
       forgetUser: () => clearStoredUser(options.storage),
       sessionChanged: () => options.onChange(),
     },

@@ -35,4 +35,3 @@ export const formFooter = style({
   gap: vars.space.sm,
   marginTop: vars.space.md,
 });
-export const serverError = style({ marginBottom: vars.space.md });

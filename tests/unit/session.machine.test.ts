@@ -10,7 +10,7 @@ function startSession(storedUser: PublicUser | null, revalidate: () => Promise<P
     sessionMachine.provide({
       actors: { revalidate: fromPromise(revalidate) },
       actions: {
-        persistUser: (_, { user }) => effects.persistUser(user),
+        persistUser: ({ context }) => effects.persistUser(context.user),
         forgetUser: () => effects.forgetUser(),
         sessionChanged: () => effects.sessionChanged(),
       },

@@ -38,6 +38,30 @@ export function createAccountRoutes(deps: ServerDeps) {
   const cookieSettings = { secure: config.isProduction };
   const routes = new Hono();
 
+  /**
+   * Saves a new password hash and everything that must go with it: older reset links revoked,
+   * a "password changed" mail, an audit entry. Runs inside the caller's transaction.
+   */
+  async function storeNewPassword(
+    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+    user: typeof users.$inferSelect,
+    passwordHash: string,
+    event: { action: 'password.reset' | 'password.changed'; ip: string },
+  ) {
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeTokens(tx, 'password-reset', String(user.id));
+    await enqueueMail(
+      tx,
+      'password-changed',
+      user.email,
+      mailTemplates.passwordChanged(user.locale, { firstName: user.firstName, loginUrl: `${config.publicUrl}/login` }),
+    );
+    await audit(tx, { actorUserId: user.id, action: event.action, target: `user:${user.id}`, ip: event.ip });
+  }
+
   async function throttle(windows: [RateWindow, string][]) {
     for (const [window, subject] of windows) {
       if ((await recordHit(db, window, subject)) > window.limit) {
@@ -172,22 +196,8 @@ export function createAccountRoutes(deps: ServerDeps) {
       if (claims.iat !== undefined && user.passwordChangedAt.getTime() > claims.iat * 1000 + 999) {
         throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
       }
-      await tx
-        .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
       await endAllSessionsOf(tx, user.id);
-      await revokeTokens(tx, 'password-reset', String(user.id));
-      await enqueueMail(
-        tx,
-        'password-changed',
-        user.email,
-        mailTemplates.passwordChanged(user.locale, {
-          firstName: user.firstName,
-          loginUrl: `${config.publicUrl}/login`,
-        }),
-      );
-      await audit(tx, { actorUserId: user.id, action: 'password.reset', target: `user:${user.id}`, ip: clientIp(c) });
+      await storeNewPassword(tx, user, passwordHash, { action: 'password.reset', ip: clientIp(c) });
     });
     return ok(c, null, 'passwordReset');
   });
@@ -201,22 +211,8 @@ export function createAccountRoutes(deps: ServerDeps) {
     assertPasswordNotCommon(form.password);
     const passwordHash = await hashPassword(form.password);
     await db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
       await endOtherSessionsOf(c, tx, cookieSettings, user.id);
-      await revokeTokens(tx, 'password-reset', String(user.id));
-      await enqueueMail(
-        tx,
-        'password-changed',
-        user.email,
-        mailTemplates.passwordChanged(user.locale, {
-          firstName: user.firstName,
-          loginUrl: `${config.publicUrl}/login`,
-        }),
-      );
-      await audit(tx, { actorUserId: user.id, action: 'password.changed', target: `user:${user.id}`, ip: clientIp(c) });
+      await storeNewPassword(tx, user, passwordHash, { action: 'password.changed', ip: clientIp(c) });
     });
     return ok(c, null, 'passwordChanged');
   });

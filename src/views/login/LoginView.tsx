@@ -4,6 +4,7 @@ import type { loginMachine } from '../../../machines/login.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
@@ -29,18 +30,8 @@ export function LoginView({
       title={<Trans>Log in</Trans>}
       lead={<Trans>Welcome back. Log in to order parts from your dealers.</Trans>}
     >
-      {login.serverError ? (
-        <div className={styles.serverError}>
-          <InfoBox tone="error">{login.serverError}</InfoBox>
-        </div>
-      ) : null}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          login.submit();
-        }}
-      >
+      {login.serverError ? <InfoBox tone="error">{login.serverError}</InfoBox> : null}
+      <Form onValid={login.submit}>
         <TextField
           label={t`Email`}
           type="email"
@@ -67,7 +58,7 @@ export function LoginView({
         <Button type="submit" fullWidth busy={login.busy} busyLabel={t`Logging in…`}>
           <Trans>Log in</Trans>
         </Button>
-      </form>
+      </Form>
       <div className={styles.formFooter}>
         <Link to="/forgot-password">
           <Trans>Forgot password?</Trans>

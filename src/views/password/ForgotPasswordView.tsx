@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { TextField } from '../../ui/TextField';
 import { AuthLayout } from '../app-shell/AuthLayout';
@@ -38,13 +39,7 @@ export function ForgotPasswordView({ implementations }: { implementations: Imple
       title={<Trans>Forgot your password?</Trans>}
       lead={<Trans>Enter the e-mail address of your account. We will send you a link to set a new password.</Trans>}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          forgot.submit();
-        }}
-      >
+      <Form onValid={forgot.submit}>
         <TextField
           label={t`Email`}
           type="email"
@@ -58,7 +53,7 @@ export function ForgotPasswordView({ implementations }: { implementations: Imple
         <Button type="submit" fullWidth disabled={!forgot.canSend} busy={forgot.busy} busyLabel={t`Sending…`}>
           <Trans>Send reset link</Trans>
         </Button>
-      </form>
+      </Form>
       <div className={styles.formFooter}>
         <Link to="/login">
           <Trans>Back to login</Trans>

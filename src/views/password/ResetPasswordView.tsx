@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ResetPasswordInput, resetPasswordMachine } from '../../../machines/reset-password.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
+import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
@@ -57,13 +58,7 @@ export function ResetPasswordView({
       title={title}
       lead={<Trans>Choose a password with at least 8 characters that you do not use anywhere else.</Trans>}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          reset.submit();
-        }}
-      >
+      <Form onValid={reset.submit}>
         {input.mode === 'reset' && input.email ? (
           <TextField
             label={t`Email`}
@@ -104,7 +99,7 @@ export function ResetPasswordView({
         <Button type="submit" fullWidth disabled={!reset.canSave} busy={reset.busy} busyLabel={t`Saving…`}>
           <Trans>Save password</Trans>
         </Button>
-      </form>
+      </Form>
     </AuthLayout>
   );
 }

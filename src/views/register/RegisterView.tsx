@@ -4,6 +4,7 @@ import type { signUpMachine } from '../../../machines/sign-up.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
@@ -25,18 +26,8 @@ export function RegisterView({ implementations }: { implementations: Implementat
       title={<Trans>Register your workshop</Trans>}
       lead={<Trans>During the pilot phase we check every registration by hand. You will hear from us by e-mail.</Trans>}
     >
-      {signUp.serverError ? (
-        <div className={styles.serverError}>
-          <InfoBox tone="error">{signUp.serverError}</InfoBox>
-        </div>
-      ) : null}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          signUp.submit();
-        }}
-      >
+      {signUp.serverError ? <InfoBox tone="error">{signUp.serverError}</InfoBox> : null}
+      <Form onValid={signUp.submit}>
         <TextField
           label={t`Company name`}
           name="company_name"
@@ -132,7 +123,7 @@ export function RegisterView({ implementations }: { implementations: Implementat
         <Button type="submit" fullWidth busy={signUp.busy} busyLabel={t`Registering…`}>
           <Trans>Register</Trans>
         </Button>
-      </form>
+      </Form>
       <div className={styles.formFooter}>
         <Link to="/login">
           <Trans>Already registered? Log in</Trans>
