@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from './db/database';
 import { rateLimits } from './db/schema';
+import { ApiRefusal } from './http/respond';
 
 export type RateWindow = { name: string; limit: number; windowSeconds: number };
 
@@ -42,4 +43,15 @@ export async function recordHit(db: Database, window: RateWindow, subject: strin
 
 export async function deleteStaleRateWindows(db: Database, olderThanSeconds = 24 * 3600) {
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(Date.now() - olderThanSeconds * 1000)));
+}
+
+/** Counts this request against each window and refuses with 429 + Retry-After once one is full. */
+export async function enforceRateLimits(db: Database, windows: [RateWindow, string][]) {
+  for (const [window, subject] of windows) {
+    if ((await recordHit(db, window, subject)) > window.limit) {
+      throw new ApiRefusal(429, 'tooManyAttempts', {
+        headers: { 'Retry-After': String(secondsUntilWindowEnds(window)) },
+      });
+    }
+  }
 }

@@ -129,3 +129,72 @@ export const partDealers = pgTable('part_dealers', {
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
 });
+
+/**
+ * Workshop invitation requests (architecture.md "the pilot loop"): requested → approved
+ * (invitation sent) → registered (account created in the wizard) → verified, or rejected.
+ * `mode` remembers the form it came from: /view-request (plain) or /workshop-account.
+ */
+export const workshopLeads = pgTable(
+  'workshop_leads',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    workshopAccountName: text('workshop_account_name').notNull(),
+    mode: text('mode', { enum: ['plain', 'account-creation'] }).notNull(),
+    status: text('status', { enum: ['requested', 'approved', 'registered', 'verified', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    reviewNote: text('review_note'),
+    userId: integer('user_id').references(() => users.id),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('workshop_leads_status_idx').on(table.status, table.createdAt),
+    // At most one open request per address, even under concurrent submits.
+    uniqueIndex('workshop_leads_open_email_unique').on(table.email).where(sql`status in ('requested', 'approved')`),
+  ],
+);
+
+export const workshops = pgTable('workshops', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  leadId: integer('lead_id').references(() => workshopLeads.id),
+  ownerUserId: integer('owner_user_id')
+    .notNull()
+    .references(() => users.id),
+  dmsId: integer('dms_id').references(() => dmsSystems.id),
+  dmsAccountId: text('dms_account_id'),
+  /** "Anderes" when dms_id is 9999 (spec §7). */
+  additionalDmsName: text('additional_dms_name'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const workshopSuppliers = pgTable(
+  'workshop_suppliers',
+  {
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    partDealerId: integer('part_dealer_id')
+      .notNull()
+      .references(() => partDealers.id),
+    customerNumber: text('customer_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.workshopId, table.partDealerId] })],
+);
+
+export const workshopAdditionalSuppliers = pgTable('workshop_additional_suppliers', {
+  id: serial('id').primaryKey(),
+  workshopId: integer('workshop_id')
+    .notNull()
+    .references(() => workshops.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  customerNumber: text('customer_number').notNull(),
+});

@@ -145,4 +145,76 @@ export const mailTemplates = {
       }),
     };
   },
+  invitationRequestReceived(locale: ServerLocale, params: { workshopName: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihre Einladungsanfrage beim Teileportal' : 'Your invitation request at Teileportal',
+      ...layout(locale, {
+        greeting: de ? 'Guten Tag,' : 'Hello,',
+        lines: [
+          de
+            ? `vielen Dank für Ihre Anfrage für ${params.workshopName}. In der Pilotphase prüfen wir jede Anfrage von Hand.`
+            : `thank you for your request for ${params.workshopName}. During the pilot phase we review every request by hand.`,
+          de
+            ? 'Sobald Ihre Anfrage freigegeben ist, erhalten Sie eine Einladung mit einem Link zur Einrichtung Ihres Kontos.'
+            : 'Once your request is approved you will receive an invitation with a link to set up your account.',
+        ],
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  invitationRequestAwaitsReview(
+    locale: ServerLocale,
+    params: { workshopName: string; email: string; reviewUrl: string },
+  ) {
+    const de = locale === 'de';
+    return {
+      subject: de ? `Neue Einladungsanfrage: ${params.workshopName}` : `New invitation request: ${params.workshopName}`,
+      ...layout(locale, {
+        greeting: de ? 'Hallo,' : 'Hello,',
+        lines: [
+          de
+            ? `${params.email} bittet für ${params.workshopName} um eine Einladung.`
+            : `${params.email} asks for an invitation for ${params.workshopName}.`,
+        ],
+        action: { label: de ? 'Anfragen prüfen' : 'Review requests', url: params.reviewUrl },
+        closing: 'Teileportal',
+      }),
+    };
+  },
+  workshopInvitation(locale: ServerLocale, params: { workshopName: string; onboardingUrl: string; validDays: number }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihre Einladung zum Teileportal' : 'Your invitation to Teileportal',
+      ...layout(locale, {
+        greeting: de ? 'Guten Tag,' : 'Hello,',
+        lines: [
+          de
+            ? `Ihre Anfrage für ${params.workshopName} ist freigegeben. Über den folgenden Link legen Sie Ihr Konto an und hinterlegen Ihr DMS und Ihre Teilelieferanten.`
+            : `Your request for ${params.workshopName} is approved. Use the link below to create your account and add your DMS and part suppliers.`,
+          de
+            ? `Der Link ist ${params.validDays} Tage gültig und kann einmal zur Kontoanlage verwendet werden.`
+            : `The link is valid for ${params.validDays} days and can be used once to create the account.`,
+        ],
+        action: { label: de ? 'Konto einrichten' : 'Set up account', url: params.onboardingUrl },
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  invitationRejected(locale: ServerLocale, params: { workshopName: string; reason: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihre Einladungsanfrage beim Teileportal' : 'Your invitation request at Teileportal',
+      ...layout(locale, {
+        greeting: de ? 'Guten Tag,' : 'Hello,',
+        lines: [
+          de
+            ? `leider können wir Ihre Anfrage für ${params.workshopName} in der Pilotphase nicht annehmen.`
+            : `unfortunately we cannot accept your request for ${params.workshopName} during the pilot phase.`,
+          ...(params.reason ? [de ? `Begründung: ${params.reason}` : `Reason: ${params.reason}`] : []),
+        ],
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
 } satisfies Record<string, (locale: ServerLocale, params: never) => RenderedMail>;

@@ -49,6 +49,22 @@ export const messageIds = [
   'userActivated',
   'userDeactivated',
   'cannotChangeOwnStatus',
+  'fieldRequired',
+  'enterName',
+  'enterPassword',
+  'password8CharLong',
+  'selectDMSID',
+  'selectDMSAccId',
+  'customerNoRequired',
+  'customerNoInvalid',
+  'atLeastPartsSupplier',
+  'invitationRequested',
+  'leadApproved',
+  'leadRejected',
+  'leadNotOpen',
+  'accountCreated',
+  'detailsSaved',
+  'accountExists',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -117,3 +117,13 @@ export async function loginCookie(server: TestServer, email: string, password: s
   if (!cookie) throw new Error(`login of ${email} failed with ${response.status}`);
   return cookie;
 }
+
+/** Fetches a real ALTCHA challenge from the server and solves it, as the widget would. */
+export async function solvedCaptcha(server: TestServer) {
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+  const challenge = await (await fetch(server.url('/captcha/challenge'))).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('could not solve the captcha challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}

@@ -14,7 +14,7 @@ import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
-import { type RateWindow, recordHit, secondsUntilWindowEnds } from '../../rate-limit';
+import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { consumeToken, issueToken, revokeTokens, verifyToken } from '../../tokens';
 import { requireUser } from './guards';
 import { assertPasswordNotCommon } from './password-policy';
@@ -62,19 +62,9 @@ export function createAccountRoutes(deps: ServerDeps) {
     await audit(tx, { actorUserId: user.id, action: event.action, target: `user:${user.id}`, ip: event.ip });
   }
 
-  async function throttle(windows: [RateWindow, string][]) {
-    for (const [window, subject] of windows) {
-      if ((await recordHit(db, window, subject)) > window.limit) {
-        throw new ApiRefusal(429, 'tooManyAttempts', {
-          headers: { 'Retry-After': String(secondsUntilWindowEnds(window)) },
-        });
-      }
-    }
-  }
-
   routes.post('/sign-up', async (c) => {
     const form = await parseJsonBody(c, signUpRequestSchema);
-    await throttle([[SIGN_UPS_PER_IP, clientIp(c)]]);
+    await enforceRateLimits(db, [[SIGN_UPS_PER_IP, clientIp(c)]]);
     assertPasswordNotCommon(form.password);
     const locale = requestLocale(c);
     // Hash before looking the address up, so both branches take the same time.
@@ -143,7 +133,7 @@ export function createAccountRoutes(deps: ServerDeps) {
 
   routes.post('/forgot-password', async (c) => {
     const { email } = await parseJsonBody(c, forgotPasswordRequestSchema);
-    await throttle([
+    await enforceRateLimits(db, [
       [RESETS_PER_EMAIL, email],
       [RESETS_PER_IP, clientIp(c)],
     ]);

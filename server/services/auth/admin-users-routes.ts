@@ -9,7 +9,7 @@ import {
 } from '../../../src/contracts/admin-users';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
-import { users } from '../../db/schema';
+import { users, workshopLeads } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { enqueueMail } from '../../mail/outbox';
@@ -86,6 +86,13 @@ export function createAdminUsersRoutes(deps: ServerDeps) {
         .returning();
       if (!after) throw new ApiRefusal(404, 'notFound');
       if (status === 3) await endAllSessionsOf(tx, userId);
+      if (status === 1) {
+        // The pilot loop's last step: an account created from an invitation is now verified.
+        await tx
+          .update(workshopLeads)
+          .set({ status: 'verified' })
+          .where(and(eq(workshopLeads.userId, userId), eq(workshopLeads.status, 'registered')));
+      }
       if (status === 1 && before.status !== 1) {
         await enqueueMail(
           tx,

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { routeChunkMachine } from '../../../machines/route-chunk.machine';
 import { inspectionOptions } from '../../app/inspection';
@@ -7,12 +7,9 @@ import { Spinner } from './Spinner';
 
 /** Spinner while a route loads; after the spec's 120 s, a reload prompt instead. */
 export default function RouteChunkWatchdog() {
+  const { t } = useLingui();
   const watchdog = useActorRef(routeChunkMachine, inspectionOptions());
   const timedOut = useSelector(watchdog, (snapshot) => snapshot.matches('reloadOffered'));
   if (timedOut) return <ReloadPrompt />;
-  return (
-    <Spinner>
-      <Trans>Loading</Trans>
-    </Spinner>
-  );
+  return <Spinner label={t`Loading`} />;
 }

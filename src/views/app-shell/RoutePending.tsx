@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Spinner } from './Spinner';
 
@@ -7,14 +7,9 @@ const RouteChunkWatchdog = lazy(() => import('./RouteChunkWatchdog'));
 
 /** The router's pending screen for a route whose code is still loading. */
 export function RoutePending() {
+  const { t } = useLingui();
   return (
-    <Suspense
-      fallback={
-        <Spinner>
-          <Trans>Loading</Trans>
-        </Spinner>
-      }
-    >
+    <Suspense fallback={<Spinner label={t`Loading`} />}>
       <RouteChunkWatchdog />
     </Suspense>
   );

@@ -1,11 +1,10 @@
-import type { ReactNode } from 'react';
 import * as overlay from '../../ui/overlay.css';
 
-export function Spinner({ children }: { children: ReactNode }) {
+/** A full-page busy indicator; a progressbar needs a name of its own (WCAG 4.1.2). */
+export function Spinner({ label }: { label: string }) {
   return (
-    <div className={overlay.loaderOverlay} role="progressbar" aria-busy="true">
+    <div className={overlay.loaderOverlay} role="progressbar" aria-busy="true" aria-label={label}>
       <div className={overlay.loaderSpinner} />
-      <span className="visually-hidden">{children}</span>
     </div>
   );
 }
