@@ -19,6 +19,8 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as ViewRequestRouteImport } from './routes/view-request'
+import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 
@@ -71,6 +73,16 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ViewRequestRoute = ViewRequestRouteImport.update({
+  id: '/view-request',
+  path: '/view-request',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WorkshopAccountRoute = WorkshopAccountRouteImport.update({
+  id: '/workshop-account',
+  path: '/workshop-account',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -92,6 +104,8 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/view-request': typeof ViewRequestRoute
+  '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/users': typeof AuthenticatedUsersRoute
 }
@@ -105,6 +119,8 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/view-request': typeof ViewRequestRoute
+  '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/users': typeof AuthenticatedUsersRoute
 }
@@ -120,6 +136,8 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/view-request': typeof ViewRequestRoute
+  '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/users': typeof AuthenticatedUsersRoute
 }
@@ -135,6 +153,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/view-request'
+    | '/workshop-account'
     | '/dashboard'
     | '/users'
   fileRoutesByTo: FileRoutesByTo
@@ -148,6 +168,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/view-request'
+    | '/workshop-account'
     | '/dashboard'
     | '/users'
   id:
@@ -162,6 +184,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/view-request'
+    | '/workshop-account'
     | '/_authenticated/dashboard'
     | '/_authenticated/users'
   fileRoutesById: FileRoutesById
@@ -177,6 +201,8 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  ViewRequestRoute: typeof ViewRequestRoute
+  WorkshopAccountRoute: typeof WorkshopAccountRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -251,6 +277,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/view-request': {
+      id: '/view-request'
+      path: '/view-request'
+      fullPath: '/view-request'
+      preLoaderRoute: typeof ViewRequestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/workshop-account': {
+      id: '/workshop-account'
+      path: '/workshop-account'
+      fullPath: '/workshop-account'
+      preLoaderRoute: typeof WorkshopAccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard'
       path: '/dashboard'
@@ -293,6 +333,8 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  ViewRequestRoute: ViewRequestRoute,
+  WorkshopAccountRoute: WorkshopAccountRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,6 +3,7 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
+import { createWorkshopApi } from '../api/workshop-api';
 import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
 import { createSessionActor } from './session';
@@ -19,7 +20,12 @@ export function bootstrapSession(onSessionChange: () => void) {
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   return {
     session,
-    api: { auth: authApi, account: createAccountApi(authClient), adminUsers: createAdminUsersApi(authClient) },
+    api: {
+      auth: authApi,
+      account: createAccountApi(authClient),
+      adminUsers: createAdminUsersApi(authClient),
+      workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
+    },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {
       const settled = await waitFor(session, (state) => state.matches('signedIn') || state.matches('signedOut'));

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { auditEvents, outbox, users, workshopAdditionalSuppliers, workshopLeads, workshops, workshopSuppliers } from '../../server/db/schema';
+import {
+  auditEvents,
+  outbox,
+  users,
+  workshopAdditionalSuppliers,
+  workshopLeads,
+  workshopSuppliers,
+  workshops,
+} from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import { issueToken } from '../../server/tokens';
 import {
@@ -22,8 +30,17 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function requestInvitation(email: string, mode: 'plain' | 'account-creation' = 'plain', name = 'Werkstatt Müller') {
-  return postJson(server, '/svc/workshop/lead', { workshop_primary_email: email, workshop_account_name: name, recaptcha: await solvedCaptcha(server), mode });
+async function requestInvitation(
+  email: string,
+  mode: 'plain' | 'account-creation' = 'plain',
+  name = 'Werkstatt Müller',
+) {
+  return postJson(server, '/svc/workshop/lead', {
+    workshop_primary_email: email,
+    workshop_account_name: name,
+    recaptcha: await solvedCaptcha(server),
+    mode,
+  });
 }
 
 async function leadOf(email: string) {
@@ -45,7 +62,10 @@ function put(path: string, body: unknown) {
     method: 'PUT',
     headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de' },
     body: JSON.stringify(body),
-  }).then(async (response) => ({ response, body: (await response.json()) as { code: number; error?: string; data?: unknown } }));
+  }).then(async (response) => ({
+    response,
+    body: (await response.json()) as { code: number; error?: string; data?: unknown },
+  }));
 }
 
 describe('invitation request', () => {
@@ -53,22 +73,36 @@ describe('invitation request', () => {
     const { response, body } = await requestInvitation('anfrage@mueller-kfz.de');
     expect(response.status).toBe(200);
     expect(body.message).toBe('Vielen Dank! Ihre Anfrage ist eingegangen. Bitte prüfen Sie Ihr Postfach.');
-    expect(await leadOf('anfrage@mueller-kfz.de')).toMatchObject({ status: 'requested', mode: 'plain', workshopAccountName: 'Werkstatt Müller' });
+    expect(await leadOf('anfrage@mueller-kfz.de')).toMatchObject({
+      status: 'requested',
+      mode: 'plain',
+      workshopAccountName: 'Werkstatt Müller',
+    });
     const mails = await server.db.select().from(outbox);
-    expect(mails.some((mail) => mail.recipient === 'anfrage@mueller-kfz.de' && mail.kind === 'invitation-request-received')).toBe(true);
-    expect(mails.some((mail) => mail.recipient === ADMIN.email && mail.kind === 'invitation-request-review')).toBe(true);
+    expect(
+      mails.some((mail) => mail.recipient === 'anfrage@mueller-kfz.de' && mail.kind === 'invitation-request-received'),
+    ).toBe(true);
+    expect(mails.some((mail) => mail.recipient === ADMIN.email && mail.kind === 'invitation-request-review')).toBe(
+      true,
+    );
   });
 
   test('a second request while one is open answers the same and creates no duplicate', async () => {
     await requestInvitation('twice@mueller-kfz.de');
     const again = await requestInvitation('TWICE@mueller-kfz.de');
     expect(again.response.status).toBe(200);
-    expect(await server.db.select().from(workshopLeads).where(eq(workshopLeads.email, 'twice@mueller-kfz.de'))).toHaveLength(1);
+    expect(
+      await server.db.select().from(workshopLeads).where(eq(workshopLeads.email, 'twice@mueller-kfz.de')),
+    ).toHaveLength(1);
   });
 
   test('without a solved captcha nothing is stored', async () => {
     for (const recaptcha of ['', 'forged', undefined]) {
-      const { response, body } = await postJson(server, '/svc/workshop/lead', { workshop_primary_email: 'bot@spam.de', workshop_account_name: 'Spam', recaptcha });
+      const { response, body } = await postJson(server, '/svc/workshop/lead', {
+        workshop_primary_email: 'bot@spam.de',
+        workshop_account_name: 'Spam',
+        recaptcha,
+      });
       expect(response.status).toBe(400);
       expect(body.field).toBe('recaptcha');
     }
@@ -77,15 +111,27 @@ describe('invitation request', () => {
 
   test('a reused captcha answer is refused', async () => {
     const recaptcha = await solvedCaptcha(server);
-    const first = await postJson(server, '/svc/workshop/lead', { workshop_primary_email: 'one@mueller-kfz.de', workshop_account_name: 'Eins', recaptcha });
-    const second = await postJson(server, '/svc/workshop/lead', { workshop_primary_email: 'two@mueller-kfz.de', workshop_account_name: 'Zwei', recaptcha });
+    const first = await postJson(server, '/svc/workshop/lead', {
+      workshop_primary_email: 'one@mueller-kfz.de',
+      workshop_account_name: 'Eins',
+      recaptcha,
+    });
+    const second = await postJson(server, '/svc/workshop/lead', {
+      workshop_primary_email: 'two@mueller-kfz.de',
+      workshop_account_name: 'Zwei',
+      recaptcha,
+    });
     expect(first.response.status).toBe(200);
     expect(second.response.status).toBe(400);
   });
 
   test('field rules: e-mail required and valid, workshop name required', async () => {
     const recaptcha = await solvedCaptcha(server);
-    const noName = await postJson(server, '/svc/workshop/lead', { workshop_primary_email: 'x@y.de', workshop_account_name: ' ', recaptcha });
+    const noName = await postJson(server, '/svc/workshop/lead', {
+      workshop_primary_email: 'x@y.de',
+      workshop_account_name: ' ',
+      recaptcha,
+    });
     expect(noName.body).toMatchObject({ field: 'workshop_account_name', message: 'Dieses Feld ist erforderlich' });
     const noEmail = await postJson(server, '/svc/workshop/lead', { workshop_account_name: 'X', recaptcha });
     expect(noEmail.body).toMatchObject({ field: 'workshop_primary_email', message: 'E-Mail ist erforderlich' });
@@ -95,7 +141,13 @@ describe('invitation request', () => {
 describe('admin review', () => {
   test('only system administrators may list, approve or reject (401 / 403)', async () => {
     expect((await fetch(server.url('/svc/workshop/leads'))).status).toBe(401);
-    await server.db.insert(users).values({ email: 'worker@x.de', passwordHash: await hashPassword('Worker-password-2026'), firstName: 'W', lastName: 'W', status: 1 });
+    await server.db.insert(users).values({
+      email: 'worker@x.de',
+      passwordHash: await hashPassword('Worker-password-2026'),
+      firstName: 'W',
+      lastName: 'W',
+      status: 1,
+    });
     const worker = await loginCookie(server, 'worker@x.de', 'Worker-password-2026');
     expect((await fetch(server.url('/svc/workshop/leads'), { headers: { cookie: worker } })).status).toBe(403);
     expect((await postJson(server, '/svc/workshop/leads/1/approve', {}, { cookie: worker })).response.status).toBe(403);
@@ -105,14 +157,24 @@ describe('admin review', () => {
   test('approving sends one invitation, even when approved twice or concurrently', async () => {
     await requestInvitation('approve@mueller-kfz.de');
     const lead = await leadOf('approve@mueller-kfz.de');
-    const results = await Promise.all(Array.from({ length: 8 }, () => postJson(server, `/svc/workshop/leads/${lead.id}/approve`, {}, { cookie: admin })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        postJson(server, `/svc/workshop/leads/${lead.id}/approve`, {}, { cookie: admin }),
+      ),
+    );
     expect(results.filter((result) => result.response.status === 200)).toHaveLength(1);
     expect(results.filter((result) => result.response.status === 409)).toHaveLength(7);
-    const invitations = await server.db.select().from(outbox).where(and(eq(outbox.recipient, 'approve@mueller-kfz.de'), eq(outbox.kind, 'workshop-invitation')));
+    const invitations = await server.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, 'approve@mueller-kfz.de'), eq(outbox.kind, 'workshop-invitation')));
     expect(invitations).toHaveLength(1);
-    expect(await server.db.select().from(auditEvents).where(eq(auditEvents.target, `workshop-lead:${lead.id}`))).toContainEqual(
-      expect.objectContaining({ action: 'lead.approved' }),
-    );
+    expect(
+      await server.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.target, `workshop-lead:${lead.id}`)),
+    ).toContainEqual(expect.objectContaining({ action: 'lead.approved' }));
   });
 
   test('the list filters by status, newest first', async () => {
@@ -121,14 +183,24 @@ describe('admin review', () => {
     expect(body.data.page_size).toBe(20);
     expect(body.data.items.length).toBeGreaterThan(0);
     expect(body.data.items.every((item) => item.status === 'approved')).toBe(true);
-    expect((await fetch(server.url('/svc/workshop/leads?status=bogus'), { headers: { cookie: admin } })).status).toBe(400);
+    expect((await fetch(server.url('/svc/workshop/leads?status=bogus'), { headers: { cookie: admin } })).status).toBe(
+      400,
+    );
   });
 
   test('rejecting mails the reason and revokes an invitation already sent', async () => {
     const { lead, token } = await approvedInvitation('reject@mueller-kfz.de');
-    const { body } = await postJson(server, `/svc/workshop/leads/${lead.id}/reject`, { reason: 'Nicht im Pilotgebiet' }, { cookie: admin });
+    const { body } = await postJson(
+      server,
+      `/svc/workshop/leads/${lead.id}/reject`,
+      { reason: 'Nicht im Pilotgebiet' },
+      { cookie: admin },
+    );
     expect(body).toMatchObject({ code: 200, data: { status: 'rejected', review_note: 'Nicht im Pilotgebiet' } });
-    const [mail] = await server.db.select().from(outbox).where(and(eq(outbox.recipient, 'reject@mueller-kfz.de'), eq(outbox.kind, 'invitation-rejected')));
+    const [mail] = await server.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, 'reject@mueller-kfz.de'), eq(outbox.kind, 'invitation-rejected')));
     expect(mail?.textBody).toContain('Nicht im Pilotgebiet');
     const check = await fetch(server.url(`/svc/workshop/lead/invitation?token=${token}`));
     expect(check.status).toBe(400);
@@ -139,7 +211,14 @@ describe('onboarding wizard', () => {
   test('plain mode: the invitation shows its details; account, DMS and suppliers are saved', async () => {
     const { lead, token } = await approvedInvitation('plain@mueller-kfz.de');
     const check = await fetch(server.url(`/svc/workshop/lead/invitation?token=${token}`));
-    expect(await check.json()).toMatchObject({ data: { email: 'plain@mueller-kfz.de', workshop_account_name: 'Werkstatt Müller', lead_id: lead.id, mode: 'plain' } });
+    expect(await check.json()).toMatchObject({
+      data: {
+        email: 'plain@mueller-kfz.de',
+        workshop_account_name: 'Werkstatt Müller',
+        lead_id: lead.id,
+        mode: 'plain',
+      },
+    });
 
     const account = await postJson(server, '/svc/workshop/lead/account', {
       token,
@@ -156,11 +235,22 @@ describe('onboarding wizard', () => {
     expect(account.response.status).toBe(200);
     const workshopId = (account.body.data as { workshop: { id: number } }).workshop.id;
     const [user] = await server.db.select().from(users).where(eq(users.email, 'plain@mueller-kfz.de'));
-    expect(user).toMatchObject({ status: 2, role: 'user', services: ['WORKSHOP'], companyName: 'Werkstatt Müller', firstName: 'Max' });
+    expect(user).toMatchObject({
+      status: 2,
+      role: 'user',
+      services: ['WORKSHOP'],
+      companyName: 'Werkstatt Müller',
+      firstName: 'Max',
+    });
     expect(await server.db.select().from(users).where(eq(users.email, 'attacker@evil.de'))).toHaveLength(0);
     expect(await leadOf('plain@mueller-kfz.de')).toMatchObject({ status: 'registered', userId: user?.id });
 
-    const dms = await put(`/svc/workshop/${lead.id}/workshop/${workshopId}/details`, { token, dms_id: 9999, dms_account_id: 'K-4711', additional_dms_name: 'Anderes' });
+    const dms = await put(`/svc/workshop/${lead.id}/workshop/${workshopId}/details`, {
+      token,
+      dms_id: 9999,
+      dms_account_id: 'K-4711',
+      additional_dms_name: 'Anderes',
+    });
     expect(dms.response.status).toBe(200);
     expect(dms.body.data).toBe(true);
     const suppliers = await put(`/svc/workshop/${lead.id}/workshop/${workshopId}/details`, {
@@ -176,13 +266,22 @@ describe('onboarding wizard', () => {
     expect(suppliers.response.status).toBe(200);
     const [saved] = await server.db.select().from(workshops).where(eq(workshops.id, workshopId));
     expect(saved).toMatchObject({ dmsId: 9999, dmsAccountId: 'K-4711', additionalDmsName: 'Anderes', leadId: lead.id });
-    expect(await server.db.select().from(workshopSuppliers).where(eq(workshopSuppliers.workshopId, workshopId))).toHaveLength(2);
-    expect(await server.db.select().from(workshopAdditionalSuppliers).where(eq(workshopAdditionalSuppliers.workshopId, workshopId))).toEqual([
-      expect.objectContaining({ name: 'Teile Schmidt', customerNumber: 'S-99' }),
-    ]);
+    expect(
+      await server.db.select().from(workshopSuppliers).where(eq(workshopSuppliers.workshopId, workshopId)),
+    ).toHaveLength(2);
+    expect(
+      await server.db
+        .select()
+        .from(workshopAdditionalSuppliers)
+        .where(eq(workshopAdditionalSuppliers.workshopId, workshopId)),
+    ).toEqual([expect.objectContaining({ name: 'Teile Schmidt', customerNumber: 'S-99' })]);
 
     // The invitation cannot create a second account, and the admin's activation verifies the lead.
-    const reuse = await postJson(server, '/svc/workshop/lead/account', { token, first_name: 'Max', password: 'Radlager-2026' });
+    const reuse = await postJson(server, '/svc/workshop/lead/account', {
+      token,
+      first_name: 'Max',
+      password: 'Radlager-2026',
+    });
     expect(reuse.response.status).toBe(409);
     expect(reuse.body.error).toBe('tokenUsed');
     await postJson(server, `/svc/auth/api/v1/users/${user?.id}/status`, { status: 1 }, { cookie: admin });
@@ -192,7 +291,11 @@ describe('onboarding wizard', () => {
 
   test('account-creation mode creates the account but no workshop', async () => {
     const { token } = await approvedInvitation('account@mueller-kfz.de', 'account-creation');
-    const account = await postJson(server, '/svc/workshop/lead/account', { token, first_name: 'Anna', password: 'Radlager-2026' });
+    const account = await postJson(server, '/svc/workshop/lead/account', {
+      token,
+      first_name: 'Anna',
+      password: 'Radlager-2026',
+    });
     expect(account.response.status).toBe(200);
     expect(account.body.data).toMatchObject({ workshop: null, first_name: 'Anna' });
   });
@@ -200,7 +303,9 @@ describe('onboarding wizard', () => {
   test('8 concurrent account creations with one invitation create exactly one user', async () => {
     const { token } = await approvedInvitation('race@mueller-kfz.de');
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => postJson(server, '/svc/workshop/lead/account', { token, first_name: 'Race', password: 'Radlager-2026' })),
+      Array.from({ length: 8 }, () =>
+        postJson(server, '/svc/workshop/lead/account', { token, first_name: 'Race', password: 'Radlager-2026' }),
+      ),
     );
     expect(results.filter((result) => result.response.status === 200)).toHaveLength(1);
     expect(await server.db.select().from(users).where(eq(users.email, 'race@mueller-kfz.de'))).toHaveLength(1);
@@ -223,17 +328,33 @@ describe('onboarding wizard', () => {
 
   test('expired, forged and foreign tokens are refused with a clear message', async () => {
     const { lead } = await approvedInvitation('tokens@mueller-kfz.de');
-    const expired = await issueToken(server.db, server.config.sessionSecret, { purpose: 'workshop-invitation', subject: String(lead.id), claims: { email: lead.email }, ttlSeconds: -5 });
-    const reset = await issueToken(server.db, server.config.sessionSecret, { purpose: 'password-reset', subject: String(lead.id), claims: { email: lead.email }, ttlSeconds: 600 });
+    const expired = await issueToken(server.db, server.config.sessionSecret, {
+      purpose: 'workshop-invitation',
+      subject: String(lead.id),
+      claims: { email: lead.email },
+      ttlSeconds: -5,
+    });
+    const reset = await issueToken(server.db, server.config.sessionSecret, {
+      purpose: 'password-reset',
+      subject: String(lead.id),
+      claims: { email: lead.email },
+      ttlSeconds: 600,
+    });
     for (const [token, error] of [
       [expired.token, 'tokenExpired'],
       [reset.token, 'tokenInvalid'],
       ['x'.repeat(40), 'tokenInvalid'],
     ] as const) {
-      const check = await fetch(server.url(`/svc/workshop/lead/invitation?token=${token}`), { headers: { 'accept-language': 'en' } });
+      const check = await fetch(server.url(`/svc/workshop/lead/invitation?token=${token}`), {
+        headers: { 'accept-language': 'en' },
+      });
       expect(check.status).toBe(400);
       expect(await check.json()).toMatchObject({ error, message: expect.stringMatching(/link/) });
-      const account = await postJson(server, '/svc/workshop/lead/account', { token, first_name: 'X', password: 'Radlager-2026' });
+      const account = await postJson(server, '/svc/workshop/lead/account', {
+        token,
+        first_name: 'X',
+        password: 'Radlager-2026',
+      });
       expect(account.body.error).toBe(error);
     }
   });
@@ -241,14 +362,35 @@ describe('onboarding wizard', () => {
   test('details cannot be written for another lead’s workshop, nor without a supplier', async () => {
     const first = await approvedInvitation('first@mueller-kfz.de');
     const second = await approvedInvitation('second@mueller-kfz.de');
-    const account = await postJson(server, '/svc/workshop/lead/account', { token: first.token, first_name: 'F', password: 'Radlager-2026' });
+    const account = await postJson(server, '/svc/workshop/lead/account', {
+      token: first.token,
+      first_name: 'F',
+      password: 'Radlager-2026',
+    });
     const workshopId = (account.body.data as { workshop: { id: number } }).workshop.id;
-    await postJson(server, '/svc/workshop/lead/account', { token: second.token, first_name: 'S', password: 'Radlager-2026' });
-    const foreign = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, { token: second.token, dms_id: 1, dms_account_id: 'X' });
+    await postJson(server, '/svc/workshop/lead/account', {
+      token: second.token,
+      first_name: 'S',
+      password: 'Radlager-2026',
+    });
+    const foreign = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
+      token: second.token,
+      dms_id: 1,
+      dms_account_id: 'X',
+    });
     expect(foreign.response.status).toBe(403);
-    const empty = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, { token: first.token, part_dealer_request: true, part_dealer_data: [], additional_part_dealer_data: [] });
+    const empty = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
+      token: first.token,
+      part_dealer_request: true,
+      part_dealer_data: [],
+      additional_part_dealer_data: [],
+    });
     expect(empty.body.error).toBe('atLeastPartsSupplier');
-    const unknownDms = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, { token: first.token, dms_id: 424242, dms_account_id: 'X' });
+    const unknownDms = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
+      token: first.token,
+      dms_id: 424242,
+      dms_account_id: 'X',
+    });
     expect(unknownDms.body.error).toBe('selectDMSID');
     const textNumber = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
       token: first.token,

@@ -1,0 +1,48 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import { type InvitationField, invitationRequestMachine } from '../../../machines/invitation-request.machine';
+import type { WorkshopApi } from '../../api/workshop-api';
+import { inspectionOptions } from '../../app/inspection';
+import type { InvitationRequest, WorkshopLeadMode } from '../../contracts/workshop';
+import { notify } from '../notifications/notify';
+
+type Implementations = Parameters<typeof invitationRequestMachine.provide>[0];
+
+export function createInvitationRequestImplementations(deps: {
+  workshopApi: WorkshopApi;
+  navigate: (to: string) => void;
+}): Implementations {
+  return {
+    actors: {
+      sendRequest: fromPromise<{ message: string | undefined }, InvitationRequest>(({ input }) =>
+        deps.workshopApi.requestInvitation(input),
+      ),
+    },
+    actions: {
+      notifySuccess: (_, { message }) => notify.success(message),
+      notifyFailure: (_, { message }) => notify.failure(message),
+      navigate: (_, { to }) => deps.navigate(to),
+    },
+  };
+}
+
+export function useInvitationRequest(implementations: Implementations, mode: WorkshopLeadMode) {
+  const [machine] = useState(() => invitationRequestMachine.provide(implementations));
+  const request = useActorRef(machine, { input: { mode }, ...inspectionOptions() });
+  const captcha = useSelector(request, (snapshot) => snapshot.context.captcha);
+  const captchaSolved = useSelector(captcha, (snapshot) => snapshot.matches('solved'));
+  const editing = useSelector(request, (snapshot) => snapshot.matches('editing'));
+  return {
+    captcha,
+    values: useSelector(request, (snapshot) => snapshot.context.values),
+    errors: useSelector(request, (snapshot) => snapshot.context.errors),
+    busy: useSelector(request, (snapshot) => snapshot.hasTag('busy')),
+    sent: useSelector(request, (snapshot) => snapshot.hasTag('step:2')),
+    // The machine's own guard, re-read whenever the captcha child changes.
+    canSend: editing && captchaSolved && request.getSnapshot().can({ type: 'request.submit' }),
+    change: (field: InvitationField, value: string) => request.send({ type: 'field.change', field, value }),
+    submit: () => request.send({ type: 'request.submit' }),
+    close: () => request.send({ type: 'request.close' }),
+  };
+}
