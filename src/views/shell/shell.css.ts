@@ -50,3 +50,11 @@ export const navHeading = style({
 export const userName = style({ fontWeight: 700, margin: 0 });
 export const content = style({ padding: vars.space.xl, '@media': { [mobileQuery]: { padding: vars.space.md } } });
 export const sidebarFooter = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const tabList = style({
+  listStyle: 'none',
+  margin: `0 0 ${vars.space.lg}`,
+  padding: 0,
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+});

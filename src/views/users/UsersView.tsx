@@ -30,9 +30,9 @@ export function UsersView({
 
   return (
     <section aria-labelledby="users-title">
-      <h1 id="users-title">
-        <Trans>Users</Trans>
-      </h1>
+      <h2 id="users-title">
+        <Trans>Accounts</Trans>
+      </h2>
       <div className={styles.filters}>
         <TextField
           label={t`Search by name, company or e-mail`}

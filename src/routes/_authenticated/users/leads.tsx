@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { LeadsView } from '../../../views/leads/LeadsView';
+import { createAdminLeadsImplementations } from '../../../views/leads/use-admin-leads';
+
+export const Route = createFileRoute('/_authenticated/users/leads')({
+  component: LeadsRoute,
+});
+
+function LeadsRoute() {
+  const { api } = Route.useRouteContext();
+  const [implementations] = useState(() => createAdminLeadsImplementations({ workshopApi: api.workshop }));
+  return <LeadsView implementations={implementations} />;
+}
