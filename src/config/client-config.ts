@@ -29,6 +29,10 @@ const clientEnvironmentSchema = v.object({
   SUPPORT_BOOKING_URL: v.optional(httpUrl, 'https://teileportal.de/termin'),
   COMPANY_NAME: v.optional(v.string(), 'Teileportal GmbH'),
   COMPANY_ADDRESS: v.optional(v.string(), 'Friedrichstraße 68, 10117 Berlin'),
+  ONBOARDING_REDIRECT_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
+    '/account?status=2',
+  ),
   COMPANY_REPRESENTATIVE: v.optional(v.string()),
   COMPANY_REGISTER: v.optional(v.string()),
   COMPANY_VAT_ID: v.optional(v.string()),
@@ -40,6 +44,8 @@ export type ClientConfig = {
   portalKind: 'workshop' | 'insurance';
   captcha: { provider: 'altcha' } | { provider: 'recaptcha'; siteKey: string };
   analyticsScriptUrl: string | null;
+  /** Where the wizard sends a new account in workshop-account-creation mode (spec §4). */
+  onboardingRedirectUrl: string;
   support: { phone: string; email: string; bookingUrl: string };
   company: {
     name: string;
@@ -66,6 +72,7 @@ export function buildClientConfig(environment: Record<string, string | undefined
       ? { provider: 'recaptcha', siteKey: env.RECAPTCHA_SITE_KEY }
       : { provider: 'altcha' },
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
+    onboardingRedirectUrl: env.ONBOARDING_REDIRECT_URL,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, bookingUrl: env.SUPPORT_BOOKING_URL },
     company: {
       name: env.COMPANY_NAME,

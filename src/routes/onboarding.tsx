@@ -1,0 +1,37 @@
+import { useLingui } from '@lingui/react/macro';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import * as v from 'valibot';
+import { appConfig } from '../config/app-config';
+import { OnboardingWizardView } from '../views/onboarding/OnboardingWizardView';
+import { createOnboardingWizardImplementations } from '../views/onboarding/use-onboarding-wizard';
+
+const searchSchema = v.object({
+  token: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) => (typeof value === 'string' && value.length <= 2000 ? value : undefined)),
+    ),
+  ),
+});
+
+export const Route = createFileRoute('/onboarding')({
+  validateSearch: (search) => v.parse(searchSchema, search),
+  beforeLoad: ({ context }) => context.services.ready(),
+  component: OnboardingRoute,
+});
+
+function OnboardingRoute() {
+  const { token } = Route.useSearch();
+  const { api } = Route.useRouteContext();
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [implementations] = useState(() =>
+    createOnboardingWizardImplementations({
+      workshopApi: api.workshop,
+      navigate: (to) => void navigate({ to }),
+      redirectAfterAccountCreation: appConfig.onboardingRedirectUrl,
+    }),
+  );
+  return <OnboardingWizardView implementations={implementations} token={token ?? null} loadingLabel={t`Loading`} />;
+}
