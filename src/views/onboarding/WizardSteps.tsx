@@ -145,15 +145,15 @@ export function SuppliersStep({ wizard }: { wizard: OnboardingWizard }) {
                   dealer.name
                 )}
               </button>
-              {selected ? (
-                <TextField
-                  label={t`Customer number at ${dealer.name}`}
-                  inputMode="numeric"
-                  value={wizard.selected[dealer.id] ?? ''}
-                  onValueChange={(value) => wizard.changeCustomerNo(dealer.id, value)}
-                  error={messageText(error)}
-                />
-              ) : null}
+              {/* Always shown: typing a number selects the tile and clearing it deselects (spec §4),
+                  so the field must not vanish while someone retypes a number. */}
+              <TextField
+                label={t`Customer number at ${dealer.name}`}
+                inputMode="numeric"
+                value={wizard.selected[dealer.id] ?? ''}
+                onValueChange={(value) => wizard.changeCustomerNo(dealer.id, value)}
+                error={messageText(error)}
+              />
             </li>
           );
         })}
