@@ -271,6 +271,8 @@ export const onboardingWizardMachine = setup({
     invitationRejected: { tags: ['invitationRejected'], type: 'final' },
     createAccount: {
       tags: ['step:1'],
+      // A step's messages belong to its fields; the next step starts clean.
+      exit: assign({ errors: {} }),
       initial: 'editing',
       states: {
         editing: {
@@ -345,6 +347,7 @@ export const onboardingWizardMachine = setup({
     },
     masterData: {
       tags: ['step:2'],
+      exit: assign({ errors: {} }),
       initial: 'loadingDms',
       states: {
         loadingDms: {
