@@ -1,0 +1,197 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import {
+  ADMIN,
+  activateAccount,
+  expectNoAccessibilityViolations,
+  logInThroughForm,
+  registerAccount,
+  useLanguage,
+} from './support';
+
+/** Solves the real ALTCHA widget; the form's send button is enabled once the machine has the answer. */
+async function solveCaptcha(page: Page, sendButtonName: string) {
+  // stack-notes: click the widget's label, not its checkbox.
+  await page.locator('altcha-widget label').first().click();
+  await expect(page.getByRole('button', { name: sendButtonName })).toBeEnabled({ timeout: 20_000 });
+}
+
+async function openLatestMailLink(page: Page, recipient: string, subject: string, linkName: string) {
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await page
+      .getByRole('row')
+      .filter({ hasText: recipient })
+      .filter({ hasText: subject })
+      .first()
+      .getByRole('link')
+      .click();
+  }).toPass({ timeout: 15_000 });
+  const href = await page.getByRole('link', { name: linkName }).getAttribute('href');
+  if (!href) throw new Error(`no "${linkName}" link in the mail`);
+  return href;
+}
+
+/** The administrator, in a browser context of their own (German, the default). */
+async function adminDecides(browser: Browser, email: string, decision: 'Freigeben' | 'Ablehnen') {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Benutzer' }).click();
+  await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expectNoAccessibilityViolations(page);
+  await row.getByRole('button', { name: decision }).click();
+  await page.getByRole('dialog').getByRole('button', { name: decision }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await context.close();
+}
+
+test('the whole pilot loop: request → approval → wizard → pending → verification → dashboard', async ({
+  page,
+  browser,
+}) => {
+  const email = `loop-${Date.now()}@werkstatt-test.de`;
+  await page.goto('/view-request');
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Werkstattname').fill('Autoservice Schmitt');
+  const send = page.getByRole('button', { name: 'Anfrage senden' });
+  await expect(send).toBeDisabled();
+  await solveCaptcha(page, 'Anfrage senden');
+  await send.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einladung angefragt');
+  await page.getByRole('button', { name: 'Hinweis schließen' }).click();
+  await expect(page.getByText('Pilotphase')).toBeHidden();
+
+  await adminDecides(browser, email, 'Freigeben');
+
+  const invitationLink = await openLatestMailLink(page, email, 'Ihre Einladung zum Teileportal', 'Konto einrichten');
+  const wizard = await (await browser.newContext()).newPage();
+  await wizard.goto(invitationLink);
+  await expect(wizard.getByLabel('E-Mail')).toHaveValue(email);
+  await expectNoAccessibilityViolations(wizard);
+  // Spec §5: one message at a time, in order.
+  await wizard.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(wizard.getByText('Bitte geben Sie Ihren Vornamen ein')).toBeVisible();
+  await wizard.getByLabel('Vorname *').fill('Sabine');
+  await wizard.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(wizard.getByText('Bitte geben Sie ein Passwort ein')).toBeVisible();
+  await wizard.getByLabel('Passwort', { exact: true }).fill('kurz');
+  await wizard.getByRole('button', { name: 'Konto erstellen' }).click();
+  await expect(wizard.getByText('Das Passwort muss mindestens 8 Zeichen lang sein')).toBeVisible();
+  await wizard.getByLabel('Nachname *').fill('Schmitt');
+  await wizard.getByLabel('Passwort', { exact: true }).fill('Bremssattel-2026');
+  await wizard.getByRole('button', { name: 'Konto erstellen' }).click();
+
+  await expect(wizard.getByText('Schritt 1 von 2')).toBeVisible();
+  await expect(wizard.getByText(email)).toBeVisible();
+  await wizard.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await expect(wizard.getByText('Bitte wählen Sie Ihr DMS aus')).toBeVisible();
+  await wizard.getByLabel('DMS-Software').selectOption({ label: 'WERBAS' });
+  await wizard.getByLabel('DMS-Kundenreferenznummer').fill('W-2026-17');
+  await expectNoAccessibilityViolations(wizard);
+  await wizard.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+  await expect(wizard.getByText('Schritt 2 von 2')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await expect(wizard.getByText('Bitte wählen Sie mindestens einen Teilelieferanten aus')).toBeVisible();
+  await wizard.getByRole('button', { name: 'WM SE' }).click();
+  await wizard.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await expect(wizard.getByText('Kundennummer erforderlich')).toBeVisible();
+  await wizard.getByLabel('Kundennummer bei WM SE').fill('100200');
+  await wizard.getByLabel('Kundennummer bei Stahlgruber').fill('3344');
+  await expect(wizard.getByRole('button', { name: 'Stahlgruber' })).toHaveAttribute('aria-pressed', 'true');
+  await wizard.getByRole('button', { name: 'Weitere Teilelieferanten hinzufügen' }).click();
+  await wizard.getByLabel('Name des Lieferanten').fill('Teilehandel Nord');
+  await wizard.getByLabel('Kundennummer', { exact: true }).fill('N-77');
+  await wizard.getByRole('button', { name: 'Ausgewählte hinzufügen' }).click();
+  await expect(wizard.getByText('Teilehandel Nord')).toBeVisible();
+  await expectNoAccessibilityViolations(wizard);
+  await wizard.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+  await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('Konto erfolgreich erstellt');
+  await expect(wizard.getByText('Verifizierung ausstehend')).toBeVisible();
+  await wizard.getByRole('button', { name: 'Schließen', exact: true }).click();
+  await expect(wizard).toHaveURL(/\/$/);
+
+  // The invitation cannot be used a second time.
+  await wizard.goto(invitationLink);
+  await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('Diese Einladung kann nicht verwendet werden');
+  await expect(
+    wizard.getByText('Dieser Link wurde bereits verwendet. Bitte fordern Sie einen neuen an.'),
+  ).toBeVisible();
+
+  // Pending until verified.
+  await wizard.goto('/login');
+  await logInThroughForm(wizard, email, 'Bremssattel-2026');
+  await expect(wizard).toHaveURL(/\/account\?status=2$/);
+
+  await page.goto('/login');
+  await logInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/users');
+  await page.getByLabel('Suche nach Name, Firma oder E-Mail').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Freischalten' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Freischalten' }).click();
+  await expect(row.getByRole('cell', { name: 'Aktiv', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
+  await page.getByLabel('Status').selectOption({ label: 'Verifiziert' });
+  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+
+  await wizard.goto('/login');
+  await logInThroughForm(wizard, email, 'Bremssattel-2026');
+  await expect(wizard).toHaveURL(/\/dashboard$/);
+  await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('Willkommen, Sabine');
+});
+
+test('in English, /workshop-account ends after step 1 with the redirect', async ({ page, browser }) => {
+  const email = `account-${Date.now()}@werkstatt-test.de`;
+  await useLanguage(page, 'en');
+  await page.goto('/workshop-account');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Workshop name').fill('Kfz Meister Weber');
+  await solveCaptcha(page, 'Send request');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitation requested');
+
+  await adminDecides(browser, email, 'Freigeben');
+  // The request was made in English, so the invitation mail is English too.
+  const link = await openLatestMailLink(page, email, 'Your invitation to Teileportal', 'Set up account');
+  const wizard = await (await browser.newContext()).newPage();
+  await useLanguage(wizard, 'en');
+  await wizard.goto(link);
+  await wizard.getByLabel('First name *').fill('Weber');
+  await wizard.getByLabel('Password', { exact: true }).fill('Kolbenring-2026');
+  await wizard.getByRole('button', { name: 'Create account' }).click();
+  await expect(wizard).toHaveURL(/\/account\?status=2$/);
+  await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('Your account is being verified');
+});
+
+test('a workshop user cannot call the admin lead API (403), whatever userResponse says', async ({ page, request }) => {
+  const account = await registerAccount(request, 'Nina');
+  await activateAccount(request, account.email);
+  await page.goto('/login');
+  await logInThroughForm(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.evaluate(() => {
+    const stored = JSON.parse(window.localStorage.getItem('userResponse') ?? '{}');
+    window.localStorage.setItem('userResponse', JSON.stringify({ ...stored, role: 'system_admin' }));
+  });
+  const statuses = await page.evaluate(async () => {
+    const list = await fetch('/svc/workshop/leads', { credentials: 'include' });
+    const approve = await fetch('/svc/workshop/leads/1/approve', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return [list.status, approve.status];
+  });
+  expect(statuses).toEqual([403, 403]);
+});
