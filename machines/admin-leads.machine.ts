@@ -53,6 +53,12 @@ export const adminLeadsMachine = setup({
   id: 'adminLeads',
   context: { query: { page: 1, status: 'requested' }, page: null, error: null, pending: null },
   initial: 'loading',
+  // A filter or page change always wins, also while a list is still loading (the dialog, the
+  // only other place, is modal, so nothing can change behind it).
+  on: {
+    'filter.change': { target: '.loading', actions: 'setFilter' },
+    'page.change': { target: '.loading', actions: 'setPage' },
+  },
   states: {
     loading: {
       tags: ['busy'],
@@ -66,8 +72,6 @@ export const adminLeadsMachine = setup({
     },
     ready: {
       on: {
-        'filter.change': { target: 'loading', actions: 'setFilter' },
-        'page.change': { target: 'loading', actions: 'setPage' },
         'decision.request': {
           target: 'confirming',
           actions: assign({ pending: ({ event }) => ({ lead: event.lead, decision: event.decision, reason: '' }) }),
@@ -111,11 +115,6 @@ export const adminLeadsMachine = setup({
         },
       },
     },
-    failed: {
-      on: {
-        'list.retry': 'loading',
-        'filter.change': { target: 'loading', actions: 'setFilter' },
-      },
-    },
+    failed: { on: { 'list.retry': 'loading' } },
   },
 });

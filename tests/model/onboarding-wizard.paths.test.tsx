@@ -8,7 +8,7 @@ import {
   onboardingWizardMachine,
   type WizardEvent,
 } from '../../machines/onboarding-wizard.machine';
-import type { Invitation } from '../../src/contracts/workshop';
+import type { CreateWorkshopAccountRequest, Invitation, WorkshopDetailsRequest } from '../../src/contracts/workshop';
 import { OnboardingWizardView } from '../../src/views/onboarding/OnboardingWizardView';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
@@ -87,10 +87,7 @@ function describePath(steps: readonly { event: unknown }[]) {
   );
 }
 
-async function replay(
-  mode: Invitation['mode'],
-  steps: readonly { event: unknown; state: ReturnType<typeof pathsFor>[number]['state'] }[],
-) {
+async function replay(steps: readonly { event: unknown; state: ReturnType<typeof pathsFor>[number]['state'] }[]) {
   const user = userEvent.setup();
   const requests = {
     check: controllablePromise<Invitation>(),
@@ -102,11 +99,16 @@ async function replay(
   const effects = { navigate: vi.fn(), leave: vi.fn(), saved: [] as unknown[] };
   const implementations = {
     actors: {
-      checkInvitation: fromPromise(() => requests.check.start()),
-      createAccount: fromPromise<CreatedAccount, Record<string, unknown>>(() => requests.create.start()),
-      loadDms: fromPromise(() => requests.dms.start()),
-      loadPartDealers: fromPromise(() => requests.dealers.start()),
-      saveDetails: fromPromise(({ input }: { input: unknown }) => {
+      checkInvitation: fromPromise<Invitation, { token: string }>(() => requests.check.start()),
+      createAccount: fromPromise<CreatedAccount, CreateWorkshopAccountRequest & Record<string, unknown>>(() =>
+        requests.create.start(),
+      ),
+      loadDms: fromPromise<typeof dmsOptions, void>(() => requests.dms.start()),
+      loadPartDealers: fromPromise<typeof partDealers, void>(() => requests.dealers.start()),
+      saveDetails: fromPromise<
+        { message: string | undefined },
+        { leadId: number; workshopId: number; details: WorkshopDetailsRequest }
+      >(({ input }) => {
         effects.saved.push(input);
         return requests.save.start();
       }),
@@ -237,7 +239,7 @@ for (const mode of ['plain', 'account-creation'] as const) {
     test.each(paths.map((path) => [describePath(path.steps), path] as const))(
       '%s',
       async (_name, path) => {
-        await replay(mode, path.steps);
+        await replay(path.steps);
       },
       20_000,
     );

@@ -141,6 +141,14 @@ describe('admin leads', () => {
     expect(decisions).toEqual([{ lead, decision: 'reject', reason: 'Nicht im Pilotgebiet' }]);
   });
 
+  test('a filter change while the list is still loading is not lost', async () => {
+    const { actor, queries } = start();
+    actor.send({ type: 'filter.change', status: 'verified' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(actor.getSnapshot().context.query.status).toBe('verified');
+    expect(queries.at(-1)).toEqual({ page: 1, status: 'verified' });
+  });
+
   test('cancel sends nothing', async () => {
     const { actor, decisions } = start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
