@@ -74,6 +74,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     accountCreated: 'Ihr Konto wurde angelegt.',
     detailsSaved: 'Ihre Angaben wurden gespeichert.',
     accountExists: 'Für diese E-Mail-Adresse besteht bereits ein Konto. Bitte melden Sie sich an.',
+    contactNumberRequired: 'Telefonnummer ist erforderlich',
+    registrationTokenMissing: 'Der Registrierungslink ist unvollständig',
+    userInvited: 'Die Einladung wurde versendet.',
+    registrationComplete: 'Registrierung abgeschlossen. Sie können sich jetzt anmelden.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -137,6 +141,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     accountCreated: 'Your account has been created.',
     detailsSaved: 'Your details have been saved.',
     accountExists: 'An account with this e-mail address already exists. Please log in.',
+    contactNumberRequired: 'Contact number is required',
+    registrationTokenMissing: 'Registration token is missing',
+    userInvited: 'The invitation has been sent.',
+    registrationComplete: 'Registration complete. You can now log in.',
   },
 };
 

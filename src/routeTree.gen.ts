@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as BusinessInfoSuccessRouteImport } from './routes/business-info-success'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ImprintRouteImport } from './routes/imprint'
 import { Route as LoginRouteImport } from './routes/login'
@@ -19,6 +20,7 @@ import { Route as OnboardingRouteImport } from './routes/onboarding'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
@@ -39,6 +41,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessInfoSuccessRoute = BusinessInfoSuccessRouteImport.update({
+  id: '/business-info-success',
+  path: '/business-info-success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -74,6 +81,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -115,6 +127,7 @@ const AuthenticatedUsersLeadsRoute = AuthenticatedUsersLeadsRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/business-info-success': typeof BusinessInfoSuccessRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/imprint': typeof ImprintRoute
   '/login': typeof LoginRoute
@@ -122,6 +135,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
@@ -133,6 +147,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof AccountRoute
+  '/business-info-success': typeof BusinessInfoSuccessRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/imprint': typeof ImprintRoute
   '/login': typeof LoginRoute
@@ -140,6 +155,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
@@ -152,6 +168,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/account': typeof AccountRoute
+  '/business-info-success': typeof BusinessInfoSuccessRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/imprint': typeof ImprintRoute
   '/login': typeof LoginRoute
@@ -159,6 +176,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
@@ -172,6 +190,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/business-info-success'
     | '/forgot-password'
     | '/imprint'
     | '/login'
@@ -179,6 +198,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/register'
     | '/reset-password'
+    | '/support'
     | '/terms'
     | '/view-request'
     | '/workshop-account'
@@ -190,6 +210,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/account'
+    | '/business-info-success'
     | '/forgot-password'
     | '/imprint'
     | '/login'
@@ -197,6 +218,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/register'
     | '/reset-password'
+    | '/support'
     | '/terms'
     | '/view-request'
     | '/workshop-account'
@@ -208,6 +230,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_authenticated'
     | '/account'
+    | '/business-info-success'
     | '/forgot-password'
     | '/imprint'
     | '/login'
@@ -215,6 +238,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/register'
     | '/reset-password'
+    | '/support'
     | '/terms'
     | '/view-request'
     | '/workshop-account'
@@ -228,6 +252,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   AccountRoute: typeof AccountRoute
+  BusinessInfoSuccessRoute: typeof BusinessInfoSuccessRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   ImprintRoute: typeof ImprintRoute
   LoginRoute: typeof LoginRoute
@@ -235,6 +260,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SupportRoute: typeof SupportRoute
   TermsRoute: typeof TermsRoute
   ViewRequestRoute: typeof ViewRequestRoute
   WorkshopAccountRoute: typeof WorkshopAccountRoute
@@ -261,6 +287,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business-info-success': {
+      id: '/business-info-success'
+      path: '/business-info-success'
+      fullPath: '/business-info-success'
+      preLoaderRoute: typeof BusinessInfoSuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/forgot-password': {
@@ -310,6 +343,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -395,6 +435,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   AccountRoute: AccountRoute,
+  BusinessInfoSuccessRoute: BusinessInfoSuccessRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   ImprintRoute: ImprintRoute,
   LoginRoute: LoginRoute,
@@ -402,6 +443,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
   ViewRequestRoute: ViewRequestRoute,
   WorkshopAccountRoute: WorkshopAccountRoute,

@@ -217,4 +217,26 @@ export const mailTemplates = {
       }),
     };
   },
+  userInvitation(
+    locale: ServerLocale,
+    params: { firstName: string; companyName: string; registrationUrl: string; validDays: number },
+  ) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Einladung zum Teileportal' : 'Invitation to Teileportal',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? `Sie wurden eingeladen, für ${params.companyName} ein Konto im Teileportal anzulegen.`
+            : `You have been invited to create a Teileportal account for ${params.companyName}.`,
+          de
+            ? `Der Link ist ${params.validDays} Tage gültig und kann einmal verwendet werden.`
+            : `The link is valid for ${params.validDays} days and can be used once.`,
+        ],
+        action: { label: de ? 'Jetzt registrieren' : 'Register now', url: params.registrationUrl },
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
 } satisfies Record<string, (locale: ServerLocale, params: never) => RenderedMail>;

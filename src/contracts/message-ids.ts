@@ -65,6 +65,10 @@ export const messageIds = [
   'accountCreated',
   'detailsSaved',
   'accountExists',
+  'contactNumberRequired',
+  'registrationTokenMissing',
+  'userInvited',
+  'registrationComplete',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -68,4 +68,8 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   accountCreated: msg`Your account has been created.`,
   detailsSaved: msg`Your details have been saved.`,
   accountExists: msg`An account with this e-mail address already exists. Please log in.`,
+  contactNumberRequired: msg`Contact number is required`,
+  registrationTokenMissing: msg`Registration token is missing`,
+  userInvited: msg`The invitation has been sent.`,
+  registrationComplete: msg`Registration complete. You can now log in.`,
 };

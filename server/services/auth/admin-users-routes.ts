@@ -7,13 +7,16 @@ import {
   userListQuerySchema,
   userStatusChangeSchema,
 } from '../../../src/contracts/admin-users';
+import { USER_INVITATION_VALID_DAYS, userInviteRequestSchema } from '../../../src/contracts/user-invitation';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { users, workshopLeads } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
+import { issueToken, revokeTokens } from '../../tokens';
 import { requireAdmin } from './guards';
 import { endAllSessionsOf } from './sessions';
 
@@ -114,6 +117,43 @@ export function createAdminUsersRoutes(deps: ServerDeps) {
       return after;
     });
     return ok(c, toAdminUser(updated), status === 1 ? 'userActivated' : 'userDeactivated');
+  });
+
+  // The administrator invites a person (spec §2 /user-invite); the mail links to the registration.
+  routes.post('/users/invite', async (c) => {
+    const admin = await requireAdmin(c, db, cookieSettings);
+    const invite = await parseJsonBody(c, userInviteRequestSchema);
+    const locale = requestLocale(c);
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, invite.email)).limit(1);
+      if (existing) throw new ApiRefusal(409, 'accountExists', { field: 'email' });
+      // A new invitation replaces any older one for the same address.
+      await revokeTokens(tx, 'user-invitation', invite.email);
+      const { token } = await issueToken(tx, deps.config.sessionSecret, {
+        purpose: 'user-invitation',
+        subject: invite.email,
+        claims: { first_name: invite.first_name, email: invite.email, company_name: invite.company_name },
+        ttlSeconds: USER_INVITATION_VALID_DAYS * 24 * 3600,
+      });
+      await enqueueMail(
+        tx,
+        'user-invitation',
+        invite.email,
+        mailTemplates.userInvitation(locale, {
+          firstName: invite.first_name,
+          companyName: invite.company_name,
+          registrationUrl: `${deps.config.publicUrl}/user-invite?token=${encodeURIComponent(token)}`,
+          validDays: USER_INVITATION_VALID_DAYS,
+        }),
+      );
+      await audit(tx, {
+        actorUserId: admin.id,
+        action: 'user.invited',
+        target: `email:${invite.email}`,
+        ip: clientIp(c),
+      });
+    });
+    return ok(c, { email: invite.email }, 'userInvited');
   });
 
   return routes;

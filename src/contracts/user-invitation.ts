@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { envelopeSchema } from './envelope';
+import { confirmPasswordField, emailField, newPasswordField, passwordsMatch, requiredText } from './fields';
+
+export const USER_INVITATION_VALID_DAYS = 7;
+
+/** The administrator invites a person (spec §2/§3 token content: first_name, email, company_name). */
+export const userInviteRequestSchema = v.object({
+  first_name: requiredText('firstNameRequired', 80),
+  email: emailField,
+  company_name: requiredText('companyNameRequired'),
+});
+export type UserInviteRequest = v.InferOutput<typeof userInviteRequestSchema>;
+
+/** What /user-invite shows read-only from the decoded token; the server re-reads the signed claims. */
+export const userInvitationClaimsSchema = v.object({
+  purpose: v.literal('user-invitation'),
+  first_name: v.string(),
+  email: v.string(),
+  company_name: v.string(),
+});
+export type UserInvitationClaims = v.InferOutput<typeof userInvitationClaimsSchema>;
+
+const registrationFields = {
+  last_name: requiredText('lastNameRequired', 80),
+  contact_number: requiredText('contactNumberRequired', 30),
+  password: newPasswordField,
+};
+
+/** The form as the person fills it (spec §5 order); confirm_password never leaves the browser. */
+export const invitedRegistrationFormSchema = v.pipe(
+  v.object({ ...registrationFields, confirm_password: confirmPasswordField }),
+  passwordsMatch(),
+);
+
+/** Spec §3 payload (confirm_password removed). first_name, email and company_name are taken from the token. */
+export const invitedRegistrationRequestSchema = v.object({
+  token: v.optional(
+    v.pipe(
+      v.string('registrationTokenMissing'),
+      v.minLength(20, 'registrationTokenMissing'),
+      v.maxLength(2000, 'tokenInvalid'),
+    ),
+    '',
+  ),
+  ...registrationFields,
+});
+export type InvitedRegistrationRequest = v.InferOutput<typeof invitedRegistrationRequestSchema> & {
+  first_name: string;
+  email: string;
+  company_name: string;
+};
+
+export const registeredEnvelopeSchema = envelopeSchema(v.object({ email: v.string() }));
