@@ -22,6 +22,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UserInviteRouteImport } from './routes/user-invite'
 import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
@@ -93,6 +94,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserInviteRoute = UserInviteRouteImport.update({
+  id: '/user-invite',
+  path: '/user-invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ViewRequestRoute = ViewRequestRouteImport.update({
   id: '/view-request',
   path: '/view-request',
@@ -137,6 +143,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
+  '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
@@ -157,6 +164,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
+  '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
@@ -178,6 +186,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
+  '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
@@ -200,6 +209,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms'
+    | '/user-invite'
     | '/view-request'
     | '/workshop-account'
     | '/dashboard'
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms'
+    | '/user-invite'
     | '/view-request'
     | '/workshop-account'
     | '/dashboard'
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms'
+    | '/user-invite'
     | '/view-request'
     | '/workshop-account'
     | '/_authenticated/dashboard'
@@ -262,6 +274,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SupportRoute: typeof SupportRoute
   TermsRoute: typeof TermsRoute
+  UserInviteRoute: typeof UserInviteRoute
   ViewRequestRoute: typeof ViewRequestRoute
   WorkshopAccountRoute: typeof WorkshopAccountRoute
 }
@@ -359,6 +372,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user-invite': {
+      id: '/user-invite'
+      path: '/user-invite'
+      fullPath: '/user-invite'
+      preLoaderRoute: typeof UserInviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/view-request': {
       id: '/view-request'
       path: '/view-request'
@@ -445,6 +465,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
+  UserInviteRoute: UserInviteRoute,
   ViewRequestRoute: ViewRequestRoute,
   WorkshopAccountRoute: WorkshopAccountRoute,
 }

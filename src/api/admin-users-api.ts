@@ -1,4 +1,6 @@
+import { messageOnlyEnvelopeSchema } from '../contracts/account';
 import { userListEnvelopeSchema, userStatusEnvelopeSchema } from '../contracts/admin-users';
+import type { UserInviteRequest } from '../contracts/user-invitation';
 import type { ServiceClient } from './http';
 
 /** The system administrator's calls on the authentication service's /users. */
@@ -10,6 +12,10 @@ export function createAdminUsersApi(client: ServiceClient) {
       if (query.status) params.status = query.status;
       const body = await client(userListEnvelopeSchema, '/users/list', { query: params });
       return body.data;
+    },
+    async inviteUser(invite: UserInviteRequest) {
+      const body = await client(messageOnlyEnvelopeSchema, '/users/invite', { method: 'POST', body: invite });
+      return { message: body.message };
     },
     async setUserStatus(userId: number, status: 1 | 3) {
       const body = await client(userStatusEnvelopeSchema, `/users/${userId}/status`, {

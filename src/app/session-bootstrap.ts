@@ -3,6 +3,7 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
+import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
 import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
@@ -25,6 +26,7 @@ export function bootstrapSession(onSessionChange: () => void) {
       account: createAccountApi(authClient),
       adminUsers: createAdminUsersApi(authClient),
       workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
+      partDealer: createPartDealerApi(createServiceClient(appConfig.services.partDealer, () => i18n.locale)),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {

@@ -1,0 +1,140 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { inviteUserMachine } from '../../machines/invite-user.machine';
+import { invitedRegistrationMachine } from '../../machines/invited-registration.machine';
+import type { InvitedRegistrationRequest } from '../../src/contracts/user-invitation';
+import { apiFailure } from '../support/failures';
+
+const invitation = {
+  purpose: 'user-invitation' as const,
+  first_name: 'Ines',
+  email: 'ines@teile-nord.de',
+  company_name: 'Teile Nord GmbH',
+};
+
+function start(
+  token: string | null,
+  register: (request: InvitedRegistrationRequest) => Promise<{ message: string | undefined }> = async () => ({
+    message: 'ok',
+  }),
+) {
+  const effects = { register: vi.fn(register), loader: [] as string[], navigate: vi.fn(), notifyFailure: vi.fn() };
+  const actor = createActor(
+    invitedRegistrationMachine.provide({
+      actors: { register: fromPromise(({ input }) => effects.register(input)) },
+      actions: {
+        showLoader: () => void effects.loader.push('show'),
+        hideLoader: () => void effects.loader.push('hide'),
+        navigate: (_, { to }) => effects.navigate(to),
+        notifyFailure: (_, { message }) => effects.notifyFailure(message),
+        notifySuccess: () => {},
+      },
+    }),
+    { input: { token, invitation: token ? invitation : null } },
+  ).start();
+  return { actor, effects };
+}
+
+function fill(actor: ReturnType<typeof start>['actor'], confirm = 'Lagerhalle-2026') {
+  actor.send({ type: 'field.change', field: 'last_name', value: 'Nord' });
+  actor.send({ type: 'field.change', field: 'contact_number', value: '+49 40 123456' });
+  actor.send({ type: 'field.change', field: 'password', value: 'Lagerhalle-2026' });
+  actor.send({ type: 'field.change', field: 'confirm_password', value: confirm });
+}
+
+describe('invited registration', () => {
+  test('a missing token shows registrationTokenMissing and sends nothing', () => {
+    const { actor, effects } = start(null);
+    expect(actor.getSnapshot().context.errors).toEqual({ token: 'registrationTokenMissing' });
+    fill(actor);
+    actor.send({ type: 'registration.submit' });
+    expect(effects.register).not.toHaveBeenCalled();
+  });
+
+  test('spec §5 messages, cleared on editing the field', () => {
+    const { actor, effects } = start('t'.repeat(40));
+    actor.send({ type: 'registration.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      last_name: 'lastNameRequired',
+      contact_number: 'contactNumberRequired',
+      password: 'passwordRequired',
+      confirm_password: 'confirmPasswordRequired',
+    });
+    actor.send({ type: 'field.change', field: 'last_name', value: 'N' });
+    expect(actor.getSnapshot().context.errors.last_name).toBeUndefined();
+    fill(actor, 'Lagerhalle-2027');
+    actor.send({ type: 'registration.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({ confirm_password: 'passwordsDoNotMatch' });
+    expect(effects.register).not.toHaveBeenCalled();
+  });
+
+  test('idle → registering (loader shown) → registered; sends the spec payload without confirm_password', async () => {
+    const { actor, effects } = start('t'.repeat(40));
+    fill(actor);
+    actor.send({ type: 'registration.submit' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('registered'));
+    expect(effects.loader).toEqual(['show', 'hide']);
+    expect(effects.register).toHaveBeenCalledWith({
+      token: 't'.repeat(40),
+      first_name: 'Ines',
+      email: 'ines@teile-nord.de',
+      company_name: 'Teile Nord GmbH',
+      last_name: 'Nord',
+      contact_number: '+49 40 123456',
+      password: 'Lagerhalle-2026',
+    });
+    actor.send({ type: 'login.open' });
+    expect(effects.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  test('a refusal returns to the form with the server message on its field', async () => {
+    const { actor, effects } = start('t'.repeat(40), async () => {
+      throw apiFailure('Dieser Link wurde bereits verwendet.', 'tokenUsed', 'token');
+    });
+    fill(actor);
+    actor.send({ type: 'registration.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('idle') && Object.keys(snapshot.context.errors).length > 0);
+    expect(actor.getSnapshot().context.errors).toEqual({ token: 'tokenUsed' });
+    expect(effects.notifyFailure).toHaveBeenCalledWith('Dieser Link wurde bereits verwendet.');
+    expect(effects.loader).toEqual(['show', 'hide']);
+  });
+});
+
+describe('invite a user', () => {
+  test('validates, sends, then empties the form; a refusal marks the field', async () => {
+    const sent: unknown[] = [];
+    let refuse = false;
+    const actor = createActor(
+      inviteUserMachine.provide({
+        actors: {
+          invite: fromPromise(async ({ input }) => {
+            sent.push(input);
+            if (refuse)
+              throw apiFailure('Für diese E-Mail-Adresse besteht bereits ein Konto.', 'accountExists', 'email');
+            return { message: 'ok' };
+          }),
+        },
+        actions: { notifySuccess: () => {}, notifyFailure: () => {} },
+      }),
+    ).start();
+    actor.send({ type: 'invite.submit' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      first_name: 'firstNameRequired',
+      email: 'emailRequired',
+      company_name: 'companyNameRequired',
+    });
+    actor.send({ type: 'field.change', field: 'first_name', value: 'Ines' });
+    actor.send({ type: 'field.change', field: 'email', value: 'Ines@Teile-Nord.de' });
+    actor.send({ type: 'field.change', field: 'company_name', value: 'Teile Nord' });
+    actor.send({ type: 'invite.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('editing') && snapshot.context.values.email === '');
+    expect(sent).toEqual([{ first_name: 'Ines', email: 'ines@teile-nord.de', company_name: 'Teile Nord' }]);
+    refuse = true;
+    actor.send({ type: 'field.change', field: 'first_name', value: 'A' });
+    actor.send({ type: 'field.change', field: 'email', value: 'admin@teileportal.local' });
+    actor.send({ type: 'field.change', field: 'company_name', value: 'C' });
+    actor.send({ type: 'invite.submit' });
+    await waitFor(actor, (snapshot) => snapshot.context.errors.email === 'accountExists');
+  });
+});
