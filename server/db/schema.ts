@@ -198,3 +198,36 @@ export const workshopAdditionalSuppliers = pgTable('workshop_additional_supplier
   name: text('name').notNull(),
   customerNumber: text('customer_number').notNull(),
 });
+
+/** Part-dealer onboarding submissions (spec §3), reviewed by hand: UNVERIFIED → VERIFIED or REJECTED. */
+export const partDealerLeads = pgTable(
+  'part_dealer_leads',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull(),
+    email: text('email').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull(),
+    website: text('website'),
+    steerer: text('steerer'),
+    brandsServed: text('brands_served').array().notNull(),
+    deliveryArea: text('delivery_area').notNull(),
+    taxId: text('tax_id').notNull(),
+    status: text('status', { enum: ['UNVERIFIED', 'VERIFIED', 'REJECTED'] })
+      .notNull()
+      .default('UNVERIFIED'),
+    locale: text('locale', { enum: ['de', 'en'] })
+      .notNull()
+      .default('de'),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [index('part_dealer_leads_status_idx').on(table.status, table.createdAt)],
+);

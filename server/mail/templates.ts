@@ -239,4 +239,63 @@ export const mailTemplates = {
       }),
     };
   },
+  dealerRegistrationReceived(locale: ServerLocale, params: { firstName: string; companyName: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de ? 'Ihre Registrierung als Teilehändler' : 'Your part-dealer registration',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines: [
+          de
+            ? `vielen Dank für die Registrierung von ${params.companyName}. In der Pilotphase prüfen wir jede Registrierung von Hand und melden uns per E-Mail.`
+            : `thank you for registering ${params.companyName}. During the pilot phase we review every registration by hand and will get back to you by e-mail.`,
+        ],
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  dealerAwaitsReview(locale: ServerLocale, params: { companyName: string; email: string; reviewUrl: string }) {
+    const de = locale === 'de';
+    return {
+      subject: de
+        ? `Neue Händlerregistrierung: ${params.companyName}`
+        : `New dealer registration: ${params.companyName}`,
+      ...layout(locale, {
+        greeting: de ? 'Hallo,' : 'Hello,',
+        lines: [
+          de
+            ? `${params.companyName} (${params.email}) hat sich als Teilehändler registriert.`
+            : `${params.companyName} (${params.email}) registered as a part dealer.`,
+        ],
+        action: { label: de ? 'Registrierungen prüfen' : 'Review registrations', url: params.reviewUrl },
+        closing: 'Teileportal',
+      }),
+    };
+  },
+  dealerDecision(
+    locale: ServerLocale,
+    params: { firstName: string; companyName: string; verified: boolean; reason: string },
+  ) {
+    const de = locale === 'de';
+    const lines = params.verified
+      ? [
+          de
+            ? `die Registrierung von ${params.companyName} ist geprüft und bestätigt. Wir melden uns zu den nächsten Schritten.`
+            : `the registration of ${params.companyName} has been reviewed and confirmed. We will be in touch about the next steps.`,
+        ]
+      : [
+          de
+            ? `leider können wir die Registrierung von ${params.companyName} in der Pilotphase nicht annehmen.`
+            : `unfortunately we cannot accept the registration of ${params.companyName} during the pilot phase.`,
+          ...(params.reason ? [de ? `Begründung: ${params.reason}` : `Reason: ${params.reason}`] : []),
+        ];
+    return {
+      subject: de ? 'Ihre Registrierung als Teilehändler' : 'Your part-dealer registration',
+      ...layout(locale, {
+        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        lines,
+        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
 } satisfies Record<string, (locale: ServerLocale, params: never) => RenderedMail>;

@@ -69,6 +69,16 @@ export const messageIds = [
   'registrationTokenMissing',
   'userInvited',
   'registrationComplete',
+  'addressRequired',
+  'cityRequired',
+  'taxIdRequired',
+  'countryRequired',
+  'deliveryAreaRequired',
+  'websiteInvalid',
+  'brandsRequired',
+  'dealerRegistered',
+  'dealerVerified',
+  'dealerRejected',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];
