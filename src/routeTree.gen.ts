@@ -17,6 +17,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as ImprintRouteImport } from './routes/imprint'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OnboardingRouteImport } from './routes/onboarding'
+import { Route as PartDealerOnboardingRouteImport } from './routes/part-dealer-onboarding'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
@@ -67,6 +68,11 @@ const LoginRoute = LoginRouteImport.update({
 const OnboardingRoute = OnboardingRouteImport.update({
   id: '/onboarding',
   path: '/onboarding',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartDealerOnboardingRoute = PartDealerOnboardingRouteImport.update({
+  id: '/part-dealer-onboarding',
+  path: '/part-dealer-onboarding',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/imprint': typeof ImprintRoute
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
+  '/part-dealer-onboarding': typeof PartDealerOnboardingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/imprint': typeof ImprintRoute
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
+  '/part-dealer-onboarding': typeof PartDealerOnboardingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/imprint': typeof ImprintRoute
   '/login': typeof LoginRoute
   '/onboarding': typeof OnboardingRoute
+  '/part-dealer-onboarding': typeof PartDealerOnboardingRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
@@ -204,6 +213,7 @@ export interface FileRouteTypes {
     | '/imprint'
     | '/login'
     | '/onboarding'
+    | '/part-dealer-onboarding'
     | '/privacy'
     | '/register'
     | '/reset-password'
@@ -225,6 +235,7 @@ export interface FileRouteTypes {
     | '/imprint'
     | '/login'
     | '/onboarding'
+    | '/part-dealer-onboarding'
     | '/privacy'
     | '/register'
     | '/reset-password'
@@ -246,6 +257,7 @@ export interface FileRouteTypes {
     | '/imprint'
     | '/login'
     | '/onboarding'
+    | '/part-dealer-onboarding'
     | '/privacy'
     | '/register'
     | '/reset-password'
@@ -269,6 +281,7 @@ export interface RootRouteChildren {
   ImprintRoute: typeof ImprintRoute
   LoginRoute: typeof LoginRoute
   OnboardingRoute: typeof OnboardingRoute
+  PartDealerOnboardingRoute: typeof PartDealerOnboardingRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -335,6 +348,13 @@ declare module '@tanstack/react-router' {
       path: '/onboarding'
       fullPath: '/onboarding'
       preLoaderRoute: typeof OnboardingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/part-dealer-onboarding': {
+      id: '/part-dealer-onboarding'
+      path: '/part-dealer-onboarding'
+      fullPath: '/part-dealer-onboarding'
+      preLoaderRoute: typeof PartDealerOnboardingRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -460,6 +480,7 @@ const rootRouteChildren: RootRouteChildren = {
   ImprintRoute: ImprintRoute,
   LoginRoute: LoginRoute,
   OnboardingRoute: OnboardingRoute,
+  PartDealerOnboardingRoute: PartDealerOnboardingRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,

@@ -1,3 +1,5 @@
+import { messageOnlyEnvelopeSchema } from '../contracts/account';
+import type { DealerOnboardingRequest } from '../contracts/dealer';
 import type { InvitedRegistrationRequest } from '../contracts/user-invitation';
 import { registeredEnvelopeSchema } from '../contracts/user-invitation';
 import type { ServiceClient } from './http';
@@ -5,6 +7,10 @@ import type { ServiceClient } from './http';
 /** The part-dealer service's calls (spec §7: /part-dealer/leads/user-register). */
 export function createPartDealerApi(client: ServiceClient) {
   return {
+    async registerDealer(submission: DealerOnboardingRequest & { status: 'UNVERIFIED' }) {
+      const body = await client(messageOnlyEnvelopeSchema, '/part-dealer/leads', { method: 'POST', body: submission });
+      return { message: body.message };
+    },
     async registerInvitedUser(request: InvitedRegistrationRequest) {
       const body = await client(registeredEnvelopeSchema, '/part-dealer/leads/user-register', {
         method: 'POST',

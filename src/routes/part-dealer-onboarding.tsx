@@ -1,0 +1,25 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DealerOnboardingView } from '../views/dealer/DealerOnboardingView';
+import { readDealerDraft } from '../views/dealer/dealer-draft';
+import { createDealerOnboardingImplementations } from '../views/dealer/use-dealer-onboarding';
+
+export const Route = createFileRoute('/part-dealer-onboarding')({
+  beforeLoad: ({ context }) => context.services.ready(),
+  component: DealerOnboardingRoute,
+});
+
+function DealerOnboardingRoute() {
+  const { api } = Route.useRouteContext();
+  const navigate = useNavigate();
+  // A dealer who reloads a long form finds it as they left it (never the captcha).
+  const [draft] = useState(() => readDealerDraft(window.sessionStorage));
+  const [implementations] = useState(() =>
+    createDealerOnboardingImplementations({
+      partDealerApi: api.partDealer,
+      storage: window.sessionStorage,
+      navigate: (to) => void navigate({ to }),
+    }),
+  );
+  return <DealerOnboardingView implementations={implementations} draft={draft} />;
+}

@@ -1,0 +1,284 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { DealerDraft, dealerOnboardingMachine, FocusTarget } from '../../../machines/dealer-onboarding.machine';
+import { BRANDS, COUNTRY_LABELS, DELIVERY_AREA_OPTIONS, OTHER_BRAND, STEERER_OPTIONS } from '../../contracts/dealer';
+import { useMessageText } from '../../i18n/use-message-text';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Checkbox } from '../../ui/Checkbox';
+import { Chip } from '../../ui/Chip';
+import * as controls from '../../ui/controls.css';
+import { Dialog } from '../../ui/Dialog';
+import { Form } from '../../ui/Form';
+import { InfoBox } from '../../ui/InfoBox';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
+import { Logo } from '../app-shell/Logo';
+import { Captcha } from '../captcha/Captcha';
+import * as styles from './dealer.css';
+import { useDealerOnboarding } from './use-dealer-onboarding';
+
+type Implementations = Parameters<typeof dealerOnboardingMachine.provide>[0];
+
+const fieldId = (target: FocusTarget) => `dealer-${target}`;
+
+/** Spec §2: after a failed Next, scroll to and focus the first invalid field; open its select. */
+function moveFocusTo(target: FocusTarget) {
+  const element = document.getElementById(fieldId(target));
+  if (!element) return;
+  element.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  element.focus({ preventScroll: true });
+  if (element instanceof HTMLSelectElement) {
+    try {
+      element.showPicker();
+    } catch {
+      // showPicker needs a user gesture in some browsers; focus alone is the fallback.
+    }
+  }
+}
+
+/** /part-dealer-onboarding: a part dealer registers the business for review. */
+export function DealerOnboardingView({
+  implementations,
+  draft,
+}: {
+  implementations: Implementations;
+  draft: DealerDraft | null;
+}) {
+  const { t, i18n } = useLingui();
+  const messageText = useMessageText();
+  const dealer = useDealerOnboarding(implementations, draft);
+  const { values, errors } = dealer;
+  const focusRequest = dealer.focus?.request;
+  const focusTarget = dealer.focus?.target;
+
+  useEffect(() => {
+    if (focusRequest && focusTarget) moveFocusTo(focusTarget);
+  }, [focusRequest, focusTarget]);
+
+  const text = (field: keyof typeof values, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
+      id={fieldId(field)}
+      label={label}
+      name={field}
+      value={values[field]}
+      onValueChange={(value) => dealer.change(field, value)}
+      error={messageText(errors[field])}
+      {...extra}
+    />
+  );
+  const steererLabels: Record<(typeof STEERER_OPTIONS)[number], string> = {
+    Innovation_Group: 'Innovation Group',
+    Riparo: 'Riparo',
+    Eurogarant: 'Eurogarant',
+    none: t`None`,
+    other: t`Other`,
+  };
+  const deliveryLabels: Record<(typeof DELIVERY_AREA_OPTIONS)[number], string> = {
+    regional: t`Regional`,
+    deutschlandweit: t`Germany-wide`,
+    other: t`Other`,
+  };
+  const countries = COUNTRY_LABELS[i18n.locale === 'en' ? 'en' : 'de'];
+  const review = dealer.review;
+
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Logo />
+          <div className={styles.headerActions}>
+            <LanguageSwitcher />
+            <Link to="/support" className={controls.button.secondary}>
+              <Trans>Support</Trans>
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main className={styles.page}>
+        <h1>
+          <Trans>Register as a part dealer</Trans>
+        </h1>
+        <Form onValid={dealer.next}>
+          <Card aria-labelledby="company-title">
+            <h2 id="company-title">
+              <Trans>Company information</Trans>
+            </h2>
+            <div className={styles.grid}>
+              {text('first_name', t`First name`, { autoComplete: 'given-name' })}
+              {text('last_name', t`Last name`, { autoComplete: 'family-name' })}
+              {text('company_name', t`Company name`, { autoComplete: 'organization' })}
+              {text('email', t`Email`, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+              {text('contact_number', t`Phone`, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+              {text('tax_id', t`Tax ID`)}
+              {text('street', t`Street and number`, { autoComplete: 'street-address' })}
+              {text('city', t`City`, { autoComplete: 'address-level2' })}
+              {text('postcode', t`Postal code`, { autoComplete: 'postal-code', inputMode: 'numeric' })}
+              <Select
+                id={fieldId('country')}
+                label={t`Country`}
+                value={values.country}
+                onValueChange={(value) => dealer.change('country', value)}
+                placeholder={t`Please choose`}
+                options={countries.map((country) => ({ value: country, label: country }))}
+                error={messageText(errors.country)}
+              />
+              {text('website', t`Website (optional)`, { type: 'url', autoComplete: 'url', inputMode: 'url' })}
+              <Select
+                id={fieldId('steerer_dropdown')}
+                label={t`Steerer`}
+                value={values.steerer_dropdown}
+                onValueChange={(value) => dealer.change('steerer_dropdown', value)}
+                placeholder={t`Please choose`}
+                options={STEERER_OPTIONS.map((value) => ({ value, label: steererLabels[value] }))}
+              />
+              {values.steerer_dropdown === 'other' ? text('steerer_other', t`Other steerer`) : null}
+              <Select
+                id={fieldId('delivery_area_dropdown')}
+                label={t`Delivery area`}
+                value={values.delivery_area_dropdown}
+                onValueChange={(value) => dealer.change('delivery_area_dropdown', value)}
+                placeholder={t`Please choose`}
+                options={DELIVERY_AREA_OPTIONS.map((value) => ({ value, label: deliveryLabels[value] }))}
+                error={messageText(errors.delivery_area_dropdown)}
+              />
+            </div>
+            {values.delivery_area_dropdown === 'other' ? (
+              <div className={controls.field}>
+                <label className={controls.label} htmlFor={fieldId('delivery_area_other')}>
+                  <Trans>Describe your delivery area</Trans>
+                </label>
+                <textarea
+                  id={fieldId('delivery_area_other')}
+                  className={styles.textarea}
+                  value={values.delivery_area_other}
+                  aria-invalid={errors.delivery_area_other ? true : undefined}
+                  onChange={(event) => dealer.change('delivery_area_other', event.target.value)}
+                />
+                {errors.delivery_area_other ? (
+                  <p className={controls.errorText} role="alert">
+                    {messageText(errors.delivery_area_other)}
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
+          </Card>
+
+          <Card aria-labelledby="brands-title" id={fieldId('brands')} tabIndex={-1}>
+            <h2 id="brands-title">
+              <Trans>Brands you serve</Trans>
+            </h2>
+            <fieldset className={styles.brandGrid}>
+              <legend className="visually-hidden">
+                <Trans>Brands you serve</Trans>
+              </legend>
+              {BRANDS.map((brand) => (
+                <Checkbox
+                  key={brand}
+                  label={brand === OTHER_BRAND ? t`Other (Andere)` : brand}
+                  checked={dealer.brands.includes(brand)}
+                  onCheckedChange={() => dealer.toggleBrand(brand)}
+                />
+              ))}
+            </fieldset>
+            {dealer.brands.includes(OTHER_BRAND) ? (
+              <div className={styles.customBrand}>
+                <TextField
+                  label={t`Further brand`}
+                  value={dealer.customBrand}
+                  onValueChange={dealer.changeCustomBrand}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      dealer.addCustomBrand();
+                    }
+                  }}
+                />
+                <Button variant="secondary" onClick={dealer.addCustomBrand}>
+                  <Trans>Add</Trans>
+                </Button>
+              </div>
+            ) : null}
+            {dealer.brands.length > 0 ? (
+              <div className={styles.chips} aria-label={t`Selected brands`}>
+                {[...dealer.brands.filter((brand) => brand !== OTHER_BRAND)].map((brand) => (
+                  <Chip key={brand} onRemove={() => dealer.removeBrand(brand)} removeLabel={t`Remove ${brand}`}>
+                    {brand}
+                  </Chip>
+                ))}
+              </div>
+            ) : null}
+            {errors.brands ? (
+              <p className={controls.errorText} role="alert">
+                {messageText(errors.brands)}
+              </p>
+            ) : null}
+          </Card>
+
+          <div id={fieldId('recaptcha')} tabIndex={-1}>
+            <Captcha captcha={dealer.captcha} />
+          </div>
+          <InfoBox title={<Trans>Why we need this information</Trans>}>
+            <Trans>
+              We check every dealer by hand during the pilot phase. Your company details let us confirm your business
+              and connect you with workshops in your delivery area.
+            </Trans>
+          </InfoBox>
+          <Button type="submit" disabled={!dealer.canGoNext} busy={dealer.busy} busyLabel={t`Saving…`}>
+            <Trans>Next</Trans>
+          </Button>
+        </Form>
+      </main>
+      <Dialog
+        open={dealer.reviewOpen || dealer.busy}
+        onOpenChange={(open) => {
+          if (!open) dealer.edit();
+        }}
+        title={<Trans>Please check your details</Trans>}
+        actions={
+          <>
+            <Button variant="secondary" onClick={dealer.edit} disabled={dealer.busy}>
+              <Trans>Edit</Trans>
+            </Button>
+            <Button onClick={dealer.confirm} busy={dealer.busy} busyLabel={t`Saving…`}>
+              <Trans>Confirm</Trans>
+            </Button>
+          </>
+        }
+      >
+        <dl className={styles.reviewList}>
+          <dt>{t`First name`}</dt>
+          <dd>{review.first_name}</dd>
+          <dt>{t`Last name`}</dt>
+          <dd>{review.last_name}</dd>
+          <dt>{t`Company name`}</dt>
+          <dd>{review.company_name}</dd>
+          <dt>{t`Email`}</dt>
+          <dd>{review.email}</dd>
+          <dt>{t`Phone`}</dt>
+          <dd>{review.contact_number}</dd>
+          <dt>{t`Street and number`}</dt>
+          <dd>{review.street}</dd>
+          <dt>{t`City`}</dt>
+          <dd>{review.city}</dd>
+          <dt>{t`Postal code`}</dt>
+          <dd>{review.postcode}</dd>
+          <dt>{t`Country`}</dt>
+          <dd>{review.country}</dd>
+          <dt>{t`Website (optional)`}</dt>
+          <dd>{review.website || '–'}</dd>
+          <dt>{t`Steerer`}</dt>
+          <dd>{review.steerer || '–'}</dd>
+          <dt>{t`Tax ID`}</dt>
+          <dd>{review.tax_id}</dd>
+          <dt>{t`Delivery area`}</dt>
+          <dd>{review.delivery_area}</dd>
+          <dt>{t`Brands`}</dt>
+          <dd>{review.brands_served.join(', ')}</dd>
+        </dl>
+      </Dialog>
+    </>
+  );
+}
