@@ -29,6 +29,7 @@ import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
+import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
 
 const IndexRoute = IndexRouteImport.update({
@@ -130,6 +131,12 @@ const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedUsersRoute,
 } as any)
+const AuthenticatedUsersDealersRoute =
+  AuthenticatedUsersDealersRouteImport.update({
+    id: '/dealers',
+    path: '/dealers',
+    getParentRoute: () => AuthenticatedUsersRoute,
+  } as any)
 const AuthenticatedUsersLeadsRoute = AuthenticatedUsersLeadsRouteImport.update({
   id: '/leads',
   path: '/leads',
@@ -155,6 +162,7 @@ export interface FileRoutesByFullPath {
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
+  '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
 }
@@ -176,6 +184,7 @@ export interface FileRoutesByTo {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
 }
@@ -200,6 +209,7 @@ export interface FileRoutesById {
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
+  '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
 }
@@ -224,6 +234,7 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/users'
+    | '/users/dealers'
     | '/users/leads'
     | '/users/'
   fileRoutesByTo: FileRoutesByTo
@@ -245,6 +256,7 @@ export interface FileRouteTypes {
     | '/view-request'
     | '/workshop-account'
     | '/dashboard'
+    | '/users/dealers'
     | '/users/leads'
     | '/users'
   id:
@@ -268,6 +280,7 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/_authenticated/dashboard'
     | '/_authenticated/users'
+    | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/'
   fileRoutesById: FileRoutesById
@@ -434,6 +447,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersIndexRouteImport
       parentRoute: typeof AuthenticatedUsersRoute
     }
+    '/_authenticated/users/dealers': {
+      id: '/_authenticated/users/dealers'
+      path: '/dealers'
+      fullPath: '/users/dealers'
+      preLoaderRoute: typeof AuthenticatedUsersDealersRouteImport
+      parentRoute: typeof AuthenticatedUsersRoute
+    }
     '/_authenticated/users/leads': {
       id: '/_authenticated/users/leads'
       path: '/leads'
@@ -445,11 +465,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedUsersRouteChildren {
+  AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
   AuthenticatedUsersLeadsRoute: typeof AuthenticatedUsersLeadsRoute
   AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
 }
 
 const AuthenticatedUsersRouteChildren: AuthenticatedUsersRouteChildren = {
+  AuthenticatedUsersDealersRoute: AuthenticatedUsersDealersRoute,
   AuthenticatedUsersLeadsRoute: AuthenticatedUsersLeadsRoute,
   AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
 }

@@ -1,5 +1,9 @@
 import { messageOnlyEnvelopeSchema } from '../contracts/account';
-import type { DealerOnboardingRequest } from '../contracts/dealer';
+import {
+  type DealerOnboardingRequest,
+  dealerLeadEnvelopeSchema,
+  dealerLeadListEnvelopeSchema,
+} from '../contracts/dealer';
 import type { InvitedRegistrationRequest } from '../contracts/user-invitation';
 import { registeredEnvelopeSchema } from '../contracts/user-invitation';
 import type { ServiceClient } from './http';
@@ -9,6 +13,18 @@ export function createPartDealerApi(client: ServiceClient) {
   return {
     async registerDealer(submission: DealerOnboardingRequest & { status: 'UNVERIFIED' }) {
       const body = await client(messageOnlyEnvelopeSchema, '/part-dealer/leads', { method: 'POST', body: submission });
+      return { message: body.message };
+    },
+    async listDealerLeads(query: { page: number; status: string }) {
+      const params: Record<string, string | number> = { page: query.page };
+      if (query.status) params.status = query.status;
+      return (await client(dealerLeadListEnvelopeSchema, '/part-dealer/leads', { query: params })).data;
+    },
+    async decideDealerLead(leadId: number, decision: 'verify' | 'reject', reason: string) {
+      const body = await client(dealerLeadEnvelopeSchema, `/part-dealer/leads/${leadId}/${decision}`, {
+        method: 'POST',
+        body: { reason },
+      });
       return { message: body.message };
     },
     async registerInvitedUser(request: InvitedRegistrationRequest) {

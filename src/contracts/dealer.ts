@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { envelopeSchema } from './envelope';
 import { emailField, phoneField, requiredText } from './fields';
 import { captchaAnswerField } from './workshop';
 
@@ -126,3 +127,8 @@ export const dealerLeadSchema = v.object({
   created_at: v.string(),
 });
 export type DealerLead = v.InferOutput<typeof dealerLeadSchema>;
+
+export const dealerLeadListEnvelopeSchema = envelopeSchema(
+  v.object({ items: v.array(dealerLeadSchema), total: v.number(), page: v.number(), page_size: v.number() }),
+);
+export const dealerLeadEnvelopeSchema = envelopeSchema(dealerLeadSchema);

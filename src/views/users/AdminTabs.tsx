@@ -18,6 +18,11 @@ export function AdminTabs() {
             <Trans>Invitation requests</Trans>
           </Link>
         </li>
+        <li>
+          <Link to="/users/dealers" className={shell.navLink}>
+            <Trans>Dealer registrations</Trans>
+          </Link>
+        </li>
       </ul>
     </nav>
   );
