@@ -1,12 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagramDocument, loadMachines } from './mermaid';
+import { diagramDocument, diagramFileName, loadMachines } from './mermaid';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, 'docs/flows');
+rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 for (const { file, exportName, machine } of await loadMachines(path.join(root, 'machines'))) {
-  const target = path.join(outDir, file.replace(/\.machine\.ts$/, '.md'));
+  const target = path.join(outDir, diagramFileName(exportName));
   writeFileSync(target, diagramDocument(file, exportName, machine));
   console.log(`wrote ${path.relative(root, target)}`);
 }

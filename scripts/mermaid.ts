@@ -79,3 +79,8 @@ export async function loadMachines(machinesDir: string) {
 export function diagramDocument(file: string, exportName: string, machine: AnyStateMachine) {
   return `# ${exportName}\n\nGenerated from \`machines/${file}\` by \`npm run diagrams\`; do not edit by hand.\n\n\`\`\`mermaid\n${machineToMermaid(machine)}\`\`\`\n`;
 }
+
+/** docs/flows/<name>.md for a machine export: `adminLeadsMachine` → `admin-leads.md`. */
+export function diagramFileName(exportName: string) {
+  return `${exportName.replace(/Machine$/, '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.md`;
+}

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { diagramDocument, loadMachines } from '../../scripts/mermaid';
+import { diagramDocument, diagramFileName, loadMachines } from '../../scripts/mermaid';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -9,7 +9,7 @@ test('docs/flows has a current diagram for every machine (run npm run diagrams)'
   const machines = await loadMachines(path.join(root, 'machines'));
   expect(machines.length).toBeGreaterThan(3);
   for (const { file, exportName, machine } of machines) {
-    const committedPath = path.join(root, 'docs/flows', file.replace(/\.machine\.ts$/, '.md'));
+    const committedPath = path.join(root, 'docs/flows', diagramFileName(exportName));
     let committed = '';
     try {
       committed = readFileSync(committedPath, 'utf8');
