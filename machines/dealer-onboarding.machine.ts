@@ -260,7 +260,15 @@ export const dealerOnboardingMachine = setup({
     },
     reviewing: {
       tags: ['dialogOpen'],
-      on: { 'review.edit': 'editing', 'review.confirm': 'submitting' },
+      on: {
+        'review.edit': 'editing',
+        // The captcha may have been reset meanwhile (1 s after the last edit): then back to the
+        // form with the captcha focused, rather than sending a submission that must fail.
+        'review.confirm': [
+          { guard: 'isCaptchaSolved', target: 'submitting' },
+          { target: 'editing', actions: 'showErrorsAndFocus' },
+        ],
+      },
     },
     submitting: {
       tags: ['busy'],

@@ -204,6 +204,17 @@ describe('review and submit', () => {
   });
 });
 
+test('Confirm with a captcha reset meanwhile returns to the form and focuses the captcha', () => {
+  const { actor, effects, solveCaptcha } = start({ draft: { values: filled, brands: ['BMW'] } });
+  solveCaptcha();
+  actor.send({ type: 'form.next' });
+  actor.getSnapshot().context.captcha.send({ type: 'captcha.reset' });
+  actor.send({ type: 'review.confirm' });
+  expect(actor.getSnapshot().matches('editing')).toBe(true);
+  expect(actor.getSnapshot().context.focus?.target).toBe('recaptcha');
+  expect(effects.submit).not.toHaveBeenCalled();
+});
+
 describe('captcha', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
