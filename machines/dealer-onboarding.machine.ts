@@ -168,6 +168,8 @@ export const dealerOnboardingMachine = setup({
   },
   guards: {
     isCaptchaSolved: ({ context }) => context.captcha.getSnapshot().matches('solved'),
+    // Spec §4: the custom brand input exists only while "Andere" is selected.
+    isOtherBrandSelected: ({ context }) => context.brands.includes(OTHER_BRAND),
     isFormValid: ({ context }) => Object.keys(validationErrors(context)).length === 0,
   },
   actions: {
@@ -238,8 +240,12 @@ export const dealerOnboardingMachine = setup({
             { type: 'saveDraft', params: ({ context }) => ({ values: context.values, brands: context.brands }) },
           ],
         },
-        'customBrand.change': { actions: assign({ customBrand: ({ event }) => event.value }) },
+        'customBrand.change': {
+          guard: 'isOtherBrandSelected',
+          actions: assign({ customBrand: ({ event }) => event.value }),
+        },
         'customBrand.add': {
+          guard: 'isOtherBrandSelected',
           actions: [
             'addCustomBrand',
             { type: 'saveDraft', params: ({ context }) => ({ values: context.values, brands: context.brands }) },

@@ -5,6 +5,9 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { messages as deMessages } from '../../locales/de/messages.po';
 import { messages as enMessages } from '../../locales/en/messages.po';
 
+// jsdom does not lay out pages, so it has no scrollIntoView; the focus it accompanies is still real.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
 // epic-stack habit: an unexpected console.error (React warnings, failed props) fails the test.
 const originalConsoleError = console.error;
 beforeAll(() => {

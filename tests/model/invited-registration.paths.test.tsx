@@ -1,0 +1,127 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { type InvitedRegistrationEvent, invitedRegistrationMachine } from '../../machines/invited-registration.machine';
+import type { InvitedRegistrationRequest } from '../../src/contracts/user-invitation';
+import { InvitedRegistrationView } from '../../src/views/user-invite/InvitedRegistrationView';
+import { apiFailure } from '../support/failures';
+import { controllablePromise, renderInRouter } from '../support/render-in-router';
+
+const invitation = {
+  purpose: 'user-invitation' as const,
+  first_name: 'Ines',
+  email: 'ines@teile-nord.de',
+  company_name: 'Teile Nord GmbH',
+};
+const labels = {
+  last_name: 'Last name',
+  contact_number: 'Contact number',
+  password: 'Password',
+  confirm_password: 'Confirm password',
+} as const;
+const texts: Record<string, string> = {
+  lastNameRequired: 'Last name is required',
+  contactNumberRequired: 'Contact number is required',
+  passwordRequired: 'Password is required',
+  passwordMinLength: 'Password should be at least 8 characters long',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  tokenUsed: 'This link has already been used. Please request a new one.',
+};
+type Step = { type: string; field?: keyof typeof labels; value?: string; output?: unknown; error?: Error };
+
+const paths = getShortestPaths(invitedRegistrationMachine, {
+  input: { token: 't'.repeat(40), invitation },
+  events: [
+    { type: 'field.change', field: 'last_name', value: 'Nord' },
+    { type: 'field.change', field: 'contact_number', value: '+49 40 1' },
+    { type: 'field.change', field: 'password', value: 'Lagerhalle-2026' },
+    { type: 'field.change', field: 'confirm_password', value: 'Lagerhalle-2026' },
+    { type: 'field.change', field: 'confirm_password', value: 'Anders-2026' },
+    { type: 'registration.submit' },
+    { type: 'xstate.done.actor.register', output: { message: undefined } },
+    { type: 'xstate.error.actor.register', error: apiFailure(texts.tokenUsed ?? '', 'tokenUsed', 'token') },
+    { type: 'login.open' },
+  ] as unknown as InvitedRegistrationEvent[],
+  serializeState: (snapshot) =>
+    JSON.stringify({ value: snapshot.value, values: snapshot.context.values, errors: snapshot.context.errors }),
+});
+
+test('the traversal reaches registering, registered and done', () => {
+  const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+  for (const state of ['idle', 'registering', 'registered', 'done']) expect(reached).toContain(JSON.stringify(state));
+});
+
+test.each(
+  paths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map((event) => (event.field ? `${event.field}=${event.value}` : event.type.replace('xstate.', '')))
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
+)('%s', async (_name, path) => {
+  const user = userEvent.setup();
+  const request = controllablePromise<{ message: string | undefined }>();
+  const effects = { navigate: vi.fn(), sent: [] as InvitedRegistrationRequest[] };
+  const implementations = {
+    actors: {
+      register: fromPromise<{ message: string | undefined }, InvitedRegistrationRequest>(({ input }) => {
+        effects.sent.push(input);
+        return request.start();
+      }),
+    },
+    actions: {
+      showLoader: () => {},
+      hideLoader: () => {},
+      notifySuccess: () => {},
+      notifyFailure: () => {},
+      navigate: (_: unknown, { to }: { to: string }) => effects.navigate(to),
+    },
+  };
+  await renderInRouter('/user-invite', () => (
+    <InvitedRegistrationView implementations={implementations} token={'t'.repeat(40)} invitation={invitation} />
+  ));
+  expect(screen.getByLabelText('First name')).toHaveValue('Ines');
+  expect(screen.getByLabelText('Email')).toHaveValue('ines@teile-nord.de');
+
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    if (event.type === 'field.change' && event.field) {
+      const input = screen.getByLabelText(labels[event.field], { selector: 'input' });
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'registration.submit') {
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+    } else if (event.type === 'xstate.done.actor.register') {
+      await act(async () => request.settle.resolve({ message: undefined }));
+    } else if (event.type === 'xstate.error.actor.register') {
+      await act(async () => request.settle.reject(event.error));
+    } else if (event.type === 'login.open') {
+      await user.click(screen.getByRole('button', { name: 'Go to login' }));
+    }
+
+    if (state.matches('idle')) {
+      for (const id of Object.values(state.context.errors))
+        if (id) expect(screen.getByText(texts[id] ?? id)).toBeVisible();
+    }
+    if (state.matches('registering')) {
+      expect(screen.getByRole('button', { name: /registering/i })).toHaveAttribute('aria-busy', 'true');
+      expect(effects.sent.at(-1)).toMatchObject({
+        first_name: 'Ines',
+        email: 'ines@teile-nord.de',
+        company_name: 'Teile Nord GmbH',
+      });
+      expect(effects.sent.at(-1)).not.toHaveProperty('confirm_password');
+    }
+    if (state.matches('registered'))
+      expect(await screen.findByRole('heading', { name: 'Registration complete' })).toBeVisible();
+    if (state.matches('done')) expect(effects.navigate).toHaveBeenCalledWith('/login');
+  }
+});
