@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations, logInThroughForm } from './support';
+import { ADMIN, expectNoAccessibilityViolations, logInThroughForm, useLanguage } from './support';
 
 test('a dealer fills the form with mistakes, is guided to them, reviews, edits, confirms; the admin verifies', async ({
   page,
@@ -83,4 +83,23 @@ test('a dealer fills the form with mistakes, is guided to them, reviews, edits, 
   await adminPage.getByRole('dialog').getByRole('button', { name: 'Verifizieren' }).click();
   await adminPage.getByLabel('Status').selectOption({ label: 'Verifiziert' });
   await expect(adminPage.getByRole('row').filter({ hasText: email })).toContainText('Verifiziert');
+});
+
+test('in English: the dealer form validates in English and the success page closes to /', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/part-dealer-onboarding');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Register as a part dealer');
+  await page.getByLabel('First name').fill('Dana');
+  const next = page.getByRole('button', { name: 'Next', exact: true });
+  await expect(next).toBeDisabled({ timeout: 5_000 });
+  await page.locator('altcha-widget label').first().click();
+  await expect(next).toBeEnabled({ timeout: 20_000 });
+  await next.click();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await expect(page.getByText('Select at least one brand')).toBeVisible();
+  await expect(page.getByLabel('Last name')).toBeFocused();
+  await page.goto('/business-info-success');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for registering');
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
