@@ -40,7 +40,9 @@ function start(options: { draft?: DealerDraft | null; fail?: boolean } = {}) {
       },
       actions: {
         saveDraft: (_, draft) => void effects.drafts.push(draft),
-        clearDraft: () => void (effects.cleared += 1),
+        clearDraft: () => {
+          effects.cleared += 1;
+        },
         navigate: (_, { to }) => effects.navigate(to),
         notifyFailure: (_, { message }) => effects.notifyFailure(message),
         notifySuccess: () => {},

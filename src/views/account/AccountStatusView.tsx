@@ -22,20 +22,16 @@ export function AccountStatusView({ status }: { status: number | undefined }) {
       }
     >
       {status === USER_STATUS.deactivated ? (
-        <>
-          <InfoBox tone="error">
-            <Trans>You cannot log in at the moment. If you think this is a mistake, please contact our support.</Trans>
-          </InfoBox>
-        </>
+        <InfoBox tone="error">
+          <Trans>You cannot log in at the moment. If you think this is a mistake, please contact our support.</Trans>
+        </InfoBox>
       ) : (
-        <>
-          <InfoBox tone="info" title={<Trans>Verification pending</Trans>}>
-            <Trans>
-              During the pilot phase we check every account by hand before it is activated. You will receive an e-mail
-              as soon as you can log in. This can take a little longer than usual.
-            </Trans>
-          </InfoBox>
-        </>
+        <InfoBox tone="info" title={<Trans>Verification pending</Trans>}>
+          <Trans>
+            During the pilot phase we check every account by hand before it is activated. You will receive an e-mail as
+            soon as you can log in. This can take a little longer than usual.
+          </Trans>
+        </InfoBox>
       )}
       <p>
         <Trans>

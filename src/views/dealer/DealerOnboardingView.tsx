@@ -202,13 +202,15 @@ export function DealerOnboardingView({
               </div>
             ) : null}
             {dealer.brands.length > 0 ? (
-              <div className={styles.chips} aria-label={t`Selected brands`}>
+              <ul className={styles.chips} aria-label={t`Selected brands`}>
                 {[...dealer.brands.filter((brand) => brand !== OTHER_BRAND)].map((brand) => (
-                  <Chip key={brand} onRemove={() => dealer.removeBrand(brand)} removeLabel={t`Remove ${brand}`}>
-                    {brand}
-                  </Chip>
+                  <li key={brand}>
+                    <Chip onRemove={() => dealer.removeBrand(brand)} removeLabel={t`Remove ${brand}`}>
+                      {brand}
+                    </Chip>
+                  </li>
                 ))}
-              </div>
+              </ul>
             ) : null}
             {errors.brands ? (
               <p className={controls.errorText} role="alert">

@@ -41,7 +41,14 @@ export const brandGrid = style({
   padding: 0,
   margin: 0,
 });
-export const chips = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, margin: `${vars.space.sm} 0` });
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: `${vars.space.sm} 0`,
+  padding: 0,
+  listStyle: 'none',
+});
 export const customBrand = style({ display: 'flex', gap: vars.space.sm, alignItems: 'end' });
 export const reviewList = style({
   display: 'grid',
