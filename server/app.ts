@@ -39,7 +39,7 @@ export function createApp(deps: ServerDeps) {
         ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(deps.config.analyticsOrigin ? [deps.config.analyticsOrigin] : [])],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: deps.config.captcha.recaptcha ? ['https://www.google.com'] : ["'none'"],
         frameAncestors: ["'none'"],

@@ -45,6 +45,7 @@ const serverEnvironmentSchema = v.object({
   CAPTCHA_COST: v.optional(integerString(1, 10_000_000), '5000'),
   RECAPTCHA_SITE_KEY: v.optional(v.string()),
   RECAPTCHA_SECRET: v.optional(v.string()),
+  ANALYTICS_SCRIPT_URL: v.optional(httpUrl),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   STATIC_DIR: v.optional(v.string(), './dist'),
   MAIL_POLL_MS: v.optional(integerString(50, 600_000), '1000'),
@@ -104,6 +105,8 @@ export function loadServerConfig(environment: Record<string, string | undefined>
       recaptcha: env.RECAPTCHA_SECRET ? { secret: env.RECAPTCHA_SECRET } : null,
     },
     logLevel: env.LOG_LEVEL,
+    /** Allowed by the CSP only when configured (the SPA loads it; see src/app/analytics.ts). */
+    analyticsOrigin: env.ANALYTICS_SCRIPT_URL ? new URL(env.ANALYTICS_SCRIPT_URL).origin : null,
     staticDir: path.resolve(env.STATIC_DIR),
     mailPollMs: env.MAIL_POLL_MS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,

@@ -88,6 +88,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     dealerRegistered: 'Vielen Dank! Wir haben Ihre Unternehmensdaten erhalten.',
     dealerVerified: 'Der Händler wurde verifiziert.',
     dealerRejected: 'Die Händlerregistrierung wurde abgelehnt.',
+    nameRequired: 'Name ist erforderlich',
+    informationRequired: 'Nachricht ist erforderlich',
+    contactSent: 'Vielen Dank für Ihre Nachricht. Wir melden uns in Kürze.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -165,6 +168,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     dealerRegistered: 'Thank you! We have received your company information.',
     dealerVerified: 'The dealer has been verified.',
     dealerRejected: 'The dealer registration has been rejected.',
+    nameRequired: 'Name is required',
+    informationRequired: 'Information is required',
+    contactSent: 'Thank you for your message. We will get back to you soon.',
   },
 };
 

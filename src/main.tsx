@@ -2,8 +2,10 @@ import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadAnalyticsWhenIdle } from './app/analytics';
 import { startInspectorIfAsked } from './app/inspection';
 import { createLazyServices } from './app/router-context';
+import { appConfig } from './config/app-config';
 import { activateLanguage, i18n } from './i18n/i18n';
 import { languageFromCookie } from './i18n/language';
 import { routeTree } from './routeTree.gen';
@@ -48,6 +50,7 @@ async function start() {
       </I18nProvider>
     </StrictMode>,
   );
+  loadAnalyticsWhenIdle(appConfig.analyticsScriptUrl);
 }
 
 void start();

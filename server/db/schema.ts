@@ -231,3 +231,15 @@ export const partDealerLeads = pgTable(
   },
   (table) => [index('part_dealer_leads_status_idx').on(table.status, table.createdAt)],
 );
+
+/** Messages from the landing page's contact form (spec §3 contact message), mailed to PROVIDER_INBOX. */
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  info: text('info').notNull(),
+  locale: text('locale', { enum: ['de', 'en'] })
+    .notNull()
+    .default('de'),
+  createdAt: createdAt(),
+});

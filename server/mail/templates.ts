@@ -3,6 +3,12 @@ import type { ServerLocale } from '../i18n';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/** Collapses control characters (CR, LF, …) so user text cannot start a new mail header. */
+function oneLine(value: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
 type Paragraphs = { greeting: string; lines: string[]; action?: { label: string; url: string }; closing: string };
 
 function layout(locale: ServerLocale, content: Paragraphs): { text: string; html: string } {
@@ -295,6 +301,23 @@ export const mailTemplates = {
         greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
         lines,
         closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+      }),
+    };
+  },
+  contactMessage(locale: ServerLocale, params: { name: string; email: string; info: string }) {
+    const de = locale === 'de';
+    return {
+      // A name is free text; line breaks must never reach a mail header.
+      subject: de ? `Kontaktanfrage von ${oneLine(params.name)}` : `Contact request from ${oneLine(params.name)}`,
+      ...layout(locale, {
+        greeting: de ? 'Hallo,' : 'Hello,',
+        lines: [
+          de
+            ? `${params.name} (${params.email}) schreibt über das Kontaktformular:`
+            : `${params.name} (${params.email}) writes via the contact form:`,
+          params.info,
+        ],
+        closing: 'Teileportal',
       }),
     };
   },

@@ -1,4 +1,5 @@
 import { messageOnlyEnvelopeSchema, type SignUpRequest, signUpResponseSchema } from '../contracts/account';
+import type { ContactMessage } from '../contracts/contact';
 import type { ServiceClient } from './http';
 
 /** Sign-up and the password flows of the authentication service (spec §7). */
@@ -6,6 +7,10 @@ export function createAccountApi(client: ServiceClient) {
   return {
     async signUp(form: SignUpRequest) {
       const body = await client(signUpResponseSchema, '/sign-up', { method: 'POST', body: form });
+      return { message: body.message };
+    },
+    async sendContactMessage(message: ContactMessage) {
+      const body = await client(messageOnlyEnvelopeSchema, '/contact-info', { method: 'POST', body: message });
       return { message: body.message };
     },
     async forgotPassword(email: string) {

@@ -79,6 +79,9 @@ export const messageIds = [
   'dealerRegistered',
   'dealerVerified',
   'dealerRejected',
+  'nameRequired',
+  'informationRequired',
+  'contactSent',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

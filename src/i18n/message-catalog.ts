@@ -82,4 +82,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   dealerRegistered: msg`Thank you! We have received your company information.`,
   dealerVerified: msg`The dealer has been verified.`,
   dealerRejected: msg`The dealer registration has been rejected.`,
+  nameRequired: msg`Name is required`,
+  informationRequired: msg`Information is required`,
+  contactSent: msg`Thank you for your message. We will get back to you soon.`,
 };

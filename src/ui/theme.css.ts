@@ -63,3 +63,5 @@ globalStyle('.visually-hidden', {
   whiteSpace: 'nowrap',
   border: 0,
 });
+// Anchored sections land below the sticky header instead of under it.
+globalStyle('section[id]', { scrollMarginTop: 80 });

@@ -69,6 +69,11 @@ test('security headers: CSP, no framing, nosniff, request id', async () => {
   expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 });
 
+test('without ANALYTICS_SCRIPT_URL the CSP allows no foreign script', async () => {
+  const csp = (await fetch(server.url('/healthz'))).headers.get('content-security-policy') ?? '';
+  expect(csp).toMatch(/script-src 'self';/);
+});
+
 test('reference data: the DMS list ends with 9999 "Anderes" and dealers carry shipped logos', async () => {
   const dms = (await (await fetch(server.url('/svc/workshop/lead/dms'))).json()) as {
     code: number;

@@ -8,6 +8,7 @@ import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { countHits, type RateWindow, recordHit, secondsUntilWindowEnds } from '../../rate-limit';
 import { createAccountRoutes } from './account-routes';
 import { createAdminUsersRoutes } from './admin-users-routes';
+import { createContactRoutes } from './contact-routes';
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import { currentSessionUser, endSession, startSession } from './sessions';
@@ -70,6 +71,7 @@ export function createAuthService(deps: ServerDeps) {
   });
 
   service.route('/', createAccountRoutes(deps));
+  service.route('/', createContactRoutes(deps));
   service.route('/', createAdminUsersRoutes(deps));
   return service;
 }

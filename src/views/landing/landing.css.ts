@@ -3,8 +3,8 @@ import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const header = style({
   position: 'sticky',
-  top: 0,
   zIndex: 20,
+  top: 0,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
 });
@@ -47,4 +47,81 @@ export const grid3 = style({
   gridTemplateColumns: 'repeat(3, 1fr)',
   gap: vars.space.lg,
   '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+export const nav = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  '@media': { [mobileQuery]: { display: 'none' } },
+});
+export const navOpen = style({
+  '@media': {
+    [mobileQuery]: {
+      display: 'flex',
+      flexDirection: 'column',
+      alignItems: 'stretch',
+      position: 'absolute',
+      top: '100%',
+      left: 0,
+      right: 0,
+      background: vars.color.surface,
+      padding: vars.space.md,
+      borderBottom: `1px solid ${vars.color.border}`,
+      boxShadow: vars.shadow.raised,
+    },
+  },
+});
+export const navAnchor = style({
+  color: vars.color.text,
+  fontWeight: 600,
+  textDecoration: 'none',
+  padding: `${vars.space.sm} 0`,
+  minHeight: 44,
+  display: 'inline-flex',
+  alignItems: 'center',
+});
+export const menuToggle = style({ display: 'none', '@media': { [mobileQuery]: { display: 'inline-flex' } } });
+export const heroButtons = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+export const banner = style({
+  background: vars.color.brandSoft,
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  textAlign: 'center',
+});
+export const twoColumns = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space.xl,
+  alignItems: 'start',
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+export const quote = style({ margin: 0, fontStyle: 'italic' });
+export const locationImage = style({
+  width: 370,
+  height: 'auto',
+  maxWidth: '100%',
+  borderRadius: vars.radius.md,
+  '@media': { [mobileQuery]: { width: 311 } },
+});
+export const address = style({ fontStyle: 'normal', lineHeight: 1.7 });
+export const footer = style({
+  background: vars.color.text,
+  color: '#fff',
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+});
+export const footerInner = style({
+  maxWidth: 1200,
+  margin: '0 auto',
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 1fr)',
+  gap: vars.space.lg,
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+export const footerLink = style({ color: '#fff', display: 'inline-block', minHeight: 32 });
+export const footerList = style({
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
 });
