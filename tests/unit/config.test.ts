@@ -78,6 +78,8 @@ test.each([
 
 test('an analytics script is allowed by the CSP only when configured', () => {
   expect(loadServerConfig({}).analyticsOrigin).toBeNull();
-  expect(loadServerConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.de/script.js' }).analyticsOrigin).toBe('https://stats.example.de');
+  expect(loadServerConfig({ ANALYTICS_SCRIPT_URL: 'https://stats.example.de/script.js' }).analyticsOrigin).toBe(
+    'https://stats.example.de',
+  );
   expect(() => loadServerConfig({ ANALYTICS_SCRIPT_URL: 'javascript:alert(1)' })).toThrow('ANALYTICS_SCRIPT_URL');
 });
