@@ -16,11 +16,14 @@ import { chromeFlags, chromePath } from './chromium';
  * It is a benchmark, not a test: it prints figures and compares them with the budgets.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const routes = (process.env.BENCH_ROUTES ?? '/,/login').split(',');
+const routes = (process.env.BENCH_ROUTES ?? '/,/login,/view-request,/part-dealer-onboarding').split(',');
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 4319);
 const origin = `http://127.0.0.1:${port}`;
+/** Budgets for "/": 100 KB JS (foundation issue), 110 KB JS and 15 KB CSS (landing issue). */
 const BUDGET_LANDING_JS_KB = 100;
+const BUDGET_LANDING_JS_KB_LANDING_ISSUE = 110;
+const BUDGET_LANDING_CSS_KB = 15;
 
 function kb(bytes: number) {
   return (bytes / 1024).toFixed(1);
