@@ -54,7 +54,8 @@ export function Captcha({ captcha }: { captcha: CaptchaActor }) {
 
   return (
     <div className={styles.field}>
-      <div ref={host} aria-describedby={error ? errorId : undefined} data-testid="captcha" />
+      {/* The widget's height is reserved so its arrival does not shift the page (CLS). */}
+      <div ref={host} aria-describedby={error ? errorId : undefined} data-testid="captcha" style={{ minHeight: 76 }} />
       {error ? (
         <p id={errorId} className={styles.errorText} role="alert">
           {i18n._(messageCatalog[error])}
