@@ -12,9 +12,9 @@ import type { PartDealerApi } from '../../api/part-dealer-api';
 import { inspectionOptions } from '../../app/inspection';
 import type { DealerLead } from '../../contracts/dealer';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
-import { TextField } from '../../ui/TextField';
+import { DecisionDialog } from '../admin/DecisionDialog';
+import { Pager } from '../admin/Pager';
 import { notify } from '../notifications/notify';
 import * as styles from '../users/users.css';
 
@@ -45,6 +45,7 @@ function useDealerQueue(partDealerApi: PartDealerApi) {
     deciding: useSelector(queue, (snapshot) => snapshot.matches('deciding')),
     canDecide: useSelector(queue, (snapshot) => snapshot.matches('ready')),
     filter: (status: DealerStatusFilter) => queue.send({ type: 'filter.change', status }),
+    goToPage: (page: number) => queue.send({ type: 'page.change', page }),
     request: (lead: DealerLead, decision: 'verify' | 'reject') =>
       queue.send({ type: 'decision.request', lead, decision }),
     changeReason: (value: string) => queue.send({ type: 'reason.change', value }),
@@ -151,33 +152,24 @@ export function DealerLeadsView({ partDealerApi }: { partDealerApi: PartDealerAp
           </tbody>
         </table>
       </div>
-      <Dialog
+      <Pager
+        page={queue.query.page}
+        total={queue.page?.total ?? null}
+        pageSize={queue.page?.page_size ?? 20}
+        summary={<Trans>{queue.page?.total} registrations</Trans>}
+        onPage={queue.goToPage}
+      />
+      <DecisionDialog
         open={queue.dialogOpen}
-        onOpenChange={(open) => {
-          if (!open) queue.cancel();
-        }}
+        busy={queue.deciding}
         title={pending?.decision === 'verify' ? <Trans>Verify dealer?</Trans> : <Trans>Reject dealer?</Trans>}
         description={<Trans>{pendingName} is told by e-mail.</Trans>}
-        actions={
-          <>
-            <Button variant="secondary" onClick={queue.cancel} disabled={queue.deciding}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button onClick={queue.confirm} busy={queue.deciding}>
-              {pending?.decision === 'verify' ? <Trans>Verify</Trans> : <Trans>Reject</Trans>}
-            </Button>
-          </>
-        }
-      >
-        {pending?.decision === 'reject' ? (
-          <TextField
-            label={t`Reason (sent to the requester)`}
-            name="reason"
-            value={pending.reason}
-            onValueChange={queue.changeReason}
-          />
-        ) : null}
-      </Dialog>
+        confirmLabel={pending?.decision === 'verify' ? <Trans>Verify</Trans> : <Trans>Reject</Trans>}
+        reason={pending?.decision === 'reject' ? pending.reason : null}
+        onReasonChange={queue.changeReason}
+        onCancel={queue.cancel}
+        onConfirm={queue.confirm}
+      />
     </section>
   );
 }

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { adminLeadsMachine, LeadStatusFilter } from '../../../machines/admin-leads.machine';
 import type { WorkshopLead } from '../../contracts/workshop';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { Select } from '../../ui/Select';
-import { TextField } from '../../ui/TextField';
+import { DecisionDialog } from '../admin/DecisionDialog';
+import { Pager } from '../admin/Pager';
 import * as styles from '../users/users.css';
 import { useAdminLeads } from './use-admin-leads';
 
@@ -23,7 +23,6 @@ export function LeadsView({ implementations }: { implementations: Implementation
     rejected: t`Rejected`,
   };
   const page = leads.page;
-  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const pending = leads.pending;
   const pendingName = pending?.lead.workshop_account_name ?? '';
   return (
@@ -114,35 +113,16 @@ export function LeadsView({ implementations }: { implementations: Implementation
           </tbody>
         </table>
       </div>
-      <div className={styles.pager}>
-        <span>{page ? <Trans>{page.total} requests</Trans> : null}</span>
-        <div>
-          <Button
-            variant="ghost"
-            disabled={!page || page.page <= 1}
-            onClick={() => leads.goToPage((page?.page ?? 1) - 1)}
-          >
-            <Trans>Previous</Trans>
-          </Button>
-          <span>
-            <Trans>
-              Page {leads.query.page} of {lastPage}
-            </Trans>
-          </span>
-          <Button
-            variant="ghost"
-            disabled={!page || page.page >= lastPage}
-            onClick={() => leads.goToPage((page?.page ?? 1) + 1)}
-          >
-            <Trans>Next</Trans>
-          </Button>
-        </div>
-      </div>
-      <Dialog
+      <Pager
+        page={leads.query.page}
+        total={leads.page?.total ?? null}
+        pageSize={leads.page?.page_size ?? 20}
+        summary={<Trans>{leads.page?.total} requests</Trans>}
+        onPage={leads.goToPage}
+      />
+      <DecisionDialog
         open={leads.dialogOpen}
-        onOpenChange={(open) => {
-          if (!open) leads.cancel();
-        }}
+        busy={leads.deciding}
         title={pending?.decision === 'approve' ? <Trans>Approve request?</Trans> : <Trans>Reject request?</Trans>}
         description={
           pending?.decision === 'approve' ? (
@@ -151,26 +131,12 @@ export function LeadsView({ implementations }: { implementations: Implementation
             <Trans>{pendingName} is told by e-mail; an invitation already sent stops working.</Trans>
           )
         }
-        actions={
-          <>
-            <Button variant="secondary" onClick={leads.cancel} disabled={leads.deciding}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button onClick={leads.confirm} busy={leads.deciding}>
-              {pending?.decision === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
-            </Button>
-          </>
-        }
-      >
-        {pending?.decision === 'reject' ? (
-          <TextField
-            label={t`Reason (sent to the requester)`}
-            name="reason"
-            value={pending.reason}
-            onValueChange={leads.changeReason}
-          />
-        ) : null}
-      </Dialog>
+        confirmLabel={pending?.decision === 'approve' ? <Trans>Approve</Trans> : <Trans>Reject</Trans>}
+        reason={pending?.decision === 'reject' ? pending.reason : null}
+        onReasonChange={leads.changeReason}
+        onCancel={leads.cancel}
+        onConfirm={leads.confirm}
+      />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { Pager } from '../admin/Pager';
 import { useAdminUsers } from './use-admin-users';
 import * as styles from './users.css';
 
@@ -24,7 +25,6 @@ export function UsersView({
   const statusLabel = (status: number) =>
     status === 1 ? t`Active` : status === 2 ? t`Pending verification` : status === 3 ? t`Deactivated` : String(status);
   const page = users.page;
-  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.page_size)) : 1;
   const pending = users.pending;
   const pendingName = pending ? `${pending.user.first_name} ${pending.user.last_name}` : '';
 
@@ -125,30 +125,13 @@ export function UsersView({
           </tbody>
         </table>
       </div>
-      <div className={styles.pager}>
-        <span>{page ? <Trans>{page.total} users</Trans> : null}</span>
-        <div>
-          <Button
-            variant="ghost"
-            disabled={!page || page.page <= 1}
-            onClick={() => users.goToPage((page?.page ?? 1) - 1)}
-          >
-            <Trans>Previous</Trans>
-          </Button>
-          <span>
-            <Trans>
-              Page {users.query.page} of {lastPage}
-            </Trans>
-          </span>
-          <Button
-            variant="ghost"
-            disabled={!page || page.page >= lastPage}
-            onClick={() => users.goToPage((page?.page ?? 1) + 1)}
-          >
-            <Trans>Next</Trans>
-          </Button>
-        </div>
-      </div>
+      <Pager
+        page={users.query.page}
+        total={users.page?.total ?? null}
+        pageSize={users.page?.page_size ?? 20}
+        summary={<Trans>{users.page?.total} users</Trans>}
+        onPage={users.goToPage}
+      />
       <Dialog
         open={users.dialogOpen}
         onOpenChange={(open) => {
