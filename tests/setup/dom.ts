@@ -7,6 +7,8 @@ import { messages as enMessages } from '../../locales/en/messages.po';
 
 // jsdom does not lay out pages, so it has no scrollIntoView; the focus it accompanies is still real.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// The router restores scroll positions; jsdom only logs "not implemented" for window.scrollTo.
+window.scrollTo = () => {};
 
 // epic-stack habit: an unexpected console.error (React warnings, failed props) fails the test.
 const originalConsoleError = console.error;
