@@ -11,6 +11,15 @@ export const MAX_MAIL_ATTEMPTS = 5;
 const LEASE_SECONDS = 120;
 const BATCH_SIZE = 10;
 
+/**
+ * Subjects often carry user text (a name, a company); control characters are collapsed so such
+ * text can never start another mail header. Done here, where every mail passes, not per template.
+ */
+export function oneLineSubject(subject: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return subject.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+}
+
 /** Anything that can run an insert: the database or a transaction on it. */
 type Writer = Pick<Database, 'insert'>;
 
@@ -21,7 +30,7 @@ type Writer = Pick<Database, 'insert'>;
 export async function enqueueMail(writer: Writer, kind: string, recipient: string, mail: RenderedMail) {
   const [row] = await writer
     .insert(outbox)
-    .values({ kind, recipient, subject: mail.subject, textBody: mail.text, htmlBody: mail.html })
+    .values({ kind, recipient, subject: oneLineSubject(mail.subject), textBody: mail.text, htmlBody: mail.html })
     .returning({ id: outbox.id });
   return row?.id;
 }

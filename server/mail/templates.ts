@@ -3,10 +3,13 @@ import type { ServerLocale } from '../i18n';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** Collapses control characters (CR, LF, …) so user text cannot start a new mail header. */
-function oneLine(value: string) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+function hello(locale: ServerLocale, firstName?: string) {
+  if (!firstName) return locale === 'de' ? 'Hallo,' : 'Hello,';
+  return locale === 'de' ? `Hallo ${firstName},` : `Hello ${firstName},`;
+}
+
+function teamClosing(locale: ServerLocale) {
+  return locale === 'de' ? 'Ihr Teileportal-Team' : 'Your Teileportal team';
 }
 
 type Paragraphs = { greeting: string; lines: string[]; action?: { label: string; url: string }; closing: string };
@@ -46,7 +49,7 @@ export const mailTemplates = {
     return {
       subject: de ? 'Ihr Link zum Zurücksetzen des Passworts' : 'Your password reset link',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? 'Sie haben einen Link zum Zurücksetzen Ihres Passworts für das Teileportal angefordert.'
@@ -56,7 +59,7 @@ export const mailTemplates = {
             : `The link is valid for ${params.validMinutes} minutes and can be used once. If this was not you, you can ignore this e-mail.`,
         ],
         action: { label: de ? 'Passwort zurücksetzen' : 'Reset password', url: params.resetUrl },
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -65,7 +68,7 @@ export const mailTemplates = {
     return {
       subject: de ? 'Ihr Passwort wurde geändert' : 'Your password was changed',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? 'Das Passwort Ihres Teileportal-Kontos wurde soeben geändert. Alle bestehenden Anmeldungen wurden beendet.'
@@ -75,7 +78,7 @@ export const mailTemplates = {
             : 'If this was not you, reset your password at once and contact our support.',
         ],
         action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -84,7 +87,7 @@ export const mailTemplates = {
     return {
       subject: de ? 'Wir haben Ihre Registrierung erhalten' : 'We have received your registration',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? 'vielen Dank für Ihre Registrierung beim Teileportal. In der Pilotphase prüfen wir jedes Konto von Hand.'
@@ -93,7 +96,7 @@ export const mailTemplates = {
             ? 'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine weitere E-Mail und können sich anmelden.'
             : 'As soon as your account is activated you will receive another e-mail and can log in.',
         ],
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -102,7 +105,7 @@ export const mailTemplates = {
     return {
       subject: de ? 'Registrierung mit Ihrer E-Mail-Adresse' : 'Registration with your e-mail address',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? 'gerade wollte sich jemand mit Ihrer E-Mail-Adresse beim Teileportal registrieren. Sie haben bereits ein Konto.'
@@ -112,7 +115,7 @@ export const mailTemplates = {
             : `If that was you, simply log in. Forgot your password? ${params.forgotUrl}`,
         ],
         action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -124,7 +127,7 @@ export const mailTemplates = {
     return {
       subject: de ? `Neue Registrierung: ${params.company}` : `New registration: ${params.company}`,
       ...layout(locale, {
-        greeting: de ? 'Hallo,' : 'Hello,',
+        greeting: hello(locale),
         lines: [
           de
             ? `${params.name} (${params.email}) hat für ${params.company} ein Konto registriert. Es wartet auf Ihre Prüfung.`
@@ -140,14 +143,14 @@ export const mailTemplates = {
     return {
       subject: de ? 'Ihr Teileportal-Konto ist freigeschaltet' : 'Your Teileportal account is active',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? 'wir haben Ihr Konto geprüft und freigeschaltet. Sie können sich ab sofort anmelden.'
             : 'we have reviewed and activated your account. You can log in now.',
         ],
         action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -165,7 +168,7 @@ export const mailTemplates = {
             ? 'Sobald Ihre Anfrage freigegeben ist, erhalten Sie eine Einladung mit einem Link zur Einrichtung Ihres Kontos.'
             : 'Once your request is approved you will receive an invitation with a link to set up your account.',
         ],
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -177,7 +180,7 @@ export const mailTemplates = {
     return {
       subject: de ? `Neue Einladungsanfrage: ${params.workshopName}` : `New invitation request: ${params.workshopName}`,
       ...layout(locale, {
-        greeting: de ? 'Hallo,' : 'Hello,',
+        greeting: hello(locale),
         lines: [
           de
             ? `${params.email} bittet für ${params.workshopName} um eine Einladung.`
@@ -203,7 +206,7 @@ export const mailTemplates = {
             : `The link is valid for ${params.validDays} days and can be used once to create the account.`,
         ],
         action: { label: de ? 'Konto einrichten' : 'Set up account', url: params.onboardingUrl },
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -219,7 +222,7 @@ export const mailTemplates = {
             : `unfortunately we cannot accept your request for ${params.workshopName} during the pilot phase.`,
           ...(params.reason ? [de ? `Begründung: ${params.reason}` : `Reason: ${params.reason}`] : []),
         ],
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -231,7 +234,7 @@ export const mailTemplates = {
     return {
       subject: de ? 'Einladung zum Teileportal' : 'Invitation to Teileportal',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? `Sie wurden eingeladen, für ${params.companyName} ein Konto im Teileportal anzulegen.`
@@ -241,7 +244,7 @@ export const mailTemplates = {
             : `The link is valid for ${params.validDays} days and can be used once.`,
         ],
         action: { label: de ? 'Jetzt registrieren' : 'Register now', url: params.registrationUrl },
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -250,13 +253,13 @@ export const mailTemplates = {
     return {
       subject: de ? 'Ihre Registrierung als Teilehändler' : 'Your part-dealer registration',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines: [
           de
             ? `vielen Dank für die Registrierung von ${params.companyName}. In der Pilotphase prüfen wir jede Registrierung von Hand und melden uns per E-Mail.`
             : `thank you for registering ${params.companyName}. During the pilot phase we review every registration by hand and will get back to you by e-mail.`,
         ],
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
@@ -267,7 +270,7 @@ export const mailTemplates = {
         ? `Neue Händlerregistrierung: ${params.companyName}`
         : `New dealer registration: ${params.companyName}`,
       ...layout(locale, {
-        greeting: de ? 'Hallo,' : 'Hello,',
+        greeting: hello(locale),
         lines: [
           de
             ? `${params.companyName} (${params.email}) hat sich als Teilehändler registriert.`
@@ -298,19 +301,18 @@ export const mailTemplates = {
     return {
       subject: de ? 'Ihre Registrierung als Teilehändler' : 'Your part-dealer registration',
       ...layout(locale, {
-        greeting: de ? `Hallo ${params.firstName},` : `Hello ${params.firstName},`,
+        greeting: hello(locale, params.firstName),
         lines,
-        closing: de ? 'Ihr Teileportal-Team' : 'Your Teileportal team',
+        closing: teamClosing(locale),
       }),
     };
   },
   contactMessage(locale: ServerLocale, params: { name: string; email: string; info: string }) {
     const de = locale === 'de';
     return {
-      // A name is free text; line breaks must never reach a mail header.
-      subject: de ? `Kontaktanfrage von ${oneLine(params.name)}` : `Contact request from ${oneLine(params.name)}`,
+      subject: de ? `Kontaktanfrage von ${params.name}` : `Contact request from ${params.name}`,
       ...layout(locale, {
-        greeting: de ? 'Hallo,' : 'Hello,',
+        greeting: hello(locale),
         lines: [
           de
             ? `${params.name} (${params.email}) schreibt über das Kontaktformular:`

@@ -5,8 +5,14 @@ import { envelopeSchema } from './envelope';
 /** Spec §9: the numeric constant 20, used as the page size of the admin lists. */
 export const ADMIN_PAGE_SIZE = 20;
 
+/** `?page=` of every admin list: a whole number from 1, default 1. */
+export const pageQueryParam = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)),
+  '1',
+);
+
 export const userListQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
+  page: pageQueryParam,
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
   status: v.optional(v.picklist(['', '1', '2', '3']), ''),
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
 import { emailField, phoneField, requiredText } from './fields';
 import { captchaAnswerField } from './workshop';
@@ -132,3 +133,8 @@ export const dealerLeadListEnvelopeSchema = envelopeSchema(
   v.object({ items: v.array(dealerLeadSchema), total: v.number(), page: v.number(), page_size: v.number() }),
 );
 export const dealerLeadEnvelopeSchema = envelopeSchema(dealerLeadSchema);
+
+export const dealerLeadQuerySchema = v.object({
+  page: pageQueryParam,
+  status: v.optional(v.picklist(['', 'UNVERIFIED', 'VERIFIED', 'REJECTED']), ''),
+});

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
 import { emailField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, requiredText } from './fields';
 
@@ -133,7 +134,7 @@ export type WorkshopLead = v.InferOutput<typeof workshopLeadSchema>;
 export const workshopLeadStatuses = ['requested', 'approved', 'registered', 'verified', 'rejected'] as const;
 
 export const leadListQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
+  page: pageQueryParam,
   status: v.optional(v.picklist(['', ...workshopLeadStatuses]), ''),
 });
 export const leadListEnvelopeSchema = envelopeSchema(

@@ -72,3 +72,22 @@ test('a mail rolled back with its transaction is never sent', async () => {
   const rows = await server.db.select().from(outbox).where(eq(outbox.recipient, 'rolled-back@example.de'));
   expect(rows).toHaveLength(0);
 });
+
+test('user text in any subject cannot start a new mail header', async () => {
+  const id = await enqueueMail(
+    server.db,
+    'account-awaits-review',
+    'admin@example.de',
+    mailTemplates.accountAwaitsReview('de', {
+      name: 'Eve',
+      company: 'Evil GmbH\r\nBcc: victim@example.com',
+      email: 'eve@x.de',
+      reviewUrl: 'http://x/users',
+    }),
+  );
+  const [row] = await server.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.id, id ?? -1));
+  expect(row?.subject).toBe('Neue Registrierung: Evil GmbH Bcc: victim@example.com');
+});

@@ -2,7 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ADMIN_PAGE_SIZE } from '../../../src/contracts/admin-users';
-import { type DealerLead, dealerOnboardingSchema } from '../../../src/contracts/dealer';
+import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../src/contracts/dealer';
 import { invitedRegistrationRequestSchema } from '../../../src/contracts/user-invitation';
 import { leadDecisionSchema } from '../../../src/contracts/workshop';
 import { audit } from '../../audit';
@@ -21,11 +21,6 @@ import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
-
-const dealerLeadQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.minValue(1)), '1'),
-  status: v.optional(v.picklist(['', 'UNVERIFIED', 'VERIFIED', 'REJECTED']), ''),
-});
 
 function toDealerLead(row: typeof partDealerLeads.$inferSelect): DealerLead {
   return {

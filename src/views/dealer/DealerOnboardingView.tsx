@@ -201,9 +201,9 @@ export function DealerOnboardingView({
                 </Button>
               </div>
             ) : null}
-            {dealer.brands.length > 0 ? (
+            {review.brands_served.length > 0 ? (
               <ul className={styles.chips} aria-label={t`Selected brands`}>
-                {[...dealer.brands.filter((brand) => brand !== OTHER_BRAND)].map((brand) => (
+                {review.brands_served.map((brand) => (
                   <li key={brand}>
                     <Chip onRemove={() => dealer.removeBrand(brand)} removeLabel={t`Remove ${brand}`}>
                       {brand}

@@ -40,8 +40,10 @@ export function useDealerOnboarding(implementations: Implementations, draft: Dea
   const [machine] = useState(() => dealerOnboardingMachine.provide(implementations));
   const dealer = useActorRef(machine, { input: { draft }, ...inspectionOptions() });
   const captcha = useSelector(dealer, (snapshot) => snapshot.context.captcha);
+  // The machine decides whether Next is possible; subscribing to the captcha child only makes the
+  // view re-render when the answer arrives or is reset (a child's change is not a parent change).
   const captchaSolved = useSelector(captcha, (snapshot) => snapshot.matches('solved'));
-  const editing = useSelector(dealer, (snapshot) => snapshot.matches('editing'));
+  const canGoNext = captchaSolved && dealer.getSnapshot().can({ type: 'form.next' });
   return {
     captcha,
     values: useSelector(dealer, (snapshot) => snapshot.context.values),
@@ -52,7 +54,7 @@ export function useDealerOnboarding(implementations: Implementations, draft: Dea
     reviewOpen: useSelector(dealer, (snapshot) => snapshot.hasTag('dialogOpen')),
     busy: useSelector(dealer, (snapshot) => snapshot.hasTag('busy')),
     review: useSelector(dealer, (snapshot) => dealerPayload(snapshot.context, '')),
-    canGoNext: editing && captchaSolved,
+    canGoNext,
     change: (field: DealerField, value: string) => dealer.send({ type: 'field.change', field, value }),
     toggleBrand: (brand: string) => dealer.send({ type: 'brand.toggle', brand }),
     changeCustomBrand: (value: string) => dealer.send({ type: 'customBrand.change', value }),

@@ -14,6 +14,7 @@ import type { DealerLead } from '../../contracts/dealer';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { DecisionDialog } from '../admin/DecisionDialog';
+import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import { notify } from '../notifications/notify';
 import * as styles from '../users/users.css';
@@ -40,6 +41,8 @@ function useDealerQueue(partDealerApi: PartDealerApi) {
     query: useSelector(queue, (snapshot) => snapshot.context.query),
     page: useSelector(queue, (snapshot) => snapshot.context.page),
     pending: useSelector(queue, (snapshot) => snapshot.context.pending),
+    error: useSelector(queue, (snapshot) => snapshot.context.error),
+    retry: () => queue.send({ type: 'list.retry' }),
     loading: useSelector(queue, (snapshot) => snapshot.hasTag('busy')),
     dialogOpen: useSelector(queue, (snapshot) => snapshot.hasTag('dialogOpen')),
     deciding: useSelector(queue, (snapshot) => snapshot.matches('deciding')),
@@ -79,6 +82,7 @@ export function DealerLeadsView({ partDealerApi }: { partDealerApi: PartDealerAp
           options={Object.entries(statusLabels).map(([value, label]) => ({ value, label }))}
         />
       </div>
+      <ListError message={queue.error} onRetry={queue.retry} />
       <div className={styles.tableWrap} aria-busy={queue.loading}>
         <table className={styles.table}>
           <caption className="visually-hidden">

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { adminLeadsMachine, LeadStatusFilter } from '../../../machines/admin-leads.machine';
 import type { WorkshopLead } from '../../contracts/workshop';
 import { Button } from '../../ui/Button';
-import { InfoBox } from '../../ui/InfoBox';
 import { Select } from '../../ui/Select';
 import { DecisionDialog } from '../admin/DecisionDialog';
+import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import * as styles from '../users/users.css';
 import { useAdminLeads } from './use-admin-leads';
@@ -39,14 +39,7 @@ export function LeadsView({ implementations }: { implementations: Implementation
           options={Object.entries(statusLabels).map(([value, label]) => ({ value, label }))}
         />
       </div>
-      {leads.error ? (
-        <InfoBox tone="error">
-          {leads.error}{' '}
-          <Button variant="ghost" onClick={leads.retry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </InfoBox>
-      ) : null}
+      <ListError message={leads.error} onRetry={leads.retry} />
       <div className={styles.tableWrap} aria-busy={leads.loading}>
         <table className={styles.table}>
           <caption className="visually-hidden">

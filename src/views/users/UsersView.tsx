@@ -3,9 +3,9 @@ import type { adminUsersMachine, UserQuery } from '../../../machines/admin-users
 import type { AdminUser } from '../../contracts/admin-users';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { InfoBox } from '../../ui/InfoBox';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import { useAdminUsers } from './use-admin-users';
 import * as styles from './users.css';
@@ -53,14 +53,7 @@ export function UsersView({
           ]}
         />
       </div>
-      {users.error ? (
-        <InfoBox tone="error">
-          {users.error}{' '}
-          <Button variant="ghost" onClick={users.retry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </InfoBox>
-      ) : null}
+      <ListError message={users.error} onRetry={users.retry} />
       <div className={styles.tableWrap} aria-busy={users.loading}>
         <table className={styles.table}>
           <caption className="visually-hidden">
