@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { prerenderedPages } from '../src/app/prerendered-pages';
+import { languageFromCookie } from '../src/i18n/language';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, everything else falls back to
@@ -30,8 +32,15 @@ export function createSpaRoutes(staticDir: string) {
   // Only paths naming a file (favicon.svg, logos/…/x.svg) are looked up on disk; every other
   // path is a client route and gets index.html below.
   routes.use('*', async (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? serveFile(c, next) : next()));
+  const prerendered = new Map(prerenderedPages.map((page) => [page.pathname, page]));
   routes.get('*', async (c) => {
-    const indexPath = path.join(staticDir, 'index.html');
+    // A public page goes out with its content already rendered, in the visitor's language
+    // (the same cookie the app reads); every other path gets the empty shell.
+    const page = prerendered.get(c.req.path);
+    const language = languageFromCookie(c.req.header('cookie') ?? '');
+    const prerenderedPath = page ? path.join(staticDir, 'prerendered', page.file(language)) : null;
+    const indexPath =
+      prerenderedPath && existsSync(prerenderedPath) ? prerenderedPath : path.join(staticDir, 'index.html');
     const exists = await stat(indexPath).then(
       () => true,
       () => false,
@@ -40,6 +49,7 @@ export function createSpaRoutes(staticDir: string) {
       return c.text('The SPA has not been built yet. Run `npm run build` (npm start does this for you).', 503);
     }
     c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie');
     return c.html(await readFile(indexPath, 'utf8'));
   });
   return routes;

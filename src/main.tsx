@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadAnalyticsWhenIdle } from './app/analytics';
 import { startInspectorIfAsked } from './app/inspection';
@@ -17,7 +17,10 @@ import './ui/theme.css';
 
 function createAppRouter() {
   const earlyNotifications = recordEarlyNotificationEvents();
-  const services = createLazyServices(() => void router.invalidate());
+  const services = createLazyServices(() => void router.invalidate(), {
+    local: window.localStorage,
+    session: window.sessionStorage,
+  });
   const router = createRouter({
     routeTree,
     context: { services, earlyNotifications },
@@ -43,13 +46,18 @@ async function start() {
   const router = createAppRouter();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition renders in slices that yield to the browser: the visitor is already looking at
+  // the prerendered page, so taking it over must not block scrolling or typing.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nProvider>
+      </StrictMode>,
+    );
+  });
   loadAnalyticsWhenIdle(appConfig.analyticsScriptUrl);
 }
 

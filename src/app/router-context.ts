@@ -1,5 +1,5 @@
 import type { EarlyNotificationEvents } from '../views/notifications/early-events';
-import type { AppServices } from './session-bootstrap';
+import type { AppServices, BrowserStorage } from './session-bootstrap';
 
 /** Resolves the app's services (session actor, API clients), loading their chunk on first use. */
 export type LazyServices = { ready: () => Promise<AppServices> };
@@ -10,11 +10,13 @@ export type RouterContext = {
   earlyNotifications: EarlyNotificationEvents;
 };
 
-export function createLazyServices(onSessionChange: () => void): LazyServices {
+export function createLazyServices(onSessionChange: () => void, storage: BrowserStorage): LazyServices {
   let loading: Promise<AppServices> | null = null;
   return {
     ready: () => {
-      loading ??= import('./session-bootstrap').then(({ bootstrapSession }) => bootstrapSession(onSessionChange));
+      loading ??= import('./session-bootstrap').then(({ bootstrapSession }) =>
+        bootstrapSession(onSessionChange, storage),
+      );
       return loading;
     },
   };

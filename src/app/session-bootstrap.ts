@@ -9,18 +9,22 @@ import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
 import { createSessionActor } from './session';
 
+/** The browser's storages, injected so the same routes also render where there is no window. */
+export type BrowserStorage = { local: Storage; session: Storage };
+
 /**
  * Everything a signed-in flow needs (API clients, the session actor), created on first use.
  * It lives in its own chunk so the landing page's first load carries no XState, ofetch or valibot.
  */
-export function bootstrapSession(onSessionChange: () => void) {
+export function bootstrapSession(onSessionChange: () => void, storage: BrowserStorage) {
   const authClient = createServiceClient(appConfig.services.auth, () => i18n.locale);
   const authApi = createAuthApi(authClient);
-  const session = createSessionActor({ authApi, storage: window.localStorage, onChange: onSessionChange });
+  const session = createSessionActor({ authApi, storage: storage.local, onChange: onSessionChange });
   // Spec: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   return {
     session,
+    storage,
     api: {
       auth: authApi,
       account: createAccountApi(authClient),

@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { PrerenderHandoff } from '../app/PrerenderHandoff';
 import type { RouterContext } from '../app/router-context';
 import { DeferredNotificationsHost } from '../views/notifications/DeferredNotificationsHost';
 
@@ -11,6 +12,7 @@ function RootLayout() {
   return (
     <>
       <Outlet />
+      <PrerenderHandoff />
       <DeferredNotificationsHost earlyEvents={earlyNotifications} />
     </>
   );

@@ -10,14 +10,14 @@ export const Route = createFileRoute('/part-dealer-onboarding')({
 });
 
 function DealerOnboardingRoute() {
-  const { api } = Route.useRouteContext();
+  const { api, storage } = Route.useRouteContext();
   const navigate = useNavigate();
   // A dealer who reloads a long form finds it as they left it (never the captcha).
-  const [draft] = useState(() => readDealerDraft(window.sessionStorage));
+  const [draft] = useState(() => readDealerDraft(storage.session));
   const [implementations] = useState(() =>
     createDealerOnboardingImplementations({
       partDealerApi: api.partDealer,
-      storage: window.sessionStorage,
+      storage: storage.session,
       navigate: (to) => void navigate({ to }),
     }),
   );

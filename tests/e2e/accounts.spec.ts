@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
 import {
   ADMIN,
   activateAccount,
+  expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
   registerAccount,
+  test,
   useLanguage,
 } from './support';
 

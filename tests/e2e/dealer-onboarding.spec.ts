@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations, logInThroughForm, useLanguage } from './support';
+import { ADMIN, expect, expectNoAccessibilityViolations, logInThroughForm, test, useLanguage } from './support';
 
 test('a dealer fills the form with mistakes, is guided to them, reviews, edits, confirms; the admin verifies', async ({
   page,
@@ -24,6 +23,8 @@ test('a dealer fills the form with mistakes, is guided to them, reviews, edits, 
 
   const next = page.getByRole('button', { name: 'Weiter', exact: true });
   await expect(next).toBeDisabled();
+  // The captcha loads when the dealer scrolls near it.
+  await page.getByTestId('captcha').scrollIntoViewIfNeeded();
   await page.locator('altcha-widget label').first().click();
   await expect(next).toBeEnabled({ timeout: 20_000 });
   await next.click();
@@ -37,6 +38,8 @@ test('a dealer fills the form with mistakes, is guided to them, reviews, edits, 
 
   // Editing resets the captcha after 1 s; solve it again, then the brands are the first problem.
   await expect(next).toBeDisabled({ timeout: 5_000 });
+  // The captcha loads when the dealer scrolls near it.
+  await page.getByTestId('captcha').scrollIntoViewIfNeeded();
   await page.locator('altcha-widget label').first().click();
   await expect(next).toBeEnabled({ timeout: 20_000 });
   await next.click();
@@ -59,6 +62,8 @@ test('a dealer fills the form with mistakes, is guided to them, reviews, edits, 
   await expect(review).toBeHidden();
   await page.getByLabel('Website (optional)').fill('www.teile-haendler.de');
   await expect(next).toBeDisabled({ timeout: 5_000 });
+  // The captcha loads when the dealer scrolls near it.
+  await page.getByTestId('captcha').scrollIntoViewIfNeeded();
   await page.locator('altcha-widget label').first().click();
   await expect(next).toBeEnabled({ timeout: 20_000 });
   await next.click();
@@ -92,6 +97,8 @@ test('in English: the dealer form validates in English and the success page clos
   await page.getByLabel('First name').fill('Dana');
   const next = page.getByRole('button', { name: 'Next', exact: true });
   await expect(next).toBeDisabled({ timeout: 5_000 });
+  // The captcha loads when the dealer scrolls near it.
+  await page.getByTestId('captcha').scrollIntoViewIfNeeded();
   await page.locator('altcha-widget label').first().click();
   await expect(next).toBeEnabled({ timeout: 20_000 });
   await next.click();

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations } from './support';
+import { ADMIN, expect, expectNoAccessibilityViolations, test } from './support';
 
 test('the landing page renders in German by default and passes axe', async ({ page }) => {
   await page.goto('/');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAccessibilityViolations, useLanguage } from './support';
+import { expect, expectNoAccessibilityViolations, test, useLanguage } from './support';
 
 for (const language of ['de', 'en'] as const) {
   test(`landing page in ${language}: every section, no axe violations at 1280 px`, async ({ page }) => {

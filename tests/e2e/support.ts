@@ -1,5 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Public pages arrive prerendered; their buttons work once the app has taken the page over (a
+ * fraction of a second later). Every action a test takes waits for that, as a person would
+ * wait for a button that did nothing; assertions keep retrying as usual.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const prerenderedCopy = page.locator('#prerendered');
+      await page.addLocatorHandler(prerenderedCopy, () => prerenderedCopy.waitFor({ state: 'detached' }));
+    }
+    await use(page);
+  },
+});
+export { expect };
 
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
 

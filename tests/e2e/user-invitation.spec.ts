@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { ADMIN, expectNoAccessibilityViolations, logInThroughForm } from './support';
+import { ADMIN, expect, expectNoAccessibilityViolations, logInThroughForm, test } from './support';
 
 test('an admin invites a user; the mail opens /user-invite; the user registers and logs in; the link works once', async ({
   page,

@@ -1,10 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   ADMIN,
   activateAccount,
+  expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
   registerAccount,
+  test,
   useLanguage,
 } from './support';
 

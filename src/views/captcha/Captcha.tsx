@@ -6,6 +6,7 @@ import type { captchaMachine } from '../../../machines/captcha.machine';
 import { appConfig } from '../../config/app-config';
 import { messageCatalog } from '../../i18n/message-catalog';
 import * as styles from '../../ui/controls.css';
+import { useNearViewport } from '../../ui/use-near-viewport';
 import { loadCaptchaProvider } from './captcha-provider';
 
 export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
@@ -14,7 +15,7 @@ export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
  * The captcha of a public form. It mounts the provider's widget (self-hosted ALTCHA, or reCAPTCHA
  * v2 when configured), reports solved / expired / failed to the captcha machine, and resets the
  * widget whenever the machine says the answer must be given again. The widget code is loaded only
- * when this component mounts, so it never weighs on pages without a captcha.
+ * when the captcha comes near the viewport, so it never weighs on pages or screens without one.
  */
 export function Captcha({ captcha }: { captcha: CaptchaActor }) {
   const { i18n } = useLingui();
@@ -23,10 +24,11 @@ export function Captcha({ captcha }: { captcha: CaptchaActor }) {
   const [widget, setWidget] = useState<{ reset: () => void } | null>(null);
   const error = useSelector(captcha, (snapshot) => snapshot.context.error);
   const resetGeneration = useSelector(captcha, (snapshot) => snapshot.context.resetGeneration);
+  const near = useNearViewport(host);
 
   useEffect(() => {
     const element = host.current;
-    if (!element) return;
+    if (!element || !near) return;
     let disposed = false;
     let unmount: (() => void) | null = null;
     loadCaptchaProvider(appConfig.captcha)
@@ -46,7 +48,7 @@ export function Captcha({ captcha }: { captcha: CaptchaActor }) {
       disposed = true;
       unmount?.();
     };
-  }, [captcha, i18n.locale]);
+  }, [captcha, i18n.locale, near]);
 
   useEffect(() => {
     if (resetGeneration > 0) widget?.reset();

@@ -7,6 +7,7 @@ import { Accordion } from '../../ui/Accordion';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import * as controls from '../../ui/controls.css';
+import { useNearViewport } from '../../ui/use-near-viewport';
 import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
 import { Logo } from '../app-shell/Logo';
 import * as styles from './landing.css';
@@ -86,26 +87,11 @@ function LandingHeader() {
 
 /** Mounts the contact form once the section comes near the viewport or something in it is focused. */
 function LazyContactForm({ services }: { services: LazyServices }) {
-  const [wanted, setWanted] = useState(false);
+  const [focused, setFocused] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = anchor.current;
-    if (!element || wanted) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setWanted(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
-      },
-      { rootMargin: '400px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [wanted]);
+  const wanted = useNearViewport(anchor) || focused;
   return (
-    <div ref={anchor} onFocusCapture={() => setWanted(true)} style={{ minHeight: 420 }}>
+    <div ref={anchor} onFocusCapture={() => setFocused(true)} style={{ minHeight: 420 }}>
       {wanted ? (
         <Suspense fallback={null}>
           <ContactForm services={services} />

@@ -7,9 +7,13 @@ const NotificationsHost = lazy(() =>
 
 /** Mounts the snackbar/loader host once the page has loaded, keeping it off the first-load path. */
 export function DeferredNotificationsHost({ earlyEvents }: { earlyEvents: EarlyNotificationEvents }) {
-  const [pageLoaded, setPageLoaded] = useState(() => document.readyState === 'complete');
+  const [pageLoaded, setPageLoaded] = useState(false);
   useEffect(() => {
     if (pageLoaded) return;
+    if (document.readyState === 'complete') {
+      setPageLoaded(true);
+      return;
+    }
     const onLoad = () => setPageLoaded(true);
     window.addEventListener('load', onLoad, { once: true });
     return () => window.removeEventListener('load', onLoad);

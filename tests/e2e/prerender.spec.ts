@@ -1,0 +1,43 @@
+import { expect, test, useLanguage } from './support';
+
+test.describe('without JavaScript (as on a slow connection before the scripts arrive)', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page shows the hero and the contact details, and its anchors work', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Jetzt starten' }).first()).toHaveAttribute('href', '/register');
+    const contact = page.locator('section#contact address');
+    await expect(contact.getByRole('link').first()).toHaveAttribute('href', /^tel:\+?\d+$/);
+    await expect(contact.getByRole('link').nth(1)).toHaveAttribute('href', /^mailto:.+@.+/);
+    await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Kontakt' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+  });
+
+  test('the page comes in the language of the cookie', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveTitle('Teileportal – spare parts for workshops');
+  });
+
+  test('forms in the copy cannot be typed into (what was typed would be lost on takeover)', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('form')).toHaveAttribute('inert', '');
+  });
+
+  test('pages that read a link token are not prerendered', async ({ page }) => {
+    await page.goto('/reset-password?token=abc');
+    await expect(page.locator('#root')).toBeEmpty();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+  });
+});
+
+test('with JavaScript the app takes the page over: one copy, live and usable', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await page.getByLabel('E-Mail').fill('werkstatt@example.de');
+  await expect(page.getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
+});
