@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/auth/passwords';
+import {
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  resetPasswordRequestSchema,
+  signUpRequestSchema,
+} from '../../src/contracts/account';
+import { userListQuerySchema, userStatusChangeSchema } from '../../src/contracts/admin-users';
+import { loginRequestSchema } from '../../src/contracts/auth';
+import { contactMessageSchema } from '../../src/contracts/contact';
+import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../src/contracts/dealer';
+import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../src/contracts/user-invitation';
+import {
+  createWorkshopAccountSchema,
+  invitationRequestSchema,
+  leadDecisionSchema,
+  leadListQuerySchema,
+  workshopDetailsSchema,
+} from '../../src/contracts/workshop';
+import {
+  adversarialBody,
+  adversarialPathId,
+  adversarialQuery,
+  expectCleanAnswer,
+  FUZZ_RUNS,
+  languages,
+  schemaKeys,
+  send,
+  storedRowCounts,
+} from '../support/fuzz';
+import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Issue 7 §1: every public and signed-in endpoint, over real HTTP, with random and adversarial
+ * bodies, query strings and path ids. Never a 5xx or a stack trace; always the envelope with a
+ * message in the caller's language; and nothing stored.
+ */
+let server: TestServer;
+const cookies = { anonymous: undefined as string | undefined, user: '', admin: '' };
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.db.insert(users).values({
+    email: 'fuzz-user@werkstatt.de',
+    passwordHash: await hashPassword('Fuzz-password-2026'),
+    firstName: 'Fritz',
+    lastName: 'Fuzz',
+    status: 1,
+    services: ['WORKSHOP'],
+  });
+  cookies.user = await loginCookie(server, 'fuzz-user@werkstatt.de', 'Fuzz-password-2026');
+  cookies.admin = await loginCookie(server, ADMIN.email, ADMIN.password);
+});
+afterAll(() => server.stop());
+
+type Caller = keyof typeof cookies;
+type Endpoint = {
+  method: 'GET' | 'POST' | 'PUT';
+  /** `:id` segments are replaced by adversarial path ids. */
+  path: string;
+  caller: Caller;
+  bodyKeys?: string[];
+  queryKeys?: string[];
+};
+
+const endpoints: Endpoint[] = [
+  { method: 'POST', path: '/svc/auth/api/v1/login', caller: 'anonymous', bodyKeys: schemaKeys(loginRequestSchema) },
+  { method: 'POST', path: '/svc/auth/api/v1/logout', caller: 'anonymous', bodyKeys: [] },
+  { method: 'GET', path: '/svc/auth/api/v1/user', caller: 'user', queryKeys: [] },
+  { method: 'POST', path: '/svc/auth/api/v1/sign-up', caller: 'anonymous', bodyKeys: schemaKeys(signUpRequestSchema) },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/forgot-password',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(forgotPasswordRequestSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/reset-password',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(resetPasswordRequestSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/new-user/reset-password',
+    caller: 'user',
+    bodyKeys: schemaKeys(changePasswordRequestSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/contact-info',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(contactMessageSchema),
+  },
+  { method: 'GET', path: '/svc/workshop/lead/dms', caller: 'anonymous', queryKeys: [] },
+  { method: 'GET', path: '/svc/workshop/lead/part-dealers', caller: 'anonymous', queryKeys: [] },
+  { method: 'POST', path: '/svc/workshop/lead', caller: 'anonymous', bodyKeys: schemaKeys(invitationRequestSchema) },
+  { method: 'GET', path: '/svc/workshop/lead/invitation', caller: 'anonymous', queryKeys: ['token'] },
+  {
+    method: 'POST',
+    path: '/svc/workshop/lead/account',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(createWorkshopAccountSchema),
+  },
+  {
+    method: 'PUT',
+    path: '/svc/workshop/:id/workshop/:id/details',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(workshopDetailsSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/part-dealer/leads',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(dealerOnboardingSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/part-dealer/leads/user-register',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(invitedRegistrationRequestSchema),
+  },
+  { method: 'GET', path: '/svc/auth/api/v1/users/list', caller: 'admin', queryKeys: schemaKeys(userListQuerySchema) },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/users/:id/status',
+    caller: 'admin',
+    bodyKeys: schemaKeys(userStatusChangeSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/users/invite',
+    caller: 'admin',
+    bodyKeys: schemaKeys(userInviteRequestSchema),
+  },
+  { method: 'GET', path: '/svc/workshop/leads', caller: 'admin', queryKeys: schemaKeys(leadListQuerySchema) },
+  {
+    method: 'POST',
+    path: '/svc/workshop/leads/:id/approve',
+    caller: 'admin',
+    bodyKeys: schemaKeys(leadDecisionSchema),
+  },
+  { method: 'POST', path: '/svc/workshop/leads/:id/reject', caller: 'admin', bodyKeys: schemaKeys(leadDecisionSchema) },
+  {
+    method: 'GET',
+    path: '/svc/part-dealer/part-dealer/leads',
+    caller: 'admin',
+    queryKeys: schemaKeys(dealerLeadQuerySchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/part-dealer/leads/:id/verify',
+    caller: 'admin',
+    bodyKeys: schemaKeys(leadDecisionSchema),
+  },
+];
+
+function fillPath(template: string, ids: string[]) {
+  let index = 0;
+  return template.replace(/:id/g, () => encodeURIComponent(ids[index++] ?? '1'));
+}
+
+describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint] as const))(
+  '%s',
+  (_name, endpoint) => {
+    test(`${FUZZ_RUNS} adversarial requests: clean 4xx answers, nothing stored`, async () => {
+      // A random body can be valid (an admin inviting a random but well-formed address): what
+      // such an accepted write stores is its purpose, so the comparison restarts after it.
+      let baseline = await storedRowCounts(server);
+      await fc.assert(
+        fc.asyncProperty(
+          languages,
+          endpoint.bodyKeys ? adversarialBody(endpoint.bodyKeys) : fc.constant(undefined),
+          adversarialQuery(endpoint.queryKeys ?? []),
+          fc.array(adversarialPathId, { minLength: 2, maxLength: 2 }),
+          async (language, body, query, ids) => {
+            const path = `${fillPath(endpoint.path, ids)}${endpoint.queryKeys ? `?${query}` : ''}`;
+            const response = await send(server, {
+              method: endpoint.method,
+              path,
+              body,
+              cookie: cookies[endpoint.caller],
+              language,
+            });
+            await expectCleanAnswer(response, language);
+            if (response.ok && endpoint.method !== 'GET') baseline = await storedRowCounts(server);
+          },
+        ),
+        { numRuns: FUZZ_RUNS },
+      );
+      expect(await storedRowCounts(server)).toEqual(baseline);
+    });
+  },
+);

@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import type * as v from 'valibot';
+import { expect } from 'vitest';
+import {
+  auditEvents,
+  contactMessages,
+  oneTimeTokens,
+  outbox,
+  partDealerLeads,
+  sessions,
+  spentCaptchas,
+  users,
+  workshopAdditionalSuppliers,
+  workshopLeads,
+  workshopSuppliers,
+  workshops,
+} from '../../server/db/schema';
+import { type ServerLocale, translate } from '../../server/i18n';
+import { SUCCESS_CODE } from '../../src/contracts/envelope';
+import type { MessageId } from '../../src/contracts/message-ids';
+import type { TestServer } from './test-server';
+
+/** Runs per endpoint: 1 000 in CI, more with FUZZ_RUNS=… (issue 7). */
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+
+/** The field names a contract schema accepts (through pipes and unions), to aim values at them. */
+export function schemaKeys(schema: v.GenericSchema): string[] {
+  const node = schema as unknown as {
+    type: string;
+    entries?: Record<string, unknown>;
+    pipe?: v.GenericSchema[];
+    options?: v.GenericSchema[];
+  };
+  if (node.entries) return Object.keys(node.entries);
+  if (node.pipe?.[0] && node.pipe[0] !== schema) return schemaKeys(node.pipe[0]);
+  if (node.options) return [...new Set(node.options.flatMap(schemaKeys))];
+  return [];
+}
+
+/** Strings that have broken web apps: header injection, pollution keys, SQL, markup, odd unicode. */
+const nastyStrings = fc.constantFrom(
+  'someone@example.de\r\nBcc: attacker@evil.example',
+  'Name\r\nSubject: you have been hacked',
+  'x\nContent-Type: text/html\n\n<b>injected</b>',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "' OR '1'='1' --",
+  '"; DROP TABLE users; --',
+  '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
+  '{{7*7}}${7*7}',
+  '../../../../etc/passwd',
+  '\u0000',
+  '\u202e\u0645\u0631\u062d\u0628\u0627',
+  '\ud800',
+  'Ä'.repeat(5000),
+  'a'.repeat(40_000),
+  '😀'.repeat(2000),
+  ' ',
+  '',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  'system_admin',
+);
+
+const adversarialValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    nastyStrings,
+    fc.string(),
+    fc.string({ unit: 'grapheme', maxLength: 60 }),
+    fc.emailAddress(),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(fc.oneof(fc.string(), nastyStrings), tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** Keys a client must never be able to set (the server or the signed token owns them). */
+const ownedKeys = ['role', 'status', 'id', 'user_id', 'lead_id', 'company_name', 'services', 'email', 'verified'];
+
+/**
+ * Raw request bodies: any JSON, the endpoint's own fields with hostile values plus keys it does
+ * not know, `__proto__`/`constructor` pollution written into the JSON text itself, and text that
+ * is not JSON at all.
+ */
+export function adversarialBody(keys: string[]): fc.Arbitrary<string> {
+  const fields = [...keys, ...ownedKeys];
+  const aimed = fc
+    .record(Object.fromEntries(fields.map((key) => [key, adversarialValue])), { requiredKeys: [] })
+    .map((record) => JSON.stringify(record));
+  const polluted = fc
+    .tuple(fc.constantFrom('__proto__', 'constructor', 'prototype'), adversarialValue, aimed)
+    .map(([key, value, rest]) => {
+      const pollution = `"${key}":${JSON.stringify(value ?? { role: 'system_admin', isAdmin: true }) ?? 'null'}`;
+      return rest === '{}' ? `{${pollution}}` : `{${pollution},${rest.slice(1)}`;
+    });
+  return fc.oneof(
+    aimed,
+    polluted,
+    fc.jsonValue().map((value) => JSON.stringify(value)),
+    fc.string(),
+    fc.constantFrom('', '{', '[]', 'null', '{"a":', '\u0000', '{"token":{"$ne":null}}'),
+  );
+}
+
+/** Query strings with random and hostile names and values (the known ones included). */
+export function adversarialQuery(keys: string[]): fc.Arbitrary<string> {
+  const name = fc.oneof(fc.constantFrom(...keys, 'page', 'status', '__proto__', 'token'), fc.string());
+  const value = fc.oneof(
+    nastyStrings.filter((text) => text.length < 3000),
+    fc.string(),
+    fc.integer().map(String),
+  );
+  return fc.array(fc.tuple(name, value), { maxLength: 5 }).map((pairs) => new URLSearchParams(pairs).toString());
+}
+
+/** Path ids that are not a record the caller may touch: huge, negative, text, traversal. */
+export const adversarialPathId = fc.oneof(
+  fc.integer({ min: 1_000_000, max: 999_999_999 }).map(String),
+  fc.integer({ min: -1000, max: 0 }).map(String),
+  fc.string({ minLength: 1 }),
+  nastyStrings.filter((text) => text.length > 0 && text.length < 3000 && !/[\ud800-\udfff]/.test(text)),
+  fc.constantFrom('1.5', '1e3', '0x10', '%00', '..', '1;DROP', '9999999999999999999'),
+);
+
+export const languages = fc.constantFrom<ServerLocale>('de', 'en');
+
+/**
+ * What every answer to bad input must look like: never a 5xx or a stack trace; an error has the
+ * envelope `{code, data: null, message, error}` with the message translated into the caller's
+ * language. A 2xx (a read that ignores unknown parameters) must carry the success envelope.
+ */
+export async function expectCleanAnswer(response: Response, language: ServerLocale) {
+  const text = await response.text();
+  expect(response.status, text.slice(0, 300)).toBeLessThan(500);
+  expect(text).not.toMatch(/\n\s+at |node_modules|\.ts:\d+|\bError:|stack/i);
+  let body: { code?: unknown; data?: unknown; message?: unknown; error?: unknown };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error(`answer ${response.status} is not JSON: ${text.slice(0, 200)}`);
+  }
+  if (response.status >= 400) {
+    expect(body.code).toBe(response.status);
+    expect(body.data).toBeNull();
+    expect(typeof body.error).toBe('string');
+    expect(body.message).toBe(translate(language, body.error as MessageId));
+  } else {
+    expect(body.code).toBe(SUCCESS_CODE);
+  }
+}
+
+const storedTables = {
+  users,
+  sessions,
+  oneTimeTokens,
+  outbox,
+  auditEvents,
+  spentCaptchas,
+  workshopLeads,
+  workshops,
+  workshopSuppliers,
+  workshopAdditionalSuppliers,
+  partDealerLeads,
+  contactMessages,
+};
+
+/** Row counts of every table a request could write to (rate-limit counters excepted). */
+export async function storedRowCounts(server: TestServer) {
+  const counts: Record<string, number> = {};
+  for (const [name, table] of Object.entries(storedTables)) {
+    counts[name] = (await server.db.select().from(table)).length;
+  }
+  return counts;
+}
+
+export function send(
+  server: TestServer,
+  request: { method: string; path: string; body?: string; cookie?: string; language: ServerLocale },
+) {
+  return fetch(server.url(request.path), {
+    method: request.method,
+    headers: {
+      origin: server.origin,
+      'accept-language': request.language,
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(request.cookie ? { cookie: request.cookie } : {}),
+    },
+    body: request.body,
+  });
+}
