@@ -69,6 +69,20 @@ export default defineConfig(({ mode }) => ({
           maxWorkers: 2,
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run test:faults`: the database, the mail server or the captcha verifier fail, or
+          // the server is killed; one file at a time, since they stop and start things.
+          name: 'faults',
+          sequence: { groupOrder: 3 },
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 }));

@@ -51,7 +51,18 @@ const pglite = path.join(reports, 'vitest.json');
 step(
   'unit, model and server tests (server on embedded PGlite)',
   bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`],
+  [
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'model',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pglite}`,
+  ],
   {
     DATABASE_URL: '',
   },
@@ -70,6 +81,14 @@ if (process.env.DATABASE_URL) {
   ]);
   countVitest(postgres);
 }
+
+const faults = path.join(reports, 'vitest-faults.json');
+step(
+  `fault suite: database, mail server and captcha verifier down, server killed (${process.env.DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite only; set DATABASE_URL for the database-down tests'})`,
+  bin('vitest'),
+  ['run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${faults}`],
+);
+countVitest(faults);
 
 const e2e = path.join(reports, 'playwright.json');
 step(

@@ -13,12 +13,22 @@ import { createPartDealerService } from './services/part-dealer/routes';
 import { createWorkshopService } from './services/workshop/routes';
 import { createSpaRoutes } from './static-spa';
 
-/** Errors that mean the database cannot be reached: answered 503, not 500. */
+/**
+ * Errors that mean the database cannot be reached: answered 503, not 500. Drizzle wraps the
+ * driver's error ("Failed query: …"), so the whole cause chain is examined.
+ */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
-  return /ECONNREFUSED|ECONNRESET|57P01|57P03|08006|08001|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
-    text,
-  );
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const text = `${current.message} ${(current as { code?: string }).code ?? ''}`;
+    if (
+      /ECONNREFUSED|ECONNRESET|EPIPE|57P01|57P03|08006|08001|08003|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+        text,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Builds the whole HTTP surface: three services, captcha, health, dev mailbox and the SPA. */

@@ -7,6 +7,7 @@ import type { ServerConfig } from './config';
 import type { ServerDeps } from './context';
 import type { Database } from './db/database';
 import { spentCaptchas } from './db/schema';
+import { ApiRefusal } from './http/respond';
 
 const CHALLENGE_LIFETIME_SECONDS = 10 * 60;
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -51,22 +52,30 @@ export function createCaptchaRoutes(deps: ServerDeps) {
   return routes;
 }
 
+type CaptchaVerdict = 'solved' | 'invalid' | 'unavailable';
+
 /**
- * Verifies a captcha answer on the server. It fails closed: anything unexpected (a malformed
- * payload, an expired or replayed challenge, a verifier that is down or misconfigured) is a "no".
+ * Verifies a captcha answer on the server and refuses the request unless it was solved. It fails
+ * closed: a malformed payload, an expired or replayed challenge is a 400; a verifier that is
+ * down, slow or answering nonsense is a 503 with its own message (the visitor did nothing wrong
+ * and may try again). Only a database failure propagates, as it does everywhere (503).
  */
-export async function verifyCaptcha(
-  db: Database,
-  config: ServerConfig,
-  answer: string,
-  remoteIp: string,
-): Promise<boolean> {
+export async function requireSolvedCaptcha(db: Database, config: ServerConfig, answer: string, remoteIp: string) {
+  const verdict = config.captcha.recaptcha
+    ? await verifyRecaptcha(config.captcha.recaptcha, answer, remoteIp)
+    : await verifyAltcha(db, config, answer);
+  if (verdict === 'invalid') throw new ApiRefusal(400, 'captchaInvalid', { field: 'recaptcha' });
+  if (verdict === 'unavailable') throw new ApiRefusal(503, 'captchaUnavailable', { field: 'recaptcha' });
+}
+
+async function verifyAltcha(db: Database, config: ServerConfig, answer: string): Promise<CaptchaVerdict> {
+  if (answer.length > 4000) return 'invalid';
+  let challengeSignature: string;
+  let expiresAt: Date;
   try {
-    if (config.captcha.recaptcha) return await verifyRecaptcha(config.captcha.recaptcha.secret, answer, remoteIp);
-    if (answer.length > 4000) return false;
     const decoded: unknown = JSON.parse(Buffer.from(answer, 'base64').toString('utf8'));
     const parsed = v.safeParse(altchaPayloadSchema, decoded);
-    if (!parsed.success) return false;
+    if (!parsed.success) return 'invalid';
     const { challenge, solution } = parsed.output;
     const result = await verifySolution({
       challenge,
@@ -74,30 +83,48 @@ export async function verifyCaptcha(
       deriveKey,
       hmacSignatureSecret: config.captcha.hmacKey,
     });
-    if (!result.verified || result.expired) return false;
-    // altcha-lib has no replay protection: the first use of a signature wins, later ones fail.
-    const inserted = await db
-      .insert(spentCaptchas)
-      .values({ signature: challenge.signature, expiresAt: new Date(challenge.parameters.expiresAt * 1000) })
-      .onConflictDoNothing()
-      .returning({ signature: spentCaptchas.signature });
-    return inserted.length === 1;
+    if (!result.verified || result.expired) return 'invalid';
+    challengeSignature = challenge.signature;
+    expiresAt = new Date(challenge.parameters.expiresAt * 1000);
   } catch {
-    return false;
+    return 'invalid';
   }
+  // altcha-lib has no replay protection: the first use of a signature wins, later ones fail.
+  const inserted = await db
+    .insert(spentCaptchas)
+    .values({ signature: challengeSignature, expiresAt })
+    .onConflictDoNothing()
+    .returning({ signature: spentCaptchas.signature });
+  return inserted.length === 1 ? 'solved' : 'invalid';
 }
 
-async function verifyRecaptcha(secret: string, answer: string, remoteIp: string): Promise<boolean> {
-  if (!answer || answer.length > 4000) return false;
-  const response = await fetch('https://www.google.com/recaptcha/api/siteverify', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ secret, response: answer, remoteip: remoteIp }),
-    signal: AbortSignal.timeout(5000),
-  });
-  if (!response.ok) return false;
-  const body: unknown = await response.json();
-  return v.is(v.object({ success: v.literal(true) }), body);
+async function verifyRecaptcha(
+  recaptcha: { secret: string; verifyUrl: string },
+  answer: string,
+  remoteIp: string,
+): Promise<CaptchaVerdict> {
+  if (!answer || answer.length > 4000) return 'invalid';
+  try {
+    const response = await fetch(recaptcha.verifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ secret: recaptcha.secret, response: answer, remoteip: remoteIp }),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!response.ok) return 'unavailable';
+    const body: unknown = await response.json();
+    const parsed = v.safeParse(
+      v.object({ success: v.boolean(), 'error-codes': v.optional(v.array(v.string()), []) }),
+      body,
+    );
+    if (!parsed.success) return 'unavailable';
+    if (parsed.output.success) return 'solved';
+    // A wrong or missing secret is our misconfiguration, not the visitor's mistake.
+    const misconfigured = parsed.output['error-codes'].some((code) => /secret/.test(code));
+    return misconfigured ? 'unavailable' : 'invalid';
+  } catch {
+    return 'unavailable';
+  }
 }
 
 export async function deleteExpiredCaptchas(db: Database) {

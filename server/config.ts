@@ -45,6 +45,8 @@ const serverEnvironmentSchema = v.object({
   CAPTCHA_COST: v.optional(integerString(1, 10_000_000), '5000'),
   RECAPTCHA_SITE_KEY: v.optional(v.string()),
   RECAPTCHA_SECRET: v.optional(v.string()),
+  RECAPTCHA_VERIFY_URL: v.optional(httpUrl, 'https://www.google.com/recaptcha/api/siteverify'),
+  MAIL_RETRY_BASE_SECONDS: v.optional(integerString(0, 3600), '30'),
   ANALYTICS_SCRIPT_URL: v.optional(httpUrl),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   STATIC_DIR: v.optional(v.string(), './dist'),
@@ -102,13 +104,14 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     captcha: {
       hmacKey: env.CAPTCHA_HMAC_KEY,
       cost: env.CAPTCHA_COST,
-      recaptcha: env.RECAPTCHA_SECRET ? { secret: env.RECAPTCHA_SECRET } : null,
+      recaptcha: env.RECAPTCHA_SECRET ? { secret: env.RECAPTCHA_SECRET, verifyUrl: env.RECAPTCHA_VERIFY_URL } : null,
     },
     logLevel: env.LOG_LEVEL,
     /** Allowed by the CSP only when configured (the SPA loads it; see src/app/analytics.ts). */
     analyticsOrigin: env.ANALYTICS_SCRIPT_URL ? new URL(env.ANALYTICS_SCRIPT_URL).origin : null,
     staticDir: path.resolve(env.STATIC_DIR),
     mailPollMs: env.MAIL_POLL_MS,
+    mailRetryBaseSeconds: env.MAIL_RETRY_BASE_SECONDS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
   };

@@ -32,6 +32,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     serviceUnavailable: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
     captchaRequired: 'Bitte bestätigen Sie, dass Sie kein Roboter sind.',
     captchaInvalid: 'Die Roboter-Prüfung ist abgelaufen oder ungültig. Bitte erneut bestätigen.',
+    captchaUnavailable:
+      'Die Roboter-Prüfung ist gerade nicht erreichbar. Es wurde nichts gesendet – bitte versuchen Sie es in ein paar Minuten erneut.',
     networkError: 'Keine Verbindung zum Server.',
     confirmPasswordRequired: 'Bitte Passwort bestätigen',
     passwordsDoNotMatch: 'Passwörter stimmen nicht überein',
@@ -113,6 +115,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
     captchaRequired: 'Please confirm that you are not a robot.',
     captchaInvalid: 'The robot check has expired or is invalid. Please confirm again.',
+    captchaUnavailable:
+      'The robot check cannot be reached right now. Nothing was sent – please try again in a few minutes.',
     networkError: 'No connection to the server.',
     confirmPasswordRequired: 'Please confirm your password',
     passwordsDoNotMatch: 'Passwords do not match',

@@ -18,7 +18,10 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = await seedAdministrator(database.db, config);
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
-  const mailWorker = startMailWorker(database.db, transport, logger, config.mailPollMs);
+  const mailWorker = startMailWorker(database.db, transport, logger, {
+    pollMs: config.mailPollMs,
+    retryBaseSeconds: config.mailRetryBaseSeconds,
+  });
   const housekeeping = setInterval(() => {
     Promise.all([
       deleteExpiredSessions(database.db),

@@ -32,8 +32,10 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 2000 });
-    // A dropped connection must not crash the process; the next query reports it.
+    // A dropped connection must not crash the process; the query in flight (or the next one)
+    // reports it. The pool only listens on idle clients, so checked-out ones get a listener too.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePostgres(pool, { schema });
     await migrateNodePostgres(db, { migrationsFolder });
     return {

@@ -71,8 +71,9 @@ export function createMailTransport(options: { smtpUrl: string | null; dataDir: 
   };
 }
 
-function backoffSeconds(attempts: number) {
-  return Math.min(30 * 2 ** (attempts - 1), 3600);
+/** 30 s, 60 s, 120 s, … by default (MAIL_RETRY_BASE_SECONDS), at most an hour. */
+function backoffSeconds(attempts: number, baseSeconds: number) {
+  return Math.min(baseSeconds * 2 ** (attempts - 1), 3600);
 }
 
 /**
@@ -80,7 +81,12 @@ function backoffSeconds(attempts: number) {
  * locked for the duration of the send, so a slow mail server never holds a database connection
  * and a crashed process's lease simply runs out and the row is retried.
  */
-export async function deliverDueMail(db: Database, transport: MailTransport, logger: Logger): Promise<number> {
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport,
+  logger: Logger,
+  retryBaseSeconds = 30,
+): Promise<number> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -117,7 +123,7 @@ export async function deliverDueMail(db: Database, transport: MailTransport, log
           lastError: reason,
           ...(abandon
             ? { abandonedAt: new Date() }
-            : { nextAttemptAt: new Date(Date.now() + backoffSeconds(row.attempts) * 1000) }),
+            : { nextAttemptAt: new Date(Date.now() + backoffSeconds(row.attempts, retryBaseSeconds) * 1000) }),
         })
         .where(eq(outbox.id, row.id));
       const log = abandon ? logger.error.bind(logger) : logger.warn.bind(logger);
@@ -137,12 +143,17 @@ export async function deliverDueMail(db: Database, transport: MailTransport, log
 }
 
 /** Polls the outbox until stopped; a failed poll (database down) is logged and retried. */
-export function startMailWorker(db: Database, transport: MailTransport, logger: Logger, pollMs: number) {
+export function startMailWorker(
+  db: Database,
+  transport: MailTransport,
+  logger: Logger,
+  timing: { pollMs: number; retryBaseSeconds: number },
+) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = deliverDueMail(db, transport, logger)
+    running = deliverDueMail(db, transport, logger, timing.retryBaseSeconds)
       .then(() => undefined)
       .catch((error: unknown) => {
         logger.warn(
@@ -151,7 +162,7 @@ export function startMailWorker(db: Database, transport: MailTransport, logger: 
         );
       })
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        if (!stopped) timer = setTimeout(tick, timing.pollMs);
       });
   };
   timer = setTimeout(tick, 0);

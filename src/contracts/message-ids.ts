@@ -24,6 +24,7 @@ export const messageIds = [
   'serviceUnavailable',
   'captchaRequired',
   'captchaInvalid',
+  'captchaUnavailable',
   'networkError',
   'confirmPasswordRequired',
   'passwordsDoNotMatch',

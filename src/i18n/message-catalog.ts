@@ -27,6 +27,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   serviceUnavailable: msg`The service is temporarily unavailable. Please try again shortly.`,
   captchaRequired: msg`Please confirm that you are not a robot.`,
   captchaInvalid: msg`The robot check has expired or is invalid. Please confirm again.`,
+  captchaUnavailable: msg`The robot check cannot be reached right now. Nothing was sent – please try again in a few minutes.`,
   networkError: msg`No connection to the server.`,
   confirmPasswordRequired: msg`Please confirm your password`,
   passwordsDoNotMatch: msg`Passwords do not match`,

@@ -1,7 +1,9 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { verifyCaptcha } from '../../server/captcha';
+import { requireSolvedCaptcha } from '../../server/captcha';
+import type { ServerConfig } from '../../server/config';
+import { ApiRefusal } from '../../server/http/respond';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -9,6 +11,17 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.stop());
+
+/** 'solved', or the message id the request would be refused with. */
+async function verdict(config: ServerConfig, answer: string) {
+  try {
+    await requireSolvedCaptcha(server.db, config, answer, '127.0.0.1');
+    return 'solved';
+  } catch (error) {
+    if (error instanceof ApiRefusal) return `${error.status} ${error.messageId}`;
+    throw error;
+  }
+}
 
 async function solvedAnswer() {
   const response = await fetch(server.url('/captcha/challenge'));
@@ -21,8 +34,8 @@ async function solvedAnswer() {
 
 test('a solved challenge verifies once; a replay fails', async () => {
   const { answer } = await solvedAnswer();
-  expect(await verifyCaptcha(server.db, server.config, answer, '127.0.0.1')).toBe(true);
-  expect(await verifyCaptcha(server.db, server.config, answer, '127.0.0.1')).toBe(false);
+  expect(await verdict(server.config, answer)).toBe('solved');
+  expect(await verdict(server.config, answer)).toBe('400 captchaInvalid');
 });
 
 test('a wrong solution, a tampered challenge or garbage fails closed', async () => {
@@ -38,7 +51,7 @@ test('a wrong solution, a tampered challenge or garbage fails closed', async () 
     encode({ challenge: null }),
     'x'.repeat(10_000),
   ]) {
-    expect(await verifyCaptcha(server.db, server.config, answer, '127.0.0.1')).toBe(false);
+    expect(await verdict(server.config, answer)).toBe('400 captchaInvalid');
   }
 });
 
@@ -48,10 +61,13 @@ test('a challenge signed with another key fails', async () => {
     ...server.config,
     captcha: { ...server.config.captcha, hmacKey: 'another-key-another-key-another-key-0000' },
   };
-  expect(await verifyCaptcha(server.db, otherKey, answer, '127.0.0.1')).toBe(false);
+  expect(await verdict(otherKey, answer)).toBe('400 captchaInvalid');
 });
 
-test('a misconfigured reCAPTCHA verifier (unreachable) fails closed', async () => {
-  const recaptcha = { ...server.config, captcha: { ...server.config.captcha, recaptcha: { secret: 'secret' } } };
-  expect(await verifyCaptcha(server.db, recaptcha, 'some-token', '127.0.0.1')).toBe(false);
+test('an unreachable reCAPTCHA verifier fails closed with its own message', async () => {
+  const recaptcha = {
+    ...server.config,
+    captcha: { ...server.config.captcha, recaptcha: { secret: 'secret', verifyUrl: 'http://127.0.0.1:9/siteverify' } },
+  };
+  expect(await verdict(recaptcha, 'some-token')).toBe('503 captchaUnavailable');
 });

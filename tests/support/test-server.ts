@@ -33,7 +33,10 @@ async function freshPostgresDatabase(baseUrl: string) {
 }
 
 /** Starts the real server (migrations, seed, mail worker) on a free port for one test file. */
-export async function startTestServer(environment: Record<string, string> = {}) {
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { postgresThrough?: (url: string) => string } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teileportal-test-'));
   const postgres = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
   const config = loadServerConfig({
@@ -42,7 +45,7 @@ export async function startTestServer(environment: Record<string, string> = {}) 
     MAIL_POLL_MS: '100',
     CAPTCHA_COST: '200',
     STATIC_DIR: path.join(dataDir, 'no-spa-built'),
-    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(postgres ? { DATABASE_URL: options.postgresThrough?.(postgres.url) ?? postgres.url } : {}),
     ...environment,
   });
   const logLines: string[] = [];
@@ -52,6 +55,8 @@ export async function startTestServer(environment: Record<string, string> = {}) 
   return {
     origin,
     config,
+    /** The fresh database itself (not through any proxy), when running on PostgreSQL. */
+    postgresUrl: postgres?.url ?? null,
     dataDir,
     db: server.database.db,
     logLines,

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { contactMessageSchema } from '../../../src/contracts/contact';
 import { audit } from '../../audit';
-import { verifyCaptcha } from '../../captcha';
+import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
 import { contactMessages } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
-import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { ok, parseJsonBody } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
@@ -20,9 +20,7 @@ export function createContactRoutes(deps: ServerDeps) {
   routes.post('/contact-info', async (c) => {
     const message = await parseJsonBody(c, contactMessageSchema);
     await enforceRateLimits(db, [[MESSAGES_PER_IP, clientIp(c)]]);
-    if (!(await verifyCaptcha(db, deps.config, message.recaptcha, clientIp(c)))) {
-      throw new ApiRefusal(400, 'captchaInvalid', { field: 'recaptcha' });
-    }
+    await requireSolvedCaptcha(db, deps.config, message.recaptcha, clientIp(c));
     const locale = requestLocale(c);
     await db.transaction(async (tx) => {
       const [stored] = await tx

@@ -6,7 +6,7 @@ import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '
 import { invitedRegistrationRequestSchema } from '../../../src/contracts/user-invitation';
 import { leadDecisionSchema } from '../../../src/contracts/workshop';
 import { audit } from '../../audit';
-import { verifyCaptcha } from '../../captcha';
+import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
 import { partDealerLeads, users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
@@ -53,9 +53,7 @@ export function createPartDealerService(deps: ServerDeps) {
   service.post('/part-dealer/leads', async (c) => {
     const form = await parseJsonBody(c, dealerOnboardingSchema);
     await enforceRateLimits(db, [[DEALER_REGISTRATIONS_PER_IP, clientIp(c)]]);
-    if (!(await verifyCaptcha(db, deps.config, form.recaptcha, clientIp(c)))) {
-      throw new ApiRefusal(400, 'captchaInvalid', { field: 'recaptcha' });
-    }
+    await requireSolvedCaptcha(db, deps.config, form.recaptcha, clientIp(c));
     const locale = requestLocale(c);
     await db.transaction(async (tx) => {
       const [lead] = await tx

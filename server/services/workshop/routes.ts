@@ -14,7 +14,7 @@ import {
   workshopDetailsSchema,
 } from '../../../src/contracts/workshop';
 import { audit } from '../../audit';
-import { verifyCaptcha } from '../../captcha';
+import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
 import {
   dmsSystems,
@@ -91,9 +91,7 @@ export function createWorkshopService(deps: ServerDeps) {
   service.post('/lead', async (c) => {
     const form = await parseJsonBody(c, invitationRequestSchema);
     await enforceRateLimits(db, [[REQUESTS_PER_IP, clientIp(c)]]);
-    if (!(await verifyCaptcha(db, config, form.recaptcha, clientIp(c)))) {
-      throw new ApiRefusal(400, 'captchaInvalid', { field: 'recaptcha' });
-    }
+    await requireSolvedCaptcha(db, config, form.recaptcha, clientIp(c));
     const locale = requestLocale(c);
     await db.transaction(async (tx) => {
       // The partial unique index allows one open request per address; a repeat changes nothing.

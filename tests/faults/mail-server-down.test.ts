@@ -1,0 +1,128 @@
+import { eq, isNull } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { outbox, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/auth/passwords';
+import { postJson, startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * Issue 7 §3: the mail server is down. Requests that queue mail still answer at once; when the
+ * mail server is back, every queued mail arrives exactly once (counted on the receiving server by
+ * Message-ID); a mail the server keeps refusing is abandoned after 5 tries and logged.
+ */
+const ALWAYS_REFUSED = 'always-refused@mail-fault.de';
+const received = new Map<string, number>();
+let smtp: SMTPServer | null = null;
+let smtpPort = 0;
+let server: TestServer;
+
+function startSmtp(port: number) {
+  return new Promise<number>((resolve, reject) => {
+    const instance = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address === ALWAYS_REFUSED) {
+          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          return;
+        }
+        callback();
+      },
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? 'none';
+          received.set(messageId, (received.get(messageId) ?? 0) + 1);
+          callback();
+        });
+      },
+    });
+    instance.on('error', reject);
+    instance.listen(port, '127.0.0.1', () => {
+      smtp = instance;
+      const address = instance.server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+const stopSmtp = () => new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+
+beforeAll(async () => {
+  smtpPort = await startSmtp(0);
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_RETRY_BASE_SECONDS: '1' });
+  for (const email of [...Array.from({ length: 10 }, (_, index) => `user-${index}@mail-fault.de`), ALWAYS_REFUSED]) {
+    await server.db.insert(users).values({
+      email,
+      passwordHash: await hashPassword('Mail-password-2026'),
+      firstName: 'Mia',
+      lastName: 'Mail',
+      status: 1,
+    });
+  }
+});
+afterAll(async () => {
+  await server.stop();
+  await stopSmtp();
+});
+
+test('mail queued while the mail server is down arrives exactly once when it is back', async () => {
+  await stopSmtp();
+  for (let index = 0; index < 10; index++) {
+    const started = performance.now();
+    const { response } = await postJson(server, '/svc/auth/api/v1/forgot-password', {
+      email: `user-${index}@mail-fault.de`,
+    });
+    expect(response.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+  }
+  // The first attempts fail against the closed port and are rescheduled.
+  await expect
+    .poll(
+      async () =>
+        (await server.db.select().from(outbox).where(isNull(outbox.sentAt))).filter((row) => row.attempts > 0).length,
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBeGreaterThanOrEqual(10);
+  await startSmtp(smtpPort);
+
+  const queued = (await server.db.select().from(outbox)).filter((row) => row.recipient.startsWith('user-'));
+  expect(queued).toHaveLength(10);
+  await expect
+    .poll(async () => queued.filter((row) => received.has(`<outbox-${row.id}@teileportal.local>`)).length, {
+      timeout: 30_000,
+    })
+    .toBe(10);
+  for (const row of queued) expect(received.get(`<outbox-${row.id}@teileportal.local>`)).toBe(1);
+  const rows = await server.db.select().from(outbox);
+  for (const row of rows.filter((item) => item.recipient.startsWith('user-'))) {
+    expect(row.sentAt).not.toBeNull();
+    expect(row.abandonedAt).toBeNull();
+  }
+  // Poll a little longer: nothing is sent a second time.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const row of queued) expect(received.get(`<outbox-${row.id}@teileportal.local>`)).toBe(1);
+});
+
+test('a mail the server keeps refusing is abandoned after 5 tries, and logged', async () => {
+  const { response } = await postJson(server, '/svc/auth/api/v1/forgot-password', { email: ALWAYS_REFUSED });
+  expect(response.status).toBe(200);
+  // Retries after 1, 2, 4 and 8 seconds: abandoned about 15 s later.
+  await expect
+    .poll(
+      async () =>
+        (await server.db.select().from(outbox).where(eq(outbox.recipient, ALWAYS_REFUSED)))[0]?.abandonedAt ?? null,
+      { timeout: 40_000, interval: 500 },
+    )
+    .not.toBeNull();
+  const [row] = await server.db.select().from(outbox).where(eq(outbox.recipient, ALWAYS_REFUSED));
+  expect(row?.attempts).toBe(5);
+  expect(row?.sentAt).toBeNull();
+  expect(row?.lastError).toMatch(/451|busy/i);
+  const logged = server.logLines.filter((line) => line.includes('"event":"mail.abandoned"'));
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toContain(`"outboxId":${row?.id}`);
+});
