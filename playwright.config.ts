@@ -30,12 +30,15 @@ export default defineConfig({
       args: chromeFlags,
     },
   },
+  // Searches the server's log for every password and token the run used (issue 7 §5).
+  globalTeardown: './tests/e2e/log-secrets.teardown.ts',
   webServer: {
-    // The production build served by the real server, as `npm start` does.
-    command: 'npm run build && node --import tsx server/main.ts',
+    // The production build served by the real server, as `npm start` does; its log (level info)
+    // goes to a file the teardown searches.
+    command: `npm run build && node --import tsx server/main.ts > "${path.join(dataDir, 'server.log')}" 2>&1`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAIL_POLL_MS: '200', CAPTCHA_COST: '2000' },
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', MAIL_POLL_MS: '200', CAPTCHA_COST: '2000' },
   },
 });

@@ -31,6 +31,25 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * An error as it may be logged: Drizzle puts the query's parameters (hashes, e-mail addresses,
+ * token ids) into the message after the first line, so only the first line is kept, here and in
+ * the stack and in every cause.
+ */
+function loggableError(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  return {
+    type: error.constructor.name,
+    message: error.message.split('\n')[0],
+    code: (error as { code?: unknown }).code,
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+    ...(error.cause && depth < 4 ? { cause: loggableError(error.cause, depth + 1) } : {}),
+  };
+}
+
 /** Builds the whole HTTP surface: three services, captcha, health, dev mailbox and the SPA. */
 export function createApp(deps: ServerDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
@@ -71,10 +90,16 @@ export function createApp(deps: ServerDeps) {
     }
     const correlationId = c.get('requestId');
     if (isDatabaseUnavailable(error)) {
-      deps.logger.error({ event: 'database.unavailable', correlationId, path: c.req.path }, 'database unavailable');
+      deps.logger.error(
+        { event: 'database.unavailable', correlationId, path: c.req.path, error: loggableError(error) },
+        'database unavailable',
+      );
       return c.json({ ...refusalBody(c, 503, 'serviceUnavailable'), correlationId }, 503);
     }
-    deps.logger.error({ event: 'request.failed', correlationId, path: c.req.path, err: error }, 'unhandled error');
+    deps.logger.error(
+      { event: 'request.failed', correlationId, path: c.req.path, error: loggableError(error) },
+      'unhandled error',
+    );
     return c.json({ ...refusalBody(c, 500, 'serverError'), correlationId }, 500);
   });
 

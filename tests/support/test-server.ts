@@ -10,6 +10,24 @@ import { startServer } from '../../server/start';
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
 
 /**
+ * Every password, link token and session id the tests send or receive, so that each server's
+ * logs can be searched for them when it stops (issue 7 §5: zero hits).
+ */
+const secretsUsed = new Set<string>([ADMIN.password]);
+function rememberSecrets(value: unknown, key = '') {
+  if (typeof value === 'string' && /password|token|recaptcha/i.test(key) && value.length >= 8) secretsUsed.add(value);
+  else if (value && typeof value === 'object') {
+    for (const [childKey, child] of Object.entries(value)) rememberSecrets(child, childKey);
+  }
+}
+
+/** Log lines that contain a secret the tests used, or anything shaped like a signed token. */
+export function leakedSecrets(logLines: string[]) {
+  const jwtShaped = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/;
+  return logLines.filter((line) => jwtShaped.test(line) || [...secretsUsed].some((secret) => line.includes(secret)));
+}
+
+/**
  * A fresh PostgreSQL database per test file when DATABASE_URL is set (CI runs the server suite
  * once on PGlite and once on PostgreSQL), else an embedded PGlite in a temp folder.
  */
@@ -63,6 +81,12 @@ export async function startTestServer(
     url: (pathname: string) => `${origin}${pathname}`,
     async stop() {
       await server.stop();
+      const leaks = leakedSecrets(logLines);
+      if (leaks.length > 0) {
+        throw new Error(
+          `${leaks.length} log line(s) contain a password, token or session id, e.g. event ${/"event":"[^"]+"/.exec(leaks[0] ?? '')?.[0]}`,
+        );
+      }
       await postgres?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -78,6 +102,7 @@ export async function postJson(
   body: unknown,
   headers: Record<string, string> = {},
 ) {
+  rememberSecrets(typeof body === 'string' ? null : body);
   const response = await fetch(server.url(pathname), {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de', ...headers },
@@ -92,7 +117,9 @@ export async function postJson(
 /** The session cookie pair ("name=value") from a response, for the next request. */
 export function sessionCookieFrom(response: Response) {
   const header = response.headers.getSetCookie().find((cookie) => /tp_session=/.test(cookie));
-  return header?.split(';')[0] ?? null;
+  const pair = header?.split(';')[0] ?? null;
+  if (pair) secretsUsed.add(pair.slice(pair.indexOf('=') + 1));
+  return pair;
 }
 
 /** The link of the newest mail to `recipient` that contains `marker` (e.g. "reset-password?token="). */
@@ -113,6 +140,7 @@ export async function linkFromLatestMail(server: TestServer, recipient: string, 
 export function tokenFromLink(link: string) {
   const token = new URL(link).searchParams.get('token');
   if (!token) throw new Error(`no token in ${link}`);
+  secretsUsed.add(token);
   return token;
 }
 

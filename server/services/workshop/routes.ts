@@ -14,6 +14,7 @@ import {
   workshopDetailsSchema,
 } from '../../../src/contracts/workshop';
 import { audit } from '../../audit';
+import { cachedFor } from '../../cache';
 import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
 import {
@@ -77,16 +78,18 @@ export function createWorkshopService(deps: ServerDeps) {
     return { claims, lead, used: record.usedAt !== null };
   }
 
-  // Reference data for the onboarding wizard; spec §7: "data.data is the list".
-  service.get('/lead/dms', async (c) => {
+  // Reference data for the onboarding wizard; spec §7: "data.data is the list". Only the seed
+  // writes it, so it is read from the database at most once a minute (every wizard opens both).
+  const dmsList = cachedFor(60_000, async () => {
     const rows = await db.select().from(dmsSystems).orderBy(asc(dmsSystems.id));
-    return ok(c, { data: rows.map((row) => ({ id: row.id, name: row.name })) });
+    return rows.map((row) => ({ id: row.id, name: row.name }));
   });
-
-  service.get('/lead/part-dealers', async (c) => {
+  const partDealerList = cachedFor(60_000, async () => {
     const rows = await db.select().from(partDealers).orderBy(asc(partDealers.name));
-    return ok(c, { data: rows.map((row) => ({ id: row.id, name: row.name, logo_url: row.logoUrl })) });
+    return rows.map((row) => ({ id: row.id, name: row.name, logo_url: row.logoUrl }));
   });
+  service.get('/lead/dms', async (c) => ok(c, { data: await dmsList() }));
+  service.get('/lead/part-dealers', async (c) => ok(c, { data: await partDealerList() }));
 
   service.post('/lead', async (c) => {
     const form = await parseJsonBody(c, invitationRequestSchema);
