@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
 
 /**
  * `npm run bench:api`: load figures for the API (issue 7 §4), a benchmark, not a test. Starts the
@@ -116,27 +116,8 @@ function line(name: string, figures: Figures) {
   return `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms  [${statuses}]`;
 }
 
-async function freshPostgres(base: string) {
-  const name = `tp_bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
 async function benchmark(kind: 'pglite' | 'postgres', port: number) {
-  const postgres = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL ?? '') : null;
+  const postgres = kind === 'postgres' ? await freshPostgresDatabase(process.env.DATABASE_URL ?? '', 'tp_bench') : null;
   const portal = await startPortal(port, postgres?.url ?? null);
   console.log(`\n=== ${kind} ===`);
   console.log(

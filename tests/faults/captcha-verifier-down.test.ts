@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { translate } from '../../server/i18n';
+import { dealerRegistration } from '../support/dealer';
 import { storedRowCounts } from '../support/fuzz';
 import { postJson, startTestServer, type TestServer } from '../support/test-server';
 
@@ -54,26 +55,7 @@ const protectedForms: [string, Record<string, unknown>][] = [
     { workshop_primary_email: 'captcha@werkstatt.de', workshop_account_name: 'Captcha KFZ', recaptcha: 'token' },
   ],
   ['/svc/auth/api/v1/contact-info', { name: 'Erika', email: 'erika@example.de', info: 'Frage', recaptcha: 'token' }],
-  [
-    '/svc/part-dealer/part-dealer/leads',
-    {
-      first_name: 'Dieter',
-      last_name: 'Händler',
-      company_name: 'Teile Händler GmbH',
-      email: 'dieter@captcha-dealer.de',
-      contact_number: '+49 89 123456',
-      street: 'Industriestraße 5',
-      city: 'München',
-      postcode: '80331',
-      country: 'Deutschland',
-      website: '',
-      steerer: '',
-      brands_served: ['BMW'],
-      delivery_area: 'deutschlandweit',
-      tax_id: 'DE123456789',
-      recaptcha: 'token',
-    },
-  ],
+  ['/svc/part-dealer/part-dealer/leads', dealerRegistration({ email: 'dieter@captcha-dealer.de', recaptcha: 'token' })],
 ];
 
 describe.each(protectedForms)('%s', (path, body) => {

@@ -4,10 +4,10 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { oneTimeTokens, users, workshopLeads, workshops } from '../../server/db/schema';
+import { freshPostgresDatabase } from '../support/fresh-postgres';
 import { ADMIN } from '../support/test-server';
 
 /**
@@ -37,21 +37,9 @@ async function database(kind: 'pglite' | 'postgres') {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teileportal-crash-'));
   let databaseUrl: string | null = null;
   if (kind === 'postgres') {
-    const base = process.env.DATABASE_URL ?? '';
-    const name = `tp_crash_${process.pid}_${Date.now()}`;
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanups.push(async () => {
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    });
+    const postgres = await freshPostgresDatabase(process.env.DATABASE_URL ?? '', 'tp_crash');
+    databaseUrl = postgres.url;
+    cleanups.push(postgres.drop);
   }
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   return { dataDir, databaseUrl };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { partDealerLeads, users, workshopLeads, workshops } from '../../server/db/schema';
 import { translate } from '../../server/i18n';
 import { hashPassword } from '../../server/services/auth/passwords';
+import { dealerRegistration } from '../support/dealer';
 import {
   ADMIN,
   linkFromLatestMail,
@@ -159,26 +160,17 @@ describe('mass assignment', () => {
   });
 
   test('a dealer registration is stored unverified whatever the body says', async () => {
-    const { response } = await postJson(server, '/svc/part-dealer/part-dealer/leads', {
-      first_name: 'Dieter',
-      last_name: 'Händler',
-      company_name: 'Teile Händler GmbH',
-      email: 'dieter@greedy-dealer.de',
-      contact_number: '+49 89 123456',
-      street: 'Industriestraße 5',
-      city: 'München',
-      postcode: '80331',
-      country: 'Deutschland',
-      website: '',
-      steerer: '',
-      brands_served: ['BMW'],
-      delivery_area: 'deutschlandweit',
-      tax_id: 'DE123456789',
-      recaptcha: await solvedCaptcha(server),
-      status: 'VERIFIED',
-      verified_at: new Date().toISOString(),
-      id: 1,
-    });
+    const { response } = await postJson(
+      server,
+      '/svc/part-dealer/part-dealer/leads',
+      dealerRegistration({
+        email: 'dieter@greedy-dealer.de',
+        recaptcha: await solvedCaptcha(server),
+        status: 'VERIFIED',
+        verified_at: new Date().toISOString(),
+        id: 1,
+      }),
+    );
     expect(response.status).toBe(200);
     const [lead] = await server.db
       .select()

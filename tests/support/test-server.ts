@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type pino from 'pino';
 import { loadServerConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { startServer } from '../../server/start';
+import { freshPostgresDatabase } from './fresh-postgres';
 
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
 
@@ -27,28 +27,8 @@ export function leakedSecrets(logLines: string[]) {
   return logLines.filter((line) => jwtShaped.test(line) || [...secretsUsed].some((secret) => line.includes(secret)));
 }
 
-/**
- * A fresh PostgreSQL database per test file when DATABASE_URL is set (CI runs the server suite
- * once on PGlite and once on PostgreSQL), else an embedded PGlite in a temp folder.
- */
-async function freshPostgresDatabase(baseUrl: string) {
-  const name = `tp_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+// A fresh PostgreSQL database per test file when DATABASE_URL is set (CI runs the server suite
+// once on PGlite and once on PostgreSQL), else an embedded PGlite in a temp folder.
 
 /** Starts the real server (migrations, seed, mail worker) on a free port for one test file. */
 export async function startTestServer(

@@ -1,0 +1,21 @@
+import pg from 'pg';
+
+/** A new, empty database on the PostgreSQL at `baseUrl`, and a way to drop it again. */
+export async function freshPostgresDatabase(baseUrl: string, prefix = 'tp_test') {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
