@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { outbox, partDealerLeads } from '../../server/db/schema';
+import { dealerRegistration } from '../support/dealer';
 import { ADMIN, loginCookie, postJson, solvedCaptcha, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -11,25 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const submission = async (overrides: Record<string, unknown> = {}) => ({
-  first_name: 'Dieter',
-  last_name: 'Händler',
-  company_name: 'Teile Händler GmbH',
-  email: 'dieter@teile-haendler.de',
-  contact_number: '+49 89 123456',
-  street: 'Industriestraße 5',
-  city: 'München',
-  postcode: '80331',
-  country: 'Deutschland',
-  website: 'www.teile-haendler.de',
-  steerer: 'Riparo',
-  brands_served: ['BMW', 'Audi', 'Eigenmarke X'],
-  delivery_area: 'deutschlandweit',
-  tax_id: 'DE123456789',
-  recaptcha: await solvedCaptcha(server),
-  status: 'UNVERIFIED',
-  ...overrides,
-});
+const submission = async (overrides: Record<string, unknown> = {}) =>
+  dealerRegistration({
+    website: 'www.teile-haendler.de',
+    steerer: 'Riparo',
+    brands_served: ['BMW', 'Audi', 'Eigenmarke X'],
+    recaptcha: await solvedCaptcha(server),
+    status: 'UNVERIFIED',
+    ...overrides,
+  });
 
 test('a dealer registers: stored UNVERIFIED, mails to the dealer and the admins', async () => {
   const { response, body } = await postJson(
