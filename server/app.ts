@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
-import { limitBody, sameOriginJsonOnly } from './http/request-guard';
+import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody } from './http/respond';
 import { createAuthService } from './services/auth/routes';
 import { createPartDealerService } from './services/part-dealer/routes';
@@ -113,7 +113,7 @@ export function createApp(deps: ServerDeps) {
   });
 
   const api = new Hono();
-  api.use('*', limitBody, sameOriginJsonOnly([publicOrigin]));
+  api.use('*', limitBody, refuseNulInQuery, sameOriginJsonOnly([publicOrigin]));
   api.route('/auth/api/v1', createAuthService(deps));
   api.route('/workshop', createWorkshopService(deps));
   api.route('/part-dealer', createPartDealerService(deps));

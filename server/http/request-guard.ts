@@ -12,6 +12,13 @@ export const limitBody: MiddlewareHandler = bodyLimit({
   onError: (c) => c.json(refusalBody(c, 413, 'bodyTooLarge'), 413),
 });
 
+/** A NUL character in the query (`%00`) cannot reach PostgreSQL text: refused up front. */
+export const refuseNulInQuery: MiddlewareHandler = async (c, next) => {
+  const query = c.req.url.split('?')[1] ?? '';
+  if (/%00/.test(query)) return c.json(refusalBody(c, 400, 'invalidRequest'), 400);
+  return next();
+};
+
 /**
  * CSRF defence for a JSON API: state-changing requests must be JSON (which a cross-site form
  * cannot send without a CORS preflight this server never grants) and must not come from another

@@ -44,6 +44,9 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
   } catch {
     throw new ApiRefusal(400, 'invalidRequest');
   }
+  // PostgreSQL text cannot hold U+0000; refused here rather than failing in the database (500).
+  const nulField = fieldContainingNul(body);
+  if (nulField !== null) throw new ApiRefusal(400, 'invalidRequest', nulField ? { field: nulField } : {});
   const result = v.safeParse(schema, body);
   if (!result.success) {
     const errors = fieldErrors<string>(result.issues);
@@ -51,4 +54,24 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
     throw new ApiRefusal(400, messageId ?? 'invalidRequest', field ? { field } : {});
   }
   return result.output;
+}
+
+/** The top-level field whose value contains U+0000 somewhere ('' for the body itself), or null. */
+function fieldContainingNul(value: unknown, field = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? field : null;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = fieldContainingNul(item, field);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return field || key;
+      const found = fieldContainingNul(item, field || key);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }

@@ -170,11 +170,12 @@ describe.each(Object.entries(uses))('%s', (_name, tokenUse) => {
         fc.nat({ max: real.length - 1 }),
         fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'),
         async (position, replacement) => {
-          fc.pre(real[position] !== replacement);
+          // The last character of a base64url segment carries unused bits: changing only those
+          // gives the same bytes, i.e. the same token written differently, not a forgery.
+          const lastOfSegment = real[position + 1] === '.' || position === real.length - 1;
+          fc.pre(real[position] !== replacement && !lastOfSegment && real[position] !== '.');
           const mutated = `${real.slice(0, position)}${replacement}${real.slice(position + 1)}`;
           const response = await tokenUse.use(mutated);
-          // A flipped bit in the last character's unused padding bits can decode to the same signature.
-          if (response.ok) return;
           expect(response.status).toBeGreaterThanOrEqual(400);
           await expectCleanAnswer(response, 'en');
         },

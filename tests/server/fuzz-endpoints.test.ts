@@ -194,3 +194,25 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     });
   },
 );
+
+describe('found by the fuzzer, kept as examples', () => {
+  test('U+0000 in a body field or in the query is a translated 400, not a database error', async () => {
+    const invite = await send(server, {
+      method: 'POST',
+      path: '/svc/auth/api/v1/users/invite',
+      body: JSON.stringify({ first_name: '\u0000', email: 'a@a.aa', company_name: 'Nul GmbH' }),
+      cookie: cookies.admin,
+      language: 'en',
+    });
+    expect(invite.status).toBe(400);
+    await expectCleanAnswer(invite, 'en');
+    const search = await send(server, {
+      method: 'GET',
+      path: '/svc/auth/api/v1/users/list?search=%00',
+      cookie: cookies.admin,
+      language: 'de',
+    });
+    expect(search.status).toBe(400);
+    await expectCleanAnswer(search, 'de');
+  });
+});
