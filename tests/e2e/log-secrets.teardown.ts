@@ -28,9 +28,8 @@ export default async function searchServerLogForSecrets() {
     const mail = await (await fetch(`${origin}/dev/mailbox/${id}`)).text();
     for (const [, token] of mail.matchAll(/token=([A-Za-z0-9_.-]{20,})/g)) if (token) tokens.add(token);
   }
-  if (passwords.size < 5 || tokens.size < 3) {
-    throw new Error(`too few secrets to search for (${passwords.size} passwords, ${tokens.size} tokens)`);
-  }
+  // The specs always type passwords; a run of a few specs may have mailed no token at all.
+  if (passwords.size === 0) throw new Error('found no passwords in the specs to search the log for');
   // The start banner (not a log line) prints the admin password only while it is the documented
   // development default, which production refuses to start with; everything else is searched.
   const developmentDefault = 'Teileportal-Admin-2026';

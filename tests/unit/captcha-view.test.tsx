@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { captchaMachine } from '../../machines/captcha.machine';
@@ -25,15 +25,29 @@ vi.mock('../../src/views/captcha/captcha-provider', () => ({
 
 const { Captcha } = await import('../../src/views/captcha/Captcha');
 
-function renderCaptcha() {
+/** The captcha inside a form, as on every page; `used` focuses a field first (loading the widget). */
+function renderCaptcha({ used = true } = {}) {
+  fakeWidget.options = null;
   const captcha = createActor(captchaMachine).start();
   render(
     <I18nProvider i18n={i18n}>
-      <Captcha captcha={captcha} />
+      <form>
+        <input aria-label="Name" />
+        <Captcha captcha={captcha} />
+      </form>
     </I18nProvider>,
   );
+  if (used) fireEvent.focusIn(screen.getByLabelText('Name'));
   return captcha;
 }
+
+test('the widget is not loaded until the visitor starts using the form', async () => {
+  renderCaptcha({ used: false });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(fakeWidget.options).toBeNull();
+  fireEvent.pointerDown(screen.getByLabelText('Name'));
+  await waitFor(() => expect(fakeWidget.options).not.toBeNull());
+});
 
 test('a solved widget stores the answer in the captcha machine', async () => {
   const captcha = renderCaptcha();

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { captchaMachine } from '../../../machines/captcha.machine';
 import { appConfig } from '../../config/app-config';
 import { messageCatalog } from '../../i18n/message-catalog';
 import * as styles from '../../ui/controls.css';
-import { useNearViewport } from '../../ui/use-near-viewport';
 import { loadCaptchaProvider } from './captcha-provider';
 
 export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
@@ -14,8 +13,9 @@ export type CaptchaActor = ActorRefFrom<typeof captchaMachine>;
 /**
  * The captcha of a public form. It mounts the provider's widget (self-hosted ALTCHA, or reCAPTCHA
  * v2 when configured), reports solved / expired / failed to the captcha machine, and resets the
- * widget whenever the machine says the answer must be given again. The widget code is loaded only
- * when the captcha comes near the viewport, so it never weighs on pages or screens without one.
+ * widget whenever the machine says the answer must be given again. The widget code (~35 KB) is
+ * loaded when the visitor starts using the form (focus, pointer or key anywhere in it), so a page
+ * that is only looked at never pays for it, and it is ready by the time the form is filled.
  */
 export function Captcha({ captcha }: { captcha: CaptchaActor }) {
   const { i18n } = useLingui();
@@ -24,11 +24,11 @@ export function Captcha({ captcha }: { captcha: CaptchaActor }) {
   const [widget, setWidget] = useState<{ reset: () => void } | null>(null);
   const error = useSelector(captcha, (snapshot) => snapshot.context.error);
   const resetGeneration = useSelector(captcha, (snapshot) => snapshot.context.resetGeneration);
-  const near = useNearViewport(host);
+  const wanted = useFirstUseOfForm(host);
 
   useEffect(() => {
     const element = host.current;
-    if (!element || !near) return;
+    if (!element || !wanted) return;
     let disposed = false;
     let unmount: (() => void) | null = null;
     loadCaptchaProvider(appConfig.captcha)
@@ -48,7 +48,7 @@ export function Captcha({ captcha }: { captcha: CaptchaActor }) {
       disposed = true;
       unmount?.();
     };
-  }, [captcha, i18n.locale, near]);
+  }, [captcha, i18n.locale, wanted]);
 
   useEffect(() => {
     if (resetGeneration > 0) widget?.reset();
@@ -65,4 +65,37 @@ export function Captcha({ captcha }: { captcha: CaptchaActor }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * True from the first focus, pointer press or key press inside the form around `element`, or once
+ * the visitor scrolls the captcha into view (e.g. a long form restored from a draft). Being in
+ * view when the page opens does not count: a page that is only looked at stays light.
+ */
+function useFirstUseOfForm(element: RefObject<HTMLElement | null>) {
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    const captcha = element.current;
+    const area = captcha?.closest('form') ?? captcha;
+    if (!captcha || !area || used) return;
+    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    const onUse = () => setUsed(true);
+    for (const name of events) area.addEventListener(name, onUse, { once: true, passive: true });
+    // Something in the form may already have focus (e.g. the page was restored with focus in it).
+    if (area.contains(document.activeElement)) setUsed(true);
+    let observer: IntersectionObserver | null = null;
+    if (typeof IntersectionObserver !== 'undefined') {
+      let initial = true;
+      observer = new IntersectionObserver((entries) => {
+        if (!initial && entries.some((entry) => entry.isIntersecting)) setUsed(true);
+        initial = false;
+      });
+      observer.observe(captcha);
+    }
+    return () => {
+      for (const name of events) area.removeEventListener(name, onUse);
+      observer?.disconnect();
+    };
+  }, [element, used]);
+  return used;
 }
