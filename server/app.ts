@@ -21,7 +21,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const text = `${current.message} ${(current as { code?: string }).code ?? ''}`;
     if (
-      /ECONNREFUSED|ECONNRESET|EPIPE|57P01|57P03|08006|08001|08003|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+      /ECONNREFUSED|ECONNRESET|EPIPE|57P01|57P03|08006|08001|08003|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable|PGlite is closed/i.test(
         text,
       )
     ) {

@@ -20,6 +20,45 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
+/**
+ * A pool that gets back a checked-out client whose connection broke. Drizzle's transaction sends
+ * BEGIN before its try/finally, so when the connection drops right after checkout the client is
+ * never released: the pool shrinks by one each time and, once empty, every request waits out the
+ * connection timeout (and pool.end() never finishes). Here a client that errors while checked out
+ * is released (and so discarded) at once, and a later release is ignored.
+ */
+class SelfHealingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
+    // pool.query() checks out with a callback and always releases: left as it is.
+    if (callback) {
+      super.connect(callback);
+      return undefined;
+    }
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.off('error', releaseBroken);
+        release(error);
+      };
+      const releaseBroken = (error: Error) => releaseOnce(error);
+      client.on('error', releaseBroken);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
@@ -31,7 +70,11 @@ export async function openDatabase(options: {
   dataDir: string | null;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 2000 });
+    const pool = new SelfHealingPool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 2000,
+    });
     // A dropped connection must not crash the process; the query in flight (or the next one)
     // reports it. The pool only listens on idle clients, so checked-out ones get a listener too.
     pool.on('error', () => {});
