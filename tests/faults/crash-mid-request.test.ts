@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { oneTimeTokens, users, workshopLeads, workshops } from '../../server/db/schema';
 import { freshPostgresDatabase } from '../support/fresh-postgres';
-import { ADMIN } from '../support/test-server';
+import { ADMIN, solvedCaptcha } from '../support/test-server';
 
 /**
  * Issue 7 §3: the server process is killed (SIGKILL, no chance to clean up) while invited users
@@ -97,14 +97,6 @@ async function post(site: Portal, pathname: string, body: unknown, cookie?: stri
   return { response, body: (await response.json()) as { data?: unknown } };
 }
 
-async function solvedCaptcha(site: Portal) {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
-  const challenge = await (await fetch(`${site.origin}/captcha/challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 /** The token in the newest mail to `recipient`, read through the development mailbox. */
 async function tokenMailedTo(site: Portal, recipient: string) {
   const list = await (await fetch(`${site.origin}/dev/mailbox`)).text();
@@ -154,7 +146,7 @@ describe.each(kinds)('on %s', (kind) => {
       await post(site, '/svc/workshop/lead', {
         workshop_primary_email: workshop,
         workshop_account_name: `Absturz KFZ ${round}`,
-        recaptcha: await solvedCaptcha(site),
+        recaptcha: await solvedCaptcha({ url: (pathname) => `${site.origin}${pathname}` }),
       });
       const list = (await (
         await fetch(`${site.origin}/svc/workshop/leads`, { headers: { cookie: admin } })

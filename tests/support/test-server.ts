@@ -132,7 +132,7 @@ export async function loginCookie(server: TestServer, email: string, password: s
 }
 
 /** Fetches a real ALTCHA challenge from the server and solves it, as the widget would. */
-export async function solvedCaptcha(server: TestServer) {
+export async function solvedCaptcha(server: Pick<TestServer, 'url'>) {
   const { solveChallenge } = await import('altcha-lib');
   const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
   const challenge = await (await fetch(server.url('/captcha/challenge'))).json();
