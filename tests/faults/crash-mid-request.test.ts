@@ -8,7 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { oneTimeTokens, users, workshopLeads, workshops } from '../../server/db/schema';
 import { freshPostgresDatabase } from '../support/fresh-postgres';
-import { ADMIN, solvedCaptcha } from '../support/test-server';
+import { ADMIN, loginCookie, postJson, solvedCaptcha } from '../support/test-server';
 
 /**
  * Issue 7 §3: the server process is killed (SIGKILL, no chance to clean up) while invited users
@@ -50,6 +50,7 @@ function portal(where: { dataDir: string; databaseUrl: string | null }, port: nu
   let child: ChildProcess | null = null;
   return {
     origin,
+    url: (pathname: string) => `${origin}${pathname}`,
     async start() {
       child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: root,
@@ -88,15 +89,6 @@ function portal(where: { dataDir: string; databaseUrl: string | null }, port: nu
 
 type Portal = ReturnType<typeof portal>;
 
-async function post(site: Portal, pathname: string, body: unknown, cookie?: string) {
-  const response = await fetch(`${site.origin}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.origin, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { response, body: (await response.json()) as { data?: unknown } };
-}
-
 /** The token in the newest mail to `recipient`, read through the development mailbox. */
 async function tokenMailedTo(site: Portal, recipient: string) {
   const list = await (await fetch(`${site.origin}/dev/mailbox`)).text();
@@ -125,28 +117,23 @@ describe.each(kinds)('on %s', (kind) => {
     await site.start();
     cleanups.push(() => site.kill());
 
-    const login = await fetch(`${site.origin}/svc/auth/api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.origin },
-      body: JSON.stringify(ADMIN),
-    });
-    const admin = login.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const admin = await loginCookie(site, ADMIN.email, ADMIN.password);
     const invitations: { email: string; token: string }[] = [];
     const leads: { email: string; token: string }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const invited = `invited-${round}@absturz.de`;
-      await post(
+      await postJson(
         site,
         '/svc/auth/api/v1/users/invite',
         { first_name: 'Ina', email: invited, company_name: 'Absturz GmbH' },
-        admin,
+        { cookie: admin },
       );
       invitations.push({ email: invited, token: await tokenMailedTo(site, invited) });
       const workshop = `workshop-${round}@absturz.de`;
-      await post(site, '/svc/workshop/lead', {
+      await postJson(site, '/svc/workshop/lead', {
         workshop_primary_email: workshop,
         workshop_account_name: `Absturz KFZ ${round}`,
-        recaptcha: await solvedCaptcha({ url: (pathname) => `${site.origin}${pathname}` }),
+        recaptcha: await solvedCaptcha(site),
       });
       const list = (await (
         await fetch(`${site.origin}/svc/workshop/leads`, { headers: { cookie: admin } })
@@ -154,15 +141,19 @@ describe.each(kinds)('on %s', (kind) => {
         data: { items: { id: number; email: string }[] };
       };
       const lead = list.data.items.find((item) => item.email === workshop);
-      await post(site, `/svc/workshop/leads/${lead?.id}/approve`, {}, admin);
+      await postJson(site, `/svc/workshop/leads/${lead?.id}/approve`, {}, { cookie: admin });
       leads.push({ email: workshop, token: await tokenMailedTo(site, workshop) });
     }
 
     // Each round: both requests in flight, then SIGKILL after 0–300 ms (hashing, transaction, answer).
     for (let round = 0; round < ROUNDS; round++) {
       const inFlight = [
-        post(site, '/svc/part-dealer/part-dealer/leads/user-register', registration(invitations[round]?.token ?? '')),
-        post(site, '/svc/workshop/lead/account', wizardAccount(leads[round]?.token ?? '')),
+        postJson(
+          site,
+          '/svc/part-dealer/part-dealer/leads/user-register',
+          registration(invitations[round]?.token ?? ''),
+        ),
+        postJson(site, '/svc/workshop/lead/account', wizardAccount(leads[round]?.token ?? '')),
       ].map((request) => request.catch(() => null));
       await new Promise((resolve) => setTimeout(resolve, (round * 300) / (ROUNDS - 1)));
       await site.kill();
@@ -204,13 +195,13 @@ describe.each(kinds)('on %s', (kind) => {
     await site.start();
     const retried: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const again = await post(
+      const again = await postJson(
         site,
         '/svc/part-dealer/part-dealer/leads/user-register',
         registration(invitations[round]?.token ?? ''),
       );
       expect([200, 409]).toContain(again.response.status);
-      const wizard = await post(site, '/svc/workshop/lead/account', wizardAccount(leads[round]?.token ?? ''));
+      const wizard = await postJson(site, '/svc/workshop/lead/account', wizardAccount(leads[round]?.token ?? ''));
       expect([200, 409]).toContain(wizard.response.status);
       retried.push(again.response.status, wizard.response.status);
     }

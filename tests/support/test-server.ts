@@ -76,8 +76,11 @@ export async function startTestServer(
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** A JSON request as the SPA sends it (same origin, JSON content type). */
+/** What the HTTP helpers need: a server started here, or a portal process started by a test. */
+export type ReachableServer = Pick<TestServer, 'url' | 'origin'>;
+
 export async function postJson(
-  server: TestServer,
+  server: ReachableServer,
   pathname: string,
   body: unknown,
   headers: Record<string, string> = {},
@@ -124,7 +127,7 @@ export function tokenFromLink(link: string) {
   return token;
 }
 
-export async function loginCookie(server: TestServer, email: string, password: string) {
+export async function loginCookie(server: ReachableServer, email: string, password: string) {
   const { response } = await postJson(server, '/svc/auth/api/v1/login', { email, password });
   const cookie = sessionCookieFrom(response);
   if (!cookie) throw new Error(`login of ${email} failed with ${response.status}`);
@@ -132,7 +135,7 @@ export async function loginCookie(server: TestServer, email: string, password: s
 }
 
 /** Fetches a real ALTCHA challenge from the server and solves it, as the widget would. */
-export async function solvedCaptcha(server: Pick<TestServer, 'url'>) {
+export async function solvedCaptcha(server: ReachableServer) {
   const { solveChallenge } = await import('altcha-lib');
   const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
   const challenge = await (await fetch(server.url('/captcha/challenge'))).json();
