@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { DealerLead } from '../src/contracts/dealer';
-import type { WorkshopLead } from '../src/contracts/workshop';
+import type { DealerLead } from '../common/contracts/dealer';
+import type { WorkshopLead } from '../common/contracts/workshop';
 import { toRequestFailure } from './request-failure';
 
 export type ReviewPage<TItem> = { items: TItem[]; total: number; page: number; page_size: number };

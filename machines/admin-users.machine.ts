@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { AdminUser } from '../src/contracts/admin-users';
+import type { AdminUser } from '../common/contracts/admin-users';
 import { toRequestFailure } from './request-failure';
 
 export type UserQuery = { page: number; search: string; status: '' | '1' | '2' | '3' };

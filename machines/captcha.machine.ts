@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { MessageId } from '../src/contracts/message-ids';
+import type { MessageId } from '../common/contracts/message-ids';
 
 /** Spec §9: the captcha must be solved again 1000 ms after the last tracked field edit. */
 export const CAPTCHA_RESET_DELAY_MS = 1000;

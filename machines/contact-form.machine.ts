@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import { type ContactMessage, contactMessageSchema } from '../src/contracts/contact';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { type ContactMessage, contactMessageSchema } from '../common/contracts/contact';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import { captchaMachine } from './captcha.machine';
 import { toRequestFailure } from './request-failure';
 

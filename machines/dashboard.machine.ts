@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PublicUser } from '../src/contracts/auth';
+import type { PublicUser } from '../common/contracts/auth';
 import { toRequestFailure } from './request-failure';
 
 /**

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { forgotPasswordRequestSchema } from '../src/contracts/account';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { forgotPasswordRequestSchema } from '../common/contracts/account';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import { toRequestFailure } from './request-failure';
 
 export type ForgotPasswordEvent = { type: 'email.change'; value: string } | { type: 'forgot.submit' };

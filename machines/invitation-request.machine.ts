@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
-import { type InvitationRequest, invitationRequestSchema, type WorkshopLeadMode } from '../src/contracts/workshop';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
+import { type InvitationRequest, invitationRequestSchema, type WorkshopLeadMode } from '../common/contracts/workshop';
 import { captchaMachine } from './captcha.machine';
 import { toRequestFailure } from './request-failure';
 

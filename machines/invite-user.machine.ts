@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
-import { type UserInviteRequest, userInviteRequestSchema } from '../src/contracts/user-invitation';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
+import { type UserInviteRequest, userInviteRequestSchema } from '../common/contracts/user-invitation';
 import { toRequestFailure } from './request-failure';
 
 export type InviteField = keyof UserInviteRequest;

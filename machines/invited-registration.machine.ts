@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import {
   type InvitedRegistrationRequest,
   invitedRegistrationFormSchema,
   type UserInvitationClaims,
-} from '../src/contracts/user-invitation';
+} from '../common/contracts/user-invitation';
 import { toRequestFailure } from './request-failure';
 
 export type RegistrationField = 'last_name' | 'contact_number' | 'password' | 'confirm_password';

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../src/contracts/auth';
+import type { PublicUser } from '../common/contracts/auth';
 
 export const DEFAULT_POST_LOGIN_PATH = '/dashboard';
 

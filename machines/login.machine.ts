@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { type LoginRequest, loginRequestSchema, type PublicUser } from '../src/contracts/auth';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { type LoginRequest, loginRequestSchema, type PublicUser } from '../common/contracts/auth';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import { isAccountInactive, postLoginDestination } from './login-redirect';
 
 export type LoginField = 'email' | 'password';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import {
   type CreateWorkshopAccountRequest,
   createWorkshopAccountSchema,
@@ -11,7 +11,7 @@ import {
   OTHER_DMS_NAME,
   type PartDealerOption,
   type WorkshopDetailsRequest,
-} from '../src/contracts/workshop';
+} from '../common/contracts/workshop';
 import { toRequestFailure } from './request-failure';
 
 export type AccountField = 'firstName' | 'lastName' | 'password';

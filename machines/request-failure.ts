@@ -1,4 +1,4 @@
-import { isMessageId, type MessageId } from '../src/contracts/message-ids';
+import { isMessageId, type MessageId } from '../common/contracts/message-ids';
 
 /**
  * What a machine keeps of a failed request: the server's translated message (spec §8 order,

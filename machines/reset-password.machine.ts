@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { and, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { newPasswordFormSchema } from '../src/contracts/account';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { newPasswordFormSchema } from '../common/contracts/account';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import { isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
 
 export type PasswordField = 'current_password' | 'password' | 'confirm_password';

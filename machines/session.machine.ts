@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { PublicUser } from '../src/contracts/auth';
+import type { PublicUser } from '../common/contracts/auth';
 
 export type SessionEvent =
   | { type: 'session.signedIn'; user: PublicUser }

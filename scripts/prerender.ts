@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { PRERENDERED_ELEMENT_ID, prerenderedPages } from '../src/app/prerendered-pages';
-import { supportedLanguages } from '../src/i18n/language';
+import { supportedLanguages } from '../common/language';
+import { PRERENDERED_ELEMENT_ID, prerenderedPages } from '../common/prerendered-pages';
 
 /**
  * Runs after `vite build`: renders the public pages a visitor can open without a token, in each

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
-import { appEnvironments, httpUrl, parseEnvironment } from '../src/config/env-parse';
+import { appEnvironments, httpUrl, parseEnvironment } from '../common/env-parse';
 
 /** Development defaults: documented in README and .env.example, refused when APP_ENV=production. */
 export const DEVELOPMENT_DEFAULTS = {

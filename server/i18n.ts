@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import type { MessageId } from '../src/contracts/message-ids';
+import type { MessageId } from '../common/contracts/message-ids';
 
 export const serverLocales = ['de', 'en'] as const;
 export type ServerLocale = (typeof serverLocales)[number];

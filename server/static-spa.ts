@@ -3,8 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { prerenderedPages } from '../src/app/prerendered-pages';
-import { languageFromCookie } from '../src/i18n/language';
+import { languageFromCookie } from '../common/language';
+import { prerenderedPages } from '../common/prerendered-pages';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, everything else falls back to

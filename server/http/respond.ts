@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { SUCCESS_CODE } from '../../src/contracts/envelope';
-import { fieldErrors } from '../../src/contracts/fields';
-import type { MessageId } from '../../src/contracts/message-ids';
+import { SUCCESS_CODE } from '../../common/contracts/envelope';
+import { fieldErrors } from '../../common/contracts/fields';
+import type { MessageId } from '../../common/contracts/message-ids';
 import { requestLocale, translate } from '../i18n';
 
 /** A refusal the route wants the client to see, with a translated message. */

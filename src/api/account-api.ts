@@ -1,5 +1,5 @@
-import { messageOnlyEnvelopeSchema, type SignUpRequest, signUpResponseSchema } from '../contracts/account';
-import type { ContactMessage } from '../contracts/contact';
+import { messageOnlyEnvelopeSchema, type SignUpRequest, signUpResponseSchema } from '../../common/contracts/account';
+import type { ContactMessage } from '../../common/contracts/contact';
 import type { ServiceClient } from './http';
 
 /** Sign-up and the password flows of the authentication service (spec §7). */

@@ -1,6 +1,6 @@
-import { messageOnlyEnvelopeSchema } from '../contracts/account';
-import { userListEnvelopeSchema, userStatusEnvelopeSchema } from '../contracts/admin-users';
-import type { UserInviteRequest } from '../contracts/user-invitation';
+import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
+import { userListEnvelopeSchema, userStatusEnvelopeSchema } from '../../common/contracts/admin-users';
+import type { UserInviteRequest } from '../../common/contracts/user-invitation';
 import type { ServiceClient } from './http';
 
 /** The system administrator's calls on the authentication service's /users. */

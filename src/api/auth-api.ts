@@ -1,4 +1,9 @@
-import { emptyEnvelopeSchema, type LoginRequest, type PublicUser, userEnvelopeSchema } from '../contracts/auth';
+import {
+  emptyEnvelopeSchema,
+  type LoginRequest,
+  type PublicUser,
+  userEnvelopeSchema,
+} from '../../common/contracts/auth';
 import type { ServiceClient } from './http';
 
 export type AuthApi = {

@@ -1,7 +1,7 @@
 import { type FetchOptions, ofetch } from 'ofetch';
 import * as v from 'valibot';
-import { errorEnvelopeSchema, SUCCESS_CODE } from '../contracts/envelope';
-import { isMessageId, type MessageId } from '../contracts/message-ids';
+import { errorEnvelopeSchema, SUCCESS_CODE } from '../../common/contracts/envelope';
+import { isMessageId, type MessageId } from '../../common/contracts/message-ids';
 
 /**
  * The only error the API layer throws. `message` follows spec §8's order: the response body's

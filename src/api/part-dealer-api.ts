@@ -1,11 +1,11 @@
-import { messageOnlyEnvelopeSchema } from '../contracts/account';
+import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
 import {
   type DealerOnboardingRequest,
   dealerLeadEnvelopeSchema,
   dealerLeadListEnvelopeSchema,
-} from '../contracts/dealer';
-import type { InvitedRegistrationRequest } from '../contracts/user-invitation';
-import { registeredEnvelopeSchema } from '../contracts/user-invitation';
+} from '../../common/contracts/dealer';
+import type { InvitedRegistrationRequest } from '../../common/contracts/user-invitation';
+import { registeredEnvelopeSchema } from '../../common/contracts/user-invitation';
 import type { ServiceClient } from './http';
 
 /** The part-dealer service's calls (spec §7: /part-dealer/leads/user-register). */

@@ -1,4 +1,4 @@
-import { messageOnlyEnvelopeSchema } from '../contracts/account';
+import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
 import {
   type CreateWorkshopAccountRequest,
   dmsOptionSchema,
@@ -10,7 +10,7 @@ import {
   partDealerOptionSchema,
   type WorkshopDetailsRequest,
   workshopAccountEnvelopeSchema,
-} from '../contracts/workshop';
+} from '../../common/contracts/workshop';
 import type { ServiceClient } from './http';
 
 const dmsListSchema = optionListEnvelopeSchema(dmsOptionSchema);

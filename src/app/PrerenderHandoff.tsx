@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
-import { PRERENDERED_ELEMENT_ID } from './prerendered-pages';
+import { PRERENDERED_ELEMENT_ID } from '../../common/prerendered-pages';
 
 /**
  * Removes the prerendered copy of the page once the app has rendered the same route itself.

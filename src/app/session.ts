@@ -1,8 +1,8 @@
 import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import type { PublicUser } from '../../common/contracts/auth';
 import { type RevalidationFailure, sessionMachine } from '../../machines/session.machine';
 import type { AuthApi } from '../api/auth-api';
 import { ApiError } from '../api/http';
-import type { PublicUser } from '../contracts/auth';
 import { inspectionOptions } from './inspection';
 import { clearStoredUser, readStoredUser, writeStoredUser } from './user-storage';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type PublicUser, publicUserSchema } from '../contracts/auth';
+import { type PublicUser, publicUserSchema } from '../../common/contracts/auth';
 
 /** Spec §9: the stored user lives under the local-storage key userResponse. */
 export const USER_STORAGE_KEY = 'userResponse';

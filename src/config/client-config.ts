@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { type AppEnvironment, appEnvironments, httpUrl, parseEnvironment, serviceBaseUrl } from './env-parse.ts';
+import {
+  type AppEnvironment,
+  appEnvironments,
+  httpUrl,
+  parseEnvironment,
+  serviceBaseUrl,
+} from '../../common/env-parse.ts';
 
 /**
  * Service base URLs per environment. One process serves all three services in this repository,

@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
-import type { Language } from './language';
+import type { Language } from '../../common/language';
 
 const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
   de: () => import('../../locales/de/messages.po'),

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { MessageId } from '../contracts/message-ids';
+import type { MessageId } from '../../common/contracts/message-ids';
 
 /**
  * Machines and the server speak in message ids (style.md §10); this is where the SPA turns each

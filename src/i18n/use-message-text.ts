@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import type { MessageId } from '../contracts/message-ids';
+import type { MessageId } from '../../common/contracts/message-ids';
 import { messageCatalog } from './message-catalog';
 
 /** Turns a machine's message id into the translated text (style.md §10: views translate). */

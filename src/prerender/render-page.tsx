@@ -3,9 +3,9 @@ import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
+import type { Language } from '../../common/language';
 import { bootstrapSession } from '../app/session-bootstrap';
 import { i18n, loadLanguage } from '../i18n/i18n';
-import type { Language } from '../i18n/language';
 import { routeTree } from '../routeTree.gen';
 import { AppErrorScreen } from '../views/app-shell/AppErrorScreen';
 

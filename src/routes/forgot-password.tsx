@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ForgotPasswordView } from '../views/password/ForgotPasswordView';
-import { createForgotPasswordImplementations } from '../views/password/use-forgot-password';
+import { ForgotPasswordView } from '../views/forgot-password/ForgotPasswordView';
+import { createForgotPasswordImplementations } from '../views/forgot-password/use-forgot-password';
 
 export const Route = createFileRoute('/forgot-password')({
   beforeLoad: ({ context }) => context.services.ready(),

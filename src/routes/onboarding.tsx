@@ -3,8 +3,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { appConfig } from '../config/app-config';
-import { OnboardingWizardView } from '../views/onboarding/OnboardingWizardView';
-import { createOnboardingWizardImplementations } from '../views/onboarding/use-onboarding-wizard';
+import { OnboardingWizardView } from '../views/onboarding-wizard/OnboardingWizardView';
+import { createOnboardingWizardImplementations } from '../views/onboarding-wizard/use-onboarding-wizard';
 
 const searchSchema = v.object({
   token: v.optional(

@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { DealerOnboardingView } from '../views/dealer/DealerOnboardingView';
-import { readDealerDraft } from '../views/dealer/dealer-draft';
-import { createDealerOnboardingImplementations } from '../views/dealer/use-dealer-onboarding';
+import { readDealerDraft } from '../views/part-dealer-onboarding/dealer-draft';
+import { PartDealerOnboardingView } from '../views/part-dealer-onboarding/PartDealerOnboardingView';
+import { createDealerOnboardingImplementations } from '../views/part-dealer-onboarding/use-part-dealer-onboarding';
 
 export const Route = createFileRoute('/part-dealer-onboarding')({
   beforeLoad: ({ context }) => context.services.ready(),
@@ -21,5 +21,5 @@ function DealerOnboardingRoute() {
       navigate: (to) => void navigate({ to }),
     }),
   );
-  return <DealerOnboardingView implementations={implementations} draft={draft} />;
+  return <PartDealerOnboardingView implementations={implementations} draft={draft} />;
 }

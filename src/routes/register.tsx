@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RegisterView } from '../views/register/RegisterView';
-import { createSignUpImplementations } from '../views/register/use-sign-up';
+import { createSignUpImplementations } from '../views/register/use-register';
 
 export const Route = createFileRoute('/register')({
   beforeLoad: ({ context }) => context.services.ready(),

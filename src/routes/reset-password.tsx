@@ -2,10 +2,10 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { resetTokenClaimsSchema } from '../../common/contracts/account';
 import type { ResetPasswordInput } from '../../machines/reset-password.machine';
-import { resetTokenClaimsSchema } from '../contracts/account';
-import { ResetPasswordView } from '../views/password/ResetPasswordView';
-import { createResetPasswordImplementations } from '../views/password/use-reset-password';
+import { ResetPasswordView } from '../views/reset-password/ResetPasswordView';
+import { createResetPasswordImplementations } from '../views/reset-password/use-reset-password';
 
 const searchSchema = v.object({
   token: v.optional(

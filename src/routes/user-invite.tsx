@@ -2,9 +2,9 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { type UserInvitationClaims, userInvitationClaimsSchema } from '../contracts/user-invitation';
-import { InvitedRegistrationView } from '../views/user-invite/InvitedRegistrationView';
-import { createInvitedRegistrationImplementations } from '../views/user-invite/use-invited-registration';
+import { type UserInvitationClaims, userInvitationClaimsSchema } from '../../common/contracts/user-invitation';
+import { InvitedRegistrationView } from '../views/invited-registration/InvitedRegistrationView';
+import { createInvitedRegistrationImplementations } from '../views/invited-registration/use-invited-registration';
 
 const searchSchema = v.object({
   token: v.optional(

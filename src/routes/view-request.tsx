@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { InvitationRequestView } from '../views/invitation/InvitationRequestView';
-import { createInvitationRequestImplementations } from '../views/invitation/use-invitation-request';
+import { InvitationRequestView } from '../views/invitation-request/InvitationRequestView';
+import { createInvitationRequestImplementations } from '../views/invitation-request/use-invitation-request';
 
 export const Route = createFileRoute('/view-request')({
   beforeLoad: ({ context }) => context.services.ready(),

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import type { InvitedRegistrationRequest } from '../../common/contracts/user-invitation';
 import { type InvitedRegistrationEvent, invitedRegistrationMachine } from '../../machines/invited-registration.machine';
-import type { InvitedRegistrationRequest } from '../../src/contracts/user-invitation';
-import { InvitedRegistrationView } from '../../src/views/user-invite/InvitedRegistrationView';
+import { InvitedRegistrationView } from '../../src/views/invited-registration/InvitedRegistrationView';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
 

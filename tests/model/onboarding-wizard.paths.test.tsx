@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import type { CreateWorkshopAccountRequest, Invitation, WorkshopDetailsRequest } from '../../common/contracts/workshop';
 import {
   type CreatedAccount,
   onboardingWizardMachine,
   type WizardEvent,
 } from '../../machines/onboarding-wizard.machine';
-import type { CreateWorkshopAccountRequest, Invitation, WorkshopDetailsRequest } from '../../src/contracts/workshop';
-import { OnboardingWizardView } from '../../src/views/onboarding/OnboardingWizardView';
+import { OnboardingWizardView } from '../../src/views/onboarding-wizard/OnboardingWizardView';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
 import { dmsOptions, invitation, partDealers } from '../support/wizard';

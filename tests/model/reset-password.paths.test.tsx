@@ -9,7 +9,7 @@ import {
   type ResetPasswordRequest,
   resetPasswordMachine,
 } from '../../machines/reset-password.machine';
-import { ResetPasswordView } from '../../src/views/password/ResetPasswordView';
+import { ResetPasswordView } from '../../src/views/reset-password/ResetPasswordView';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
 

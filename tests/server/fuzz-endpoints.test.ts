@@ -1,25 +1,25 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/auth/passwords';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
   signUpRequestSchema,
-} from '../../src/contracts/account';
-import { userListQuerySchema, userStatusChangeSchema } from '../../src/contracts/admin-users';
-import { loginRequestSchema } from '../../src/contracts/auth';
-import { contactMessageSchema } from '../../src/contracts/contact';
-import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../src/contracts/dealer';
-import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../src/contracts/user-invitation';
+} from '../../common/contracts/account';
+import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
+import { loginRequestSchema } from '../../common/contracts/auth';
+import { contactMessageSchema } from '../../common/contracts/contact';
+import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
+import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
   invitationRequestSchema,
   leadDecisionSchema,
   leadListQuerySchema,
   workshopDetailsSchema,
-} from '../../src/contracts/workshop';
+} from '../../common/contracts/workshop';
+import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
   adversarialPathId,

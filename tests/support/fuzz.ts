@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type * as v from 'valibot';
 import { expect } from 'vitest';
+import { SUCCESS_CODE } from '../../common/contracts/envelope';
+import type { MessageId } from '../../common/contracts/message-ids';
 import {
   auditEvents,
   contactMessages,
@@ -16,8 +18,6 @@ import {
   workshops,
 } from '../../server/db/schema';
 import { type ServerLocale, translate } from '../../server/i18n';
-import { SUCCESS_CODE } from '../../src/contracts/envelope';
-import type { MessageId } from '../../src/contracts/message-ids';
 import type { TestServer } from './test-server';
 
 /** Runs per endpoint: 1 000 in CI, more with FUZZ_RUNS=… (issue 7). */

@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../src/contracts/auth';
+import type { PublicUser } from '../../common/contracts/auth';
 
 export function aUser(overrides: Partial<PublicUser> = {}): PublicUser {
   return {

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { DmsOption, Invitation, PartDealerOption, WorkshopDetailsRequest } from '../../common/contracts/workshop';
 import { type CreatedAccount, onboardingWizardMachine } from '../../machines/onboarding-wizard.machine';
-import type { DmsOption, Invitation, PartDealerOption, WorkshopDetailsRequest } from '../../src/contracts/workshop';
 
 export const dmsOptions: DmsOption[] = [
   { id: 1, name: 'WERBAS' },

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { SignUpRequest } from '../../common/contracts/account';
 import { canSendResetLink, forgotPasswordMachine } from '../../machines/forgot-password.machine';
 import { logoutMachine } from '../../machines/logout.machine';
+import { registerMachine, type SignUpEvent } from '../../machines/register.machine';
 import {
   canSavePassword,
   type ResetPasswordInput,
   type ResetPasswordRequest,
   resetPasswordMachine,
 } from '../../machines/reset-password.machine';
-import { type SignUpEvent, signUpMachine } from '../../machines/sign-up.machine';
-import type { SignUpRequest } from '../../src/contracts/account';
 import { apiFailure } from '../support/failures';
 
 describe('sign-up', () => {
@@ -21,7 +21,7 @@ describe('sign-up', () => {
       signUp: vi.fn(signUp),
     };
     const actor = createActor(
-      signUpMachine.provide({
+      registerMachine.provide({
         actors: { signUp: fromPromise(({ input }) => effects.signUp(input)) },
         actions: {
           showAccountStatus: (_, { status }) => effects.showAccountStatus(status),

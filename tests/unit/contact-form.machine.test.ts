@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { ContactMessage } from '../../common/contracts/contact';
 import { CAPTCHA_RESET_DELAY_MS } from '../../machines/captcha.machine';
 import { contactFormMachine } from '../../machines/contact-form.machine';
-import type { ContactMessage } from '../../src/contracts/contact';
 import { apiFailure } from '../support/failures';
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { expect, test } from 'vitest';
-import { newPasswordFormSchema } from '../../src/contracts/account';
-import { loginRequestSchema } from '../../src/contracts/auth';
-import { fieldErrors, isValidEmail } from '../../src/contracts/fields';
+import { newPasswordFormSchema } from '../../common/contracts/account';
+import { loginRequestSchema } from '../../common/contracts/auth';
+import { fieldErrors, isValidEmail } from '../../common/contracts/fields';
 
 test.each(['jana@example.de', 'Jana.Schulz+teile@Werkstatt-Schulz.DE', 'a@b.co', 'admin@[192.168.1.20]'])(
   '%s is a valid e-mail (spec §5)',

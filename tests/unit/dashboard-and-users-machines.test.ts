@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { AdminUser } from '../../common/contracts/admin-users';
 import {
   adminUsersMachine,
   SEARCH_DEBOUNCE_MS,
@@ -7,7 +8,6 @@ import {
   type UserQuery,
 } from '../../machines/admin-users.machine';
 import { dashboardMachine } from '../../machines/dashboard.machine';
-import type { AdminUser } from '../../src/contracts/admin-users';
 import { apiFailure } from '../support/failures';
 import { aUser } from '../support/users';
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { messageIds } from '../../common/contracts/message-ids';
 import { serverMessages } from '../../server/i18n';
-import { messageIds } from '../../src/contracts/message-ids';
 
 type PoEntry = { msgid: string; msgstr: string };
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { InvitationRequest, WorkshopLead } from '../../common/contracts/workshop';
 import { adminLeadsMachine, type LeadDecision } from '../../machines/admin-leads.machine';
 import { CAPTCHA_RESET_DELAY_MS } from '../../machines/captcha.machine';
 import { invitationRequestMachine } from '../../machines/invitation-request.machine';
-import type { InvitationRequest, WorkshopLead } from '../../src/contracts/workshop';
 import { apiFailure } from '../support/failures';
 
 describe('invitation request', () => {

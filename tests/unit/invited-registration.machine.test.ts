@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { InvitedRegistrationRequest } from '../../common/contracts/user-invitation';
 import { inviteUserMachine } from '../../machines/invite-user.machine';
 import { invitedRegistrationMachine } from '../../machines/invited-registration.machine';
-import type { InvitedRegistrationRequest } from '../../src/contracts/user-invitation';
 import { apiFailure } from '../support/failures';
 
 const invitation = {

@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { LoginRequest, PublicUser } from '../../common/contracts/auth';
 import { type LoginResult, loginMachine } from '../../machines/login.machine';
-import type { LoginRequest, PublicUser } from '../../src/contracts/auth';
 import { aUser } from '../support/users';
 
 function startLogin(

@@ -1,7 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PublicUser } from '../../common/contracts/auth';
 import { type RevalidationFailure, sessionMachine } from '../../machines/session.machine';
-import type { PublicUser } from '../../src/contracts/auth';
 import { aUser } from '../support/users';
 
 function startSession(storedUser: PublicUser | null, revalidate: () => Promise<PublicUser>) {

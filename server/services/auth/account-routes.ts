@@ -5,7 +5,7 @@ import {
   forgotPasswordRequestSchema,
   resetPasswordRequestSchema,
   signUpRequestSchema,
-} from '../../../src/contracts/account';
+} from '../../../common/contracts/account';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { users } from '../../db/schema';

@@ -6,8 +6,8 @@ import {
   type AdminUser,
   userListQuerySchema,
   userStatusChangeSchema,
-} from '../../../src/contracts/admin-users';
-import { USER_INVITATION_VALID_DAYS, userInviteRequestSchema } from '../../../src/contracts/user-invitation';
+} from '../../../common/contracts/admin-users';
+import { USER_INVITATION_VALID_DAYS, userInviteRequestSchema } from '../../../common/contracts/user-invitation';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { users, workshopLeads } from '../../db/schema';

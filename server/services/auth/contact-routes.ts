@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { contactMessageSchema } from '../../../src/contracts/contact';
+import { contactMessageSchema } from '../../../common/contracts/contact';
 import { audit } from '../../audit';
 import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';

@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { PASSWORD_MIN_LENGTH } from '../../../src/contracts/fields';
+import { PASSWORD_MIN_LENGTH } from '../../../common/contracts/fields';
 import { ApiRefusal } from '../../http/respond';
 
 let commonPasswords: Set<string> | null = null;

@@ -1,5 +1,5 @@
-import type { PublicUser } from '../../../src/contracts/auth';
-import { SERVICE_NAMES } from '../../../src/contracts/auth';
+import type { PublicUser } from '../../../common/contracts/auth';
+import { SERVICE_NAMES } from '../../../common/contracts/auth';
 import type { ServerConfig } from '../../config';
 import type { users } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { loginRequestSchema } from '../../../src/contracts/auth';
+import { loginRequestSchema } from '../../../common/contracts/auth';
 import type { ServerDeps } from '../../context';
 import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';

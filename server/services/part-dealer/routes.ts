@@ -1,10 +1,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ADMIN_PAGE_SIZE } from '../../../src/contracts/admin-users';
-import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../src/contracts/dealer';
-import { invitedRegistrationRequestSchema } from '../../../src/contracts/user-invitation';
-import { leadDecisionSchema } from '../../../src/contracts/workshop';
+import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
+import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../common/contracts/dealer';
+import { invitedRegistrationRequestSchema } from '../../../common/contracts/user-invitation';
+import { leadDecisionSchema } from '../../../common/contracts/workshop';
 import { audit } from '../../audit';
 import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ADMIN_PAGE_SIZE } from '../../../src/contracts/admin-users';
+import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import {
   createWorkshopAccountSchema,
   INVITATION_VALID_DAYS,
@@ -12,7 +12,7 @@ import {
   OTHER_DMS_NAME,
   type WorkshopLead,
   workshopDetailsSchema,
-} from '../../../src/contracts/workshop';
+} from '../../../common/contracts/workshop';
 import { audit } from '../../audit';
 import { cachedFor } from '../../cache';
 import { requireSolvedCaptcha } from '../../captcha';

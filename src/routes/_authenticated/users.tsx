@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { AdminTabs } from '../../views/users/AdminTabs';
+import { AdminTabs } from '../../views/admin/AdminTabs';
 
 export const Route = createFileRoute('/_authenticated/users')({
   // Spec §2/§6: only system administrators; anyone else is sent to /login. The API checks again.

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { USER_STATUS } from '../../../common/contracts/auth';
 import { appConfig } from '../../config/app-config';
-import { USER_STATUS } from '../../contracts/auth';
 import { InfoBox } from '../../ui/InfoBox';
 import { AuthLayout } from '../app-shell/AuthLayout';
 

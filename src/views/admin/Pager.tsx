@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
-import * as styles from '../users/users.css';
+import * as styles from './admin.css';
 
 /** Previous / "Page x of y" / Next under an admin list (20 per page, spec §9). */
 export function Pager({

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { type Language, languageCookie, supportedLanguages } from '../../i18n/language';
+import { type Language, languageCookie, supportedLanguages } from '../../../common/language';
 import * as styles from './app-shell.css';
 
 /** Spec §2/§9: choosing a language stores the `defaultLanguage` cookie and reloads the page. */

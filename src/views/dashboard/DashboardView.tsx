@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
+import type { PublicUser } from '../../../common/contracts/auth';
 import type { dashboardMachine } from '../../../machines/dashboard.machine';
-import type { PublicUser } from '../../contracts/auth';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { InfoBox } from '../../ui/InfoBox';

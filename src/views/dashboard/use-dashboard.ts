@@ -1,11 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { PublicUser } from '../../../common/contracts/auth';
 import { dashboardMachine } from '../../../machines/dashboard.machine';
 import type { AuthApi } from '../../api/auth-api';
 import { inspectionOptions } from '../../app/inspection';
 import type { SessionActor } from '../../app/session';
-import type { PublicUser } from '../../contracts/auth';
 
 type Implementations = Parameters<typeof dashboardMachine.provide>[0];
 

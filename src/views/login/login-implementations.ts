@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
+import type { LoginRequest } from '../../../common/contracts/auth';
 import type { LoginResult, loginMachine } from '../../../machines/login.machine';
 import type { AuthApi } from '../../api/auth-api';
 import { isExternalUrl } from '../../app/navigation';
 import type { SessionActor } from '../../app/session';
-import type { LoginRequest } from '../../contracts/auth';
 import { notify } from '../notifications/notify';
 
 type Implementations = Parameters<typeof loginMachine.provide>[0];

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { signUpMachine } from '../../../machines/sign-up.machine';
+import type { registerMachine } from '../../../machines/register.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -10,15 +10,15 @@ import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { AuthLayout } from '../app-shell/AuthLayout';
 import * as styles from '../forms.css';
-import { useSignUp } from './use-sign-up';
+import { useRegister } from './use-register';
 
-type Implementations = Parameters<typeof signUpMachine.provide>[0];
+type Implementations = Parameters<typeof registerMachine.provide>[0];
 
 /** /register: workshop sign-up. The account stays pending until the team has checked it. */
 export function RegisterView({ implementations }: { implementations: Implementations }) {
   const { t } = useLingui();
   const messageText = useMessageText();
-  const signUp = useSignUp(implementations);
+  const signUp = useRegister(implementations);
   const { values, errors } = signUp;
   return (
     <AuthLayout

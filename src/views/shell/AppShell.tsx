@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { PublicUser } from '../../../common/contracts/auth';
 import type { logoutMachine } from '../../../machines/logout.machine';
-import type { PublicUser } from '../../contracts/auth';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { DealerLeadsView } from '../../../views/leads/DealerLeadsView';
+import { DealerLeadsView } from '../../../views/admin-leads/DealerLeadsView';
 
 export const Route = createFileRoute('/_authenticated/users/dealers')({
   component: DealersRoute,

@@ -1,8 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { DealerDraft, dealerOnboardingMachine, FocusTarget } from '../../../machines/dealer-onboarding.machine';
-import { BRANDS, COUNTRY_LABELS, DELIVERY_AREA_OPTIONS, OTHER_BRAND, STEERER_OPTIONS } from '../../contracts/dealer';
+import {
+  BRANDS,
+  COUNTRY_LABELS,
+  DELIVERY_AREA_OPTIONS,
+  OTHER_BRAND,
+  STEERER_OPTIONS,
+} from '../../../common/contracts/dealer';
+import type {
+  DealerDraft,
+  FocusTarget,
+  partDealerOnboardingMachine,
+} from '../../../machines/part-dealer-onboarding.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -18,9 +28,9 @@ import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
 import { Logo } from '../app-shell/Logo';
 import { Captcha } from '../captcha/Captcha';
 import * as styles from './dealer.css';
-import { useDealerOnboarding } from './use-dealer-onboarding';
+import { usePartDealerOnboarding } from './use-part-dealer-onboarding';
 
-type Implementations = Parameters<typeof dealerOnboardingMachine.provide>[0];
+type Implementations = Parameters<typeof partDealerOnboardingMachine.provide>[0];
 
 const fieldId = (target: FocusTarget) => `dealer-${target}`;
 
@@ -40,7 +50,7 @@ function moveFocusTo(target: FocusTarget) {
 }
 
 /** /part-dealer-onboarding: a part dealer registers the business for review. */
-export function DealerOnboardingView({
+export function PartDealerOnboardingView({
   implementations,
   draft,
 }: {
@@ -49,7 +59,7 @@ export function DealerOnboardingView({
 }) {
   const { t, i18n } = useLingui();
   const messageText = useMessageText();
-  const dealer = useDealerOnboarding(implementations, draft);
+  const dealer = usePartDealerOnboarding(implementations, draft);
   const { values, errors } = dealer;
   const focusRequest = dealer.focus?.request;
   const focusTarget = dealer.focus?.target;

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { InvitedRegistrationRequest, UserInvitationClaims } from '../../../common/contracts/user-invitation';
 import { invitedRegistrationMachine, type RegistrationField } from '../../../machines/invited-registration.machine';
 import type { PartDealerApi } from '../../api/part-dealer-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { InvitedRegistrationRequest, UserInvitationClaims } from '../../contracts/user-invitation';
 import { notify } from '../notifications/notify';
 import { hideLoader, showLoader } from '../notifications/window-events';
 

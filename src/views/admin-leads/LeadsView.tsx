@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { WorkshopLead } from '../../../common/contracts/workshop';
 import type { adminLeadsMachine, LeadStatusFilter } from '../../../machines/admin-leads.machine';
-import type { WorkshopLead } from '../../contracts/workshop';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
+import * as styles from '../admin/admin.css';
 import { DecisionDialog } from '../admin/DecisionDialog';
 import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
-import * as styles from '../users/users.css';
 import { useAdminLeads } from './use-admin-leads';
 
 type Implementations = Parameters<typeof adminLeadsMachine.provide>[0];

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
-import { BRANDS, type DealerOnboardingRequest, dealerOnboardingSchema, OTHER_BRAND } from '../src/contracts/dealer';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { BRANDS, type DealerOnboardingRequest, dealerOnboardingSchema, OTHER_BRAND } from '../common/contracts/dealer';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import { captchaMachine } from './captcha.machine';
 import { toRequestFailure } from './request-failure';
 
@@ -152,7 +152,7 @@ function addBrand(brands: string[], raw: string) {
  * page, whatever the outcome (a failure still shows its message). Brand rules, live input rules
  * and the focus target of a failed Next live here; the form is kept as a draft (injected storage).
  */
-export const dealerOnboardingMachine = setup({
+export const partDealerOnboardingMachine = setup({
   types: {
     context: {} as DealerContext,
     events: {} as DealerEvent,
@@ -162,7 +162,7 @@ export const dealerOnboardingMachine = setup({
     captcha: captchaMachine,
     submit: fromPromise<{ message: string | undefined }, DealerOnboardingRequest & { status: 'UNVERIFIED' }>(
       async () => {
-        throw new Error('submit actor not implemented: provide it with dealerOnboardingMachine.provide()');
+        throw new Error('submit actor not implemented: provide it with partDealerOnboardingMachine.provide()');
       },
     ),
   },

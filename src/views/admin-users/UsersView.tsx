@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { AdminUser } from '../../../common/contracts/admin-users';
 import type { adminUsersMachine, UserQuery } from '../../../machines/admin-users.machine';
-import type { AdminUser } from '../../contracts/admin-users';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import * as styles from '../admin/admin.css';
 import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import { useAdminUsers } from './use-admin-users';
-import * as styles from './users.css';
 
 type Implementations = Parameters<typeof adminUsersMachine.provide>[0];
 

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { WorkshopLeadMode } from '../../../common/contracts/workshop';
 import type { invitationRequestMachine } from '../../../machines/invitation-request.machine';
-import type { WorkshopLeadMode } from '../../contracts/workshop';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';

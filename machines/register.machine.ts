@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { type SignUpRequest, signUpRequestSchema } from '../src/contracts/account';
-import { fieldErrors } from '../src/contracts/fields';
-import type { MessageId } from '../src/contracts/message-ids';
+import { type SignUpRequest, signUpRequestSchema } from '../common/contracts/account';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
 import { type RequestFailure, toRequestFailure } from './request-failure';
 
 export type SignUpValues = {
@@ -47,7 +47,7 @@ function withoutError<TKey extends string>(errors: Partial<Record<TKey, MessageI
  * Success shows the server's message and the account status page (pending verification); a
  * refusal keeps the form and shows the server's error on the field it names.
  */
-export const signUpMachine = setup({
+export const registerMachine = setup({
   types: {
     context: {} as {
       values: SignUpValues;
@@ -61,7 +61,7 @@ export const signUpMachine = setup({
   },
   actors: {
     signUp: fromPromise<SignUpResult, SignUpRequest>(async () => {
-      throw new Error('signUp actor not implemented: provide it with signUpMachine.provide()');
+      throw new Error('signUp actor not implemented: provide it with registerMachine.provide()');
     }),
   },
   actions: {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { DealerLead } from '../../../common/contracts/dealer';
 import {
   adminDealersMachine,
   type DealerDecision,
@@ -10,14 +11,13 @@ import {
 } from '../../../machines/admin-leads.machine';
 import type { PartDealerApi } from '../../api/part-dealer-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { DealerLead } from '../../contracts/dealer';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
+import * as styles from '../admin/admin.css';
 import { DecisionDialog } from '../admin/DecisionDialog';
 import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import { notify } from '../notifications/notify';
-import * as styles from '../users/users.css';
 
 function useDealerQueue(partDealerApi: PartDealerApi) {
   const [machine] = useState(() =>

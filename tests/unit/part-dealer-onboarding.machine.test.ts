@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type DealerDraft, type DealerValues, dealerOnboardingMachine } from '../../machines/dealer-onboarding.machine';
+import {
+  type DealerDraft,
+  type DealerValues,
+  partDealerOnboardingMachine,
+} from '../../machines/part-dealer-onboarding.machine';
 import { apiFailure } from '../support/failures';
 
 const filled: DealerValues = {
@@ -30,7 +34,7 @@ function start(options: { draft?: DealerDraft | null; fail?: boolean } = {}) {
     cleared: 0,
   };
   const actor = createActor(
-    dealerOnboardingMachine.provide({
+    partDealerOnboardingMachine.provide({
       actors: {
         submit: fromPromise(async ({ input }) => {
           effects.submit(input);

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { InvitationRequest, WorkshopLeadMode } from '../../../common/contracts/workshop';
 import { type InvitationField, invitationRequestMachine } from '../../../machines/invitation-request.machine';
 import type { WorkshopApi } from '../../api/workshop-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { InvitationRequest, WorkshopLeadMode } from '../../contracts/workshop';
 import { notify } from '../notifications/notify';
 
 type Implementations = Parameters<typeof invitationRequestMachine.provide>[0];

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { DealerDraft } from '../../../machines/dealer-onboarding.machine';
+import type { DealerDraft } from '../../../machines/part-dealer-onboarding.machine';
 
 const DRAFT_KEY = 'dealerOnboardingDraft';
 

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { createMachine, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import type { DealerOnboardingRequest } from '../../common/contracts/dealer';
 import type { captchaMachine } from '../../machines/captcha.machine';
 import {
   type DealerDraft,
   type DealerEvent,
   type DealerValues,
-  dealerOnboardingMachine,
-} from '../../machines/dealer-onboarding.machine';
-import type { DealerOnboardingRequest } from '../../src/contracts/dealer';
+  partDealerOnboardingMachine,
+} from '../../machines/part-dealer-onboarding.machine';
 import type { CaptchaProvider } from '../../src/views/captcha/captcha-provider';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
@@ -20,7 +20,7 @@ vi.mock('../../src/views/captcha/captcha-provider', () => ({
     mount: () => ({ reset: () => {}, unmount: () => {} }),
   }),
 }));
-const { DealerOnboardingView } = await import('../../src/views/dealer/DealerOnboardingView');
+const { PartDealerOnboardingView } = await import('../../src/views/part-dealer-onboarding/PartDealerOnboardingView');
 
 /** Graph traversal cannot play the widget, so the captcha starts solved (its own tests cover it). */
 const solvedCaptcha = createMachine({
@@ -51,7 +51,7 @@ const draft: DealerDraft = { values, brands: [] };
 const FAILED = 'The service is temporarily unavailable. Please try again shortly.';
 type Step = { type: string; field?: string; value?: string; brand?: string; error?: Error };
 
-const machine = dealerOnboardingMachine.provide({ actors: { captcha: solvedCaptcha } });
+const machine = partDealerOnboardingMachine.provide({ actors: { captcha: solvedCaptcha } });
 const paths = getShortestPaths(machine, {
   input: { draft },
   events: [
@@ -130,7 +130,7 @@ test.each(
       },
     };
     await renderInRouter('/part-dealer-onboarding', () => (
-      <DealerOnboardingView implementations={implementations} draft={draft} />
+      <PartDealerOnboardingView implementations={implementations} draft={draft} />
     ));
 
     for (const { event: raw, state } of path.steps) {

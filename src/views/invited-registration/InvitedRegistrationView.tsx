@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { UserInvitationClaims } from '../../../common/contracts/user-invitation';
 import type { invitedRegistrationMachine } from '../../../machines/invited-registration.machine';
-import type { UserInvitationClaims } from '../../contracts/user-invitation';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';

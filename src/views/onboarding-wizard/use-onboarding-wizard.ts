@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { CreateWorkshopAccountRequest, WorkshopDetailsRequest } from '../../../common/contracts/workshop';
 import {
   type AccountField,
   type CreatedAccount,
@@ -10,7 +11,6 @@ import {
 import type { WorkshopApi } from '../../api/workshop-api';
 import { inspectionOptions } from '../../app/inspection';
 import { isExternalUrl } from '../../app/navigation';
-import type { CreateWorkshopAccountRequest, WorkshopDetailsRequest } from '../../contracts/workshop';
 import { notify } from '../notifications/notify';
 import { hideLoader, showLoader } from '../notifications/window-events';
 

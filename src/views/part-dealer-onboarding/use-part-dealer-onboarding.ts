@@ -1,19 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { DealerOnboardingRequest } from '../../../common/contracts/dealer';
 import {
   type DealerDraft,
   type DealerField,
-  dealerOnboardingMachine,
   dealerPayload,
-} from '../../../machines/dealer-onboarding.machine';
+  partDealerOnboardingMachine,
+} from '../../../machines/part-dealer-onboarding.machine';
 import type { PartDealerApi } from '../../api/part-dealer-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { DealerOnboardingRequest } from '../../contracts/dealer';
 import { notify } from '../notifications/notify';
 import { clearDealerDraft, writeDealerDraft } from './dealer-draft';
 
-type Implementations = Parameters<typeof dealerOnboardingMachine.provide>[0];
+type Implementations = Parameters<typeof partDealerOnboardingMachine.provide>[0];
 
 export function createDealerOnboardingImplementations(deps: {
   partDealerApi: PartDealerApi;
@@ -36,8 +36,8 @@ export function createDealerOnboardingImplementations(deps: {
   };
 }
 
-export function useDealerOnboarding(implementations: Implementations, draft: DealerDraft | null) {
-  const [machine] = useState(() => dealerOnboardingMachine.provide(implementations));
+export function usePartDealerOnboarding(implementations: Implementations, draft: DealerDraft | null) {
+  const [machine] = useState(() => partDealerOnboardingMachine.provide(implementations));
   const dealer = useActorRef(machine, { input: { draft }, ...inspectionOptions() });
   const captcha = useSelector(dealer, (snapshot) => snapshot.context.captcha);
   // The machine decides whether Next is possible; subscribing to the captcha child only makes the
@@ -66,4 +66,4 @@ export function useDealerOnboarding(implementations: Implementations, draft: Dea
   };
 }
 
-export type DealerOnboarding = ReturnType<typeof useDealerOnboarding>;
+export type DealerOnboarding = ReturnType<typeof usePartDealerOnboarding>;

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/language';
+import type { Language } from './language';
 
 /** The element the build fills with a page's prerendered markup; the app removes it on taking over. */
 export const PRERENDERED_ELEMENT_ID = 'prerendered';

@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AdminUser } from '../../../common/contracts/admin-users';
 import { adminUsersMachine, type UserPage, type UserQuery } from '../../../machines/admin-users.machine';
 import type { AdminUsersApi } from '../../api/admin-users-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { AdminUser } from '../../contracts/admin-users';
 import { notify } from '../notifications/notify';
 
 type Implementations = Parameters<typeof adminUsersMachine.provide>[0];

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { WorkshopLead } from '../../../common/contracts/workshop';
 import {
   adminLeadsMachine,
   type LeadDecision,
@@ -9,7 +10,6 @@ import {
 } from '../../../machines/admin-leads.machine';
 import type { WorkshopApi } from '../../api/workshop-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { WorkshopLead } from '../../contracts/workshop';
 import { notify } from '../notifications/notify';
 
 type Implementations = Parameters<typeof adminLeadsMachine.provide>[0];
