@@ -1,16 +1,17 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AdminUser } from '../common/contracts/admin-users';
+import type { SettableUserStatus } from '../common/contracts/auth';
 import { toRequestFailure } from './request-failure';
 
 export type UserQuery = { page: number; search: string; status: '' | '1' | '2' | '3' };
 export type UserPage = { items: AdminUser[]; total: number; page: number; page_size: number };
-export type StatusChange = { user: AdminUser; status: 1 | 3 };
+export type StatusChange = { user: AdminUser; status: SettableUserStatus };
 
 export type AdminUsersEvent =
   | { type: 'search.change'; value: string }
   | { type: 'filter.change'; status: UserQuery['status'] }
   | { type: 'page.change'; page: number }
-  | { type: 'status.request'; user: AdminUser; status: 1 | 3 }
+  | { type: 'status.request'; user: AdminUser; status: SettableUserStatus }
   | { type: 'status.cancel' }
   | { type: 'status.confirm' }
   | { type: 'list.retry' };
@@ -32,9 +33,11 @@ export const adminUsersMachine = setup({
     listUsers: fromPromise<UserPage, UserQuery>(async () => {
       throw new Error('listUsers actor not implemented: provide it with adminUsersMachine.provide()');
     }),
-    setUserStatus: fromPromise<{ message: string | undefined }, { userId: number; status: 1 | 3 }>(async () => {
-      throw new Error('setUserStatus actor not implemented: provide it with adminUsersMachine.provide()');
-    }),
+    setUserStatus: fromPromise<{ message: string | undefined }, { userId: number; status: SettableUserStatus }>(
+      async () => {
+        throw new Error('setUserStatus actor not implemented: provide it with adminUsersMachine.provide()');
+      },
+    ),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, and, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import type { AppPath } from '../common/app-paths';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type InvitationRequest, invitationRequestSchema, type WorkshopLeadMode } from '../common/contracts/workshop';
@@ -60,7 +61,7 @@ export const invitationRequestMachine = setup({
     resetCaptcha: sendTo(({ context }) => context.captcha, { type: 'captcha.reset' }),
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
-    navigate: (_, _params: { to: string }) => {},
+    navigate: (_, _params: { to: AppPath }) => {},
   },
 }).createMachine({
   id: 'invitationRequest',

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { AppPath } from '../common/app-paths';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
@@ -48,7 +49,7 @@ export const invitedRegistrationMachine = setup({
     hideLoader: () => {},
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
-    navigate: (_, _params: { to: string }) => {},
+    navigate: (_, _params: { to: AppPath }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       const { [event.field]: _cleared, ...errors } = context.errors;

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../common/contracts/auth';
+import { USER_STATUS } from '../common/contracts/auth';
 
 export const DEFAULT_POST_LOGIN_PATH = '/dashboard';
 
@@ -23,5 +24,5 @@ export function postLoginDestination(user: Pick<PublicUser, 'services'>, redirec
 
 /** Spec §4: status 2 (pending verification) and 3 (deactivated) go to the account status page. */
 export function isAccountInactive(user: Pick<PublicUser, 'status'>): boolean {
-  return user.status === 2 || user.status === 3;
+  return user.status === USER_STATUS.pendingVerification || user.status === USER_STATUS.deactivated;
 }

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import type { AppPath } from '../common/app-paths';
 import { toRequestFailure } from './request-failure';
 
 export type LogoutEvent = { type: 'logout.request' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
@@ -17,7 +18,7 @@ export const logoutMachine = setup({
   },
   actions: {
     forgetSession: () => {},
-    navigate: (_, _params: { to: string }) => {},
+    navigate: (_, _params: { to: AppPath }) => {},
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
   },

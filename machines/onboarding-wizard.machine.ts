@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { and, assertEvent, assign, fromPromise, not, setup } from 'xstate';
+import type { AppPath } from '../common/app-paths';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
@@ -169,7 +170,7 @@ export const onboardingWizardMachine = setup({
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
-    navigate: (_, _params: { to: string }) => {},
+    navigate: (_, _params: { to: AppPath }) => {},
     /** Account-creation mode leaves the wizard for the configured page (spec §4). */
     leaveAfterAccountCreation: () => {},
     showLoader: () => {},

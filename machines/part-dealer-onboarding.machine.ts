@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
+import type { AppPath } from '../common/app-paths';
 import { BRANDS, type DealerOnboardingRequest, dealerOnboardingSchema, OTHER_BRAND } from '../common/contracts/dealer';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
@@ -175,7 +176,7 @@ export const partDealerOnboardingMachine = setup({
   actions: {
     saveDraft: (_, _params: DealerDraft) => {},
     clearDraft: () => {},
-    navigate: (_, _params: { to: string }) => {},
+    navigate: (_, _params: { to: AppPath }) => {},
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     tellCaptchaAboutEdit: sendTo(({ context }) => context.captcha, { type: 'captcha.fieldEdited' }),

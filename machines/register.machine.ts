@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type SignUpRequest, signUpRequestSchema } from '../common/contracts/account';
+import { USER_STATUS } from '../common/contracts/auth';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type RequestFailure, toRequestFailure } from './request-failure';
@@ -117,7 +118,7 @@ export const registerMachine = setup({
           target: 'completed',
           actions: [
             { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-            { type: 'showAccountStatus', params: { status: 2 } },
+            { type: 'showAccountStatus', params: { status: USER_STATUS.pendingVerification } },
           ],
         },
         onError: {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { and, assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import type { AppPath } from '../common/app-paths';
 import { newPasswordFormSchema } from '../common/contracts/account';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
@@ -80,7 +81,7 @@ export const resetPasswordMachine = setup({
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     logFailure: (_, _params: RequestFailure) => {},
-    navigate: (_, _params: { to: string }) => {},
+    navigate: (_, _params: { to: AppPath }) => {},
   },
 }).createMachine({
   id: 'resetPassword',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { USER_ROLE, USER_STATUS } from '../common/contracts/auth';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { users } from './db/schema';
@@ -20,8 +21,8 @@ export async function seedAdministrator(db: Database, config: ServerConfig) {
       firstName: 'System',
       lastName: 'Administrator',
       companyName: 'Teileportal',
-      role: 'system_admin',
-      status: 1,
+      role: USER_ROLE.systemAdmin,
+      status: USER_STATUS.active,
       services: [],
     })
     .onConflictDoNothing();

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { USER_ROLES } from './auth';
+import { USER_ROLES, USER_STATUS, USER_STATUSES } from './auth';
 import { envelopeSchema } from './envelope';
 
 /** Spec §9: the numeric constant 20, used as the page size of the admin lists. */
@@ -14,7 +14,7 @@ export const pageQueryParam = v.optional(
 export const userListQuerySchema = v.object({
   page: pageQueryParam,
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ''),
-  status: v.optional(v.picklist(['', '1', '2', '3']), ''),
+  status: v.optional(v.picklist(['', ...USER_STATUSES.map(String)]), ''),
 });
 export type UserListQuery = v.InferInput<typeof userListQuerySchema>;
 
@@ -26,7 +26,7 @@ export const adminUserSchema = v.object({
   company_name: v.nullable(v.string()),
   contact_number: v.nullable(v.string()),
   role: v.picklist(USER_ROLES),
-  status: v.number(),
+  status: v.picklist(USER_STATUSES),
   created_at: v.string(),
 });
 export type AdminUser = v.InferOutput<typeof adminUserSchema>;
@@ -36,6 +36,8 @@ export const userListEnvelopeSchema = envelopeSchema(
 );
 
 /** An administrator activates (1) or deactivates (3) an account; 2 is only ever set by sign-up. */
-export const userStatusChangeSchema = v.object({ status: v.picklist([1, 3], 'invalidRequest') });
+export const userStatusChangeSchema = v.object({
+  status: v.picklist([USER_STATUS.active, USER_STATUS.deactivated], 'invalidRequest'),
+});
 
 export const userStatusEnvelopeSchema = envelopeSchema(adminUserSchema);

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -26,11 +27,9 @@ export const users = pgTable(
     contactNumber: text('contact_number'),
     companyName: text('company_name'),
     postalCode: text('postal_code'),
-    role: text('role', { enum: ['user', 'system_admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('user'),
     /** 1 active, 2 pending verification, 3 deactivated (spec §4). */
-    status: smallint('status').notNull().default(2),
+    status: smallint('status').$type<UserStatus>().notNull().default(USER_STATUS.pendingVerification),
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
     /** The language mails to this user are written in; taken from the request that created it. */
     locale: text('locale', { enum: ['de', 'en'] })

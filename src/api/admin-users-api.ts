@@ -1,5 +1,6 @@
 import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
 import { userListEnvelopeSchema, userStatusEnvelopeSchema } from '../../common/contracts/admin-users';
+import type { SettableUserStatus } from '../../common/contracts/auth';
 import type { UserInviteRequest } from '../../common/contracts/user-invitation';
 import type { ServiceClient } from './http';
 
@@ -17,7 +18,7 @@ export function createAdminUsersApi(client: ServiceClient) {
       const body = await client(messageOnlyEnvelopeSchema, '/users/invite', { method: 'POST', body: invite });
       return { message: body.message };
     },
-    async setUserStatus(userId: number, status: 1 | 3) {
+    async setUserStatus(userId: number, status: SettableUserStatus) {
       const body = await client(userStatusEnvelopeSchema, `/users/${userId}/status`, {
         method: 'POST',
         body: { status },

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { toRoute } from '../app/navigation';
 import { AppShell } from '../views/shell/AppShell';
 import { createLogoutImplementations } from '../views/shell/use-logout';
 
@@ -23,7 +24,11 @@ function AuthenticatedLayout() {
   const { user, api, session } = Route.useRouteContext();
   const navigate = useNavigate();
   const [logoutImplementations] = useState(() =>
-    createLogoutImplementations({ authApi: api.auth, session, navigate: (to) => void navigate({ to, replace: true }) }),
+    createLogoutImplementations({
+      authApi: api.auth,
+      session,
+      navigate: (to) => void navigate({ to: toRoute(to), replace: true }),
+    }),
   );
   return (
     <AppShell user={user} logoutImplementations={logoutImplementations}>

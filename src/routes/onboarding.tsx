@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { toRoute } from '../app/navigation';
 import { appConfig } from '../config/app-config';
 import { OnboardingWizardView } from '../views/onboarding-wizard/OnboardingWizardView';
 import { createOnboardingWizardImplementations } from '../views/onboarding-wizard/use-onboarding-wizard';
@@ -29,7 +30,8 @@ function OnboardingRoute() {
   const [implementations] = useState(() =>
     createOnboardingWizardImplementations({
       workshopApi: api.workshop,
-      navigate: (to) => void navigate({ to }),
+      navigate: (to) => void navigate({ to: toRoute(to) }),
+      openConfiguredUrl: (url) => void navigate({ to: url }),
       redirectAfterAccountCreation: appConfig.onboardingRedirectUrl,
     }),
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import * as v from 'valibot';
 import { resetTokenClaimsSchema } from '../../common/contracts/account';
 import type { ResetPasswordInput } from '../../machines/reset-password.machine';
+import { toRoute } from '../app/navigation';
 import { ResetPasswordView } from '../views/reset-password/ResetPasswordView';
 import { createResetPasswordImplementations } from '../views/reset-password/use-reset-password';
 
@@ -49,7 +50,7 @@ function ResetPasswordRoute() {
   const [implementations] = useState(() =>
     createResetPasswordImplementations({
       accountApi: api.account,
-      navigate: (to) => void navigate({ to, replace: true }),
+      navigate: (to) => void navigate({ to: toRoute(to), replace: true }),
     }),
   );
   return <ResetPasswordView implementations={implementations} input={input} />;

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type UserInvitationClaims, userInvitationClaimsSchema } from '../../common/contracts/user-invitation';
+import { toRoute } from '../app/navigation';
 import { InvitedRegistrationView } from '../views/invited-registration/InvitedRegistrationView';
 import { createInvitedRegistrationImplementations } from '../views/invited-registration/use-invited-registration';
 
@@ -40,7 +41,7 @@ function UserInviteRoute() {
   const [implementations] = useState(() =>
     createInvitedRegistrationImplementations({
       partDealerApi: api.partDealer,
-      navigate: (to) => void navigate({ to }),
+      navigate: (to) => void navigate({ to: toRoute(to) }),
     }),
   );
   return (

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { toRoute } from '../app/navigation';
 import { InvitationRequestView } from '../views/invitation-request/InvitationRequestView';
 import { createInvitationRequestImplementations } from '../views/invitation-request/use-invitation-request';
 
@@ -12,7 +13,10 @@ function WorkshopAccountRoute() {
   const { api } = Route.useRouteContext();
   const navigate = useNavigate();
   const [implementations] = useState(() =>
-    createInvitationRequestImplementations({ workshopApi: api.workshop, navigate: (to) => void navigate({ to }) }),
+    createInvitationRequestImplementations({
+      workshopApi: api.workshop,
+      navigate: (to) => void navigate({ to: toRoute(to) }),
+    }),
   );
   return <InvitationRequestView implementations={implementations} mode="account-creation" />;
 }

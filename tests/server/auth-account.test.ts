@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { USER_STATUS } from '../../common/contracts/auth';
 import { auditEvents, oneTimeTokens, outbox, sessions, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import { issueToken } from '../../server/tokens';
@@ -329,7 +330,7 @@ describe('admin user management', () => {
         passwordHash: 'x',
         firstName: `Bulk${index}`,
         lastName: 'Werkstatt',
-        status: 2,
+        status: USER_STATUS.pendingVerification,
       })),
     );
     const first = (await (

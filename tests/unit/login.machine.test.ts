@@ -1,6 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { LoginRequest, PublicUser } from '../../common/contracts/auth';
+import { USER_STATUS } from '../../common/contracts/auth';
 import { type LoginResult, loginMachine } from '../../machines/login.machine';
 import { aUser } from '../support/users';
 
@@ -122,15 +123,18 @@ test('a remembered redirect inside the app wins over the service url', async () 
   expect(effects.navigate).toHaveBeenCalledWith('/dashboard?x=1');
 });
 
-test.each([2, 3])('status %i shows the account status page and stores nothing', async (status) => {
-  const { actor, effects } = startLogin({ result: async () => ({ user: aUser({ status }), message: undefined }) });
-  fill(actor, 'jana@example.de', 'secret-password');
-  actor.send({ type: 'login.submit' });
-  await waitFor(actor, (snapshot) => snapshot.matches('accountInactive'));
-  expect(effects.showAccountStatus).toHaveBeenCalledWith(status);
-  expect(effects.storeUser).not.toHaveBeenCalled();
-  expect(effects.navigate).not.toHaveBeenCalled();
-});
+test.each([USER_STATUS.pendingVerification, USER_STATUS.deactivated])(
+  'status %i shows the account status page and stores nothing',
+  async (status) => {
+    const { actor, effects } = startLogin({ result: async () => ({ user: aUser({ status }), message: undefined }) });
+    fill(actor, 'jana@example.de', 'secret-password');
+    actor.send({ type: 'login.submit' });
+    await waitFor(actor, (snapshot) => snapshot.matches('accountInactive'));
+    expect(effects.showAccountStatus).toHaveBeenCalledWith(status);
+    expect(effects.storeUser).not.toHaveBeenCalled();
+    expect(effects.navigate).not.toHaveBeenCalled();
+  },
+);
 
 test('a refused login stores the server message, notifies, clears the password and stays editable', async () => {
   const { actor, effects } = startLogin({

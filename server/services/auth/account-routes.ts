@@ -6,6 +6,7 @@ import {
   resetPasswordRequestSchema,
   signUpRequestSchema,
 } from '../../../common/contracts/account';
+import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { users } from '../../db/schema';
@@ -96,7 +97,7 @@ export function createAccountRoutes(deps: ServerDeps) {
           contactNumber: form.contact_number,
           postalCode: form.postal_code,
           role: 'user',
-          status: 2,
+          status: USER_STATUS.pendingVerification,
           services: ['WORKSHOP'],
           locale,
         })
@@ -107,7 +108,7 @@ export function createAccountRoutes(deps: ServerDeps) {
         form.email,
         mailTemplates.signUpReceived(locale, { firstName: form.first_name }),
       );
-      const admins = await tx.select().from(users).where(eq(users.role, 'system_admin'));
+      const admins = await tx.select().from(users).where(eq(users.role, USER_ROLE.systemAdmin));
       for (const admin of admins) {
         await enqueueMail(
           tx,
@@ -128,7 +129,11 @@ export function createAccountRoutes(deps: ServerDeps) {
         ip: clientIp(c),
       });
     });
-    return ok(c, { email: form.email, first_name: form.first_name, status: 2 }, 'signUpReceived');
+    return ok(
+      c,
+      { email: form.email, first_name: form.first_name, status: USER_STATUS.pendingVerification },
+      'signUpReceived',
+    );
   });
 
   routes.post('/forgot-password', async (c) => {
@@ -138,7 +143,7 @@ export function createAccountRoutes(deps: ServerDeps) {
       [RESETS_PER_IP, clientIp(c)],
     ]);
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-    if (user && user.status !== 3) {
+    if (user && user.status !== USER_STATUS.deactivated) {
       await db.transaction(async (tx) => {
         // A newer request invalidates every older link.
         await revokeTokens(tx, 'password-reset', String(user.id));
@@ -181,7 +186,8 @@ export function createAccountRoutes(deps: ServerDeps) {
         .from(users)
         .where(eq(users.id, Number(claims.sub)))
         .limit(1);
-      if (!user || user.status === 3) throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
+      if (!user || user.status === USER_STATUS.deactivated)
+        throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
       // Any password change after the link was issued makes the link worthless.
       if (claims.iat !== undefined && user.passwordChangedAt.getTime() > claims.iat * 1000 + 999) {
         throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });

@@ -7,6 +7,7 @@ import {
   userListQuerySchema,
   userStatusChangeSchema,
 } from '../../../common/contracts/admin-users';
+import { USER_STATUS, USER_STATUSES } from '../../../common/contracts/auth';
 import { USER_INVITATION_VALID_DAYS, userInviteRequestSchema } from '../../../common/contracts/user-invitation';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
@@ -61,7 +62,8 @@ export function createAdminUsersRoutes(deps: ServerDeps) {
       );
       if (match) conditions.push(match);
     }
-    if (status) conditions.push(eq(users.status, Number(status)));
+    const wantedStatus = USER_STATUSES.find((known) => String(known) === status);
+    if (wantedStatus) conditions.push(eq(users.status, wantedStatus));
     const where = conditions.length > 0 ? and(...conditions) : undefined;
     const [totals] = await db.select({ total: count() }).from(users).where(where);
     const rows = await db
@@ -88,15 +90,15 @@ export function createAdminUsersRoutes(deps: ServerDeps) {
         .where(eq(users.id, userId))
         .returning();
       if (!after) throw new ApiRefusal(404, 'notFound');
-      if (status === 3) await endAllSessionsOf(tx, userId);
-      if (status === 1) {
+      if (status === USER_STATUS.deactivated) await endAllSessionsOf(tx, userId);
+      if (status === USER_STATUS.active) {
         // The pilot loop's last step: an account created from an invitation is now verified.
         await tx
           .update(workshopLeads)
           .set({ status: 'verified' })
           .where(and(eq(workshopLeads.userId, userId), eq(workshopLeads.status, 'registered')));
       }
-      if (status === 1 && before.status !== 1) {
+      if (status === USER_STATUS.active && before.status !== USER_STATUS.active) {
         await enqueueMail(
           tx,
           'account-activated',
@@ -109,14 +111,14 @@ export function createAdminUsersRoutes(deps: ServerDeps) {
       }
       await audit(tx, {
         actorUserId: admin.id,
-        action: status === 1 ? 'user.activated' : 'user.deactivated',
+        action: status === USER_STATUS.active ? 'user.activated' : 'user.deactivated',
         target: `user:${userId}`,
         ip: clientIp(c),
         details: { from: before.status, to: status },
       });
       return after;
     });
-    return ok(c, toAdminUser(updated), status === 1 ? 'userActivated' : 'userDeactivated');
+    return ok(c, toAdminUser(updated), status === USER_STATUS.active ? 'userActivated' : 'userDeactivated');
   });
 
   // The administrator invites a person (spec §2 /user-invite); the mail links to the registration.

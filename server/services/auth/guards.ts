@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { USER_ROLE } from '../../../common/contracts/auth';
 import type { Database } from '../../db/database';
 import { ApiRefusal } from '../../http/respond';
 import { currentSessionUser } from './sessions';
@@ -15,6 +16,6 @@ export async function requireUser(c: Context, db: Database, settings: CookieSett
 /** A signed-in system administrator, else 401 (anonymous) or 403 (any other role). */
 export async function requireAdmin(c: Context, db: Database, settings: CookieSettings) {
   const user = await requireUser(c, db, settings);
-  if (user.role !== 'system_admin') throw new ApiRefusal(403, 'forbidden');
+  if (user.role !== USER_ROLE.systemAdmin) throw new ApiRefusal(403, 'forbidden');
   return user;
 }

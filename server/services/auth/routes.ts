@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { loginRequestSchema } from '../../../common/contracts/auth';
+import { loginRequestSchema, USER_STATUS } from '../../../common/contracts/auth';
 import type { ServerDeps } from '../../context';
 import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
@@ -52,7 +52,7 @@ export function createAuthService(deps: ServerDeps) {
     }
     // Pending (2) and deactivated (3) accounts learn their status, which the SPA turns into the
     // account status page, but get no session.
-    if (user.status === 1) {
+    if (user.status === USER_STATUS.active) {
       await startSession(c, db, cookieSettings, user.id, credentials.rememberMe);
     }
     deps.logger.info({ event: 'login.succeeded', userId: user.id, status: user.status }, 'login');

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { USER_STATUS } from '../../../common/contracts/auth';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
@@ -56,7 +57,7 @@ export async function currentSessionUser(c: Context, db: Database, settings: Coo
     .limit(1);
   const user = rows[0]?.user;
   // Only active accounts (status 1) hold a session; a deactivated user's old cookie stops working.
-  if (user?.status !== 1) return null;
+  if (user?.status !== USER_STATUS.active) return null;
   return user;
 }
 

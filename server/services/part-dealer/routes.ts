@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
+import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
 import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../common/contracts/dealer';
 import { invitedRegistrationRequestSchema } from '../../../common/contracts/user-invitation';
 import { leadDecisionSchema } from '../../../common/contracts/workshop';
@@ -85,7 +86,7 @@ export function createPartDealerService(deps: ServerDeps) {
         lead.email,
         mailTemplates.dealerRegistrationReceived(locale, { firstName: lead.firstName, companyName: lead.companyName }),
       );
-      for (const admin of await tx.select().from(users).where(eq(users.role, 'system_admin'))) {
+      for (const admin of await tx.select().from(users).where(eq(users.role, USER_ROLE.systemAdmin))) {
         await enqueueMail(
           tx,
           'dealer-awaits-review',
@@ -189,7 +190,7 @@ export function createPartDealerService(deps: ServerDeps) {
           companyName: invited.output.company_name,
           contactNumber: form.contact_number,
           role: 'user',
-          status: 1,
+          status: USER_STATUS.active,
           services: [],
           locale: requestLocale(c),
         })

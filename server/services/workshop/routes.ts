@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
+import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
 import {
   createWorkshopAccountSchema,
   INVITATION_VALID_DAYS,
@@ -115,7 +116,7 @@ export function createWorkshopService(deps: ServerDeps) {
         lead.email,
         mailTemplates.invitationRequestReceived(locale, { workshopName: lead.workshopAccountName }),
       );
-      for (const admin of await tx.select().from(users).where(eq(users.role, 'system_admin'))) {
+      for (const admin of await tx.select().from(users).where(eq(users.role, USER_ROLE.systemAdmin))) {
         await enqueueMail(
           tx,
           'invitation-request-review',
@@ -170,7 +171,7 @@ export function createWorkshopService(deps: ServerDeps) {
           lastName: form.last_name,
           companyName: lead.workshopAccountName,
           role: 'user',
-          status: 2,
+          status: USER_STATUS.pendingVerification,
           services: ['WORKSHOP'],
           locale: lead.locale,
         })
@@ -189,7 +190,7 @@ export function createWorkshopService(deps: ServerDeps) {
         .update(workshopLeads)
         .set({ status: 'registered', userId: user.id })
         .where(eq(workshopLeads.id, lead.id));
-      for (const admin of await tx.select().from(users).where(eq(users.role, 'system_admin'))) {
+      for (const admin of await tx.select().from(users).where(eq(users.role, USER_ROLE.systemAdmin))) {
         await enqueueMail(
           tx,
           'account-awaits-review',

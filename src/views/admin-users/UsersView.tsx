@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminUser } from '../../../common/contracts/admin-users';
+import { USER_STATUS, type UserStatus } from '../../../common/contracts/auth';
 import type { adminUsersMachine, UserQuery } from '../../../machines/admin-users.machine';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -22,8 +23,11 @@ export function UsersView({
 }) {
   const { t, i18n } = useLingui();
   const users = useAdminUsers(implementations);
-  const statusLabel = (status: number) =>
-    status === 1 ? t`Active` : status === 2 ? t`Pending verification` : status === 3 ? t`Deactivated` : String(status);
+  const statusLabels: Record<UserStatus, string> = {
+    [USER_STATUS.active]: t`Active`,
+    [USER_STATUS.pendingVerification]: t`Pending verification`,
+    [USER_STATUS.deactivated]: t`Deactivated`,
+  };
   const page = users.page;
   const pending = users.pending;
   const pendingName = pending ? `${pending.user.first_name} ${pending.user.last_name}` : '';
@@ -97,9 +101,9 @@ export function UsersView({
                 <td className={styles.cell}>{user.company_name ?? '–'}</td>
                 <td className={styles.cell}>{user.email}</td>
                 <td className={styles.cell}>{i18n.date(user.created_at, { dateStyle: 'medium' })}</td>
-                <td className={styles.cell}>{statusLabel(user.status)}</td>
+                <td className={styles.cell}>{statusLabels[user.status]}</td>
                 <td className={styles.cell}>
-                  {user.id === currentUserId ? null : user.status === 1 ? (
+                  {user.id === currentUserId ? null : user.status === USER_STATUS.active ? (
                     <Button
                       variant="secondary"
                       disabled={!users.canRequestStatus}
@@ -130,9 +134,11 @@ export function UsersView({
         onOpenChange={(open) => {
           if (!open) users.cancelStatus();
         }}
-        title={pending?.status === 1 ? <Trans>Activate account?</Trans> : <Trans>Deactivate account?</Trans>}
+        title={
+          pending?.status === USER_STATUS.active ? <Trans>Activate account?</Trans> : <Trans>Deactivate account?</Trans>
+        }
         description={
-          pending?.status === 1 ? (
+          pending?.status === USER_STATUS.active ? (
             <Trans>{pendingName} will be able to log in and receives an e-mail.</Trans>
           ) : (
             <Trans>{pendingName} will be logged out and can no longer log in.</Trans>
@@ -144,7 +150,7 @@ export function UsersView({
               <Trans>Cancel</Trans>
             </Button>
             <Button onClick={users.confirmStatus} busy={users.changing}>
-              {pending?.status === 1 ? <Trans>Activate</Trans> : <Trans>Deactivate</Trans>}
+              {pending?.status === USER_STATUS.active ? <Trans>Activate</Trans> : <Trans>Deactivate</Trans>}
             </Button>
           </>
         }

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { AdminUser } from '../../../common/contracts/admin-users';
+import type { SettableUserStatus } from '../../../common/contracts/auth';
 import { adminUsersMachine, type UserPage, type UserQuery } from '../../../machines/admin-users.machine';
 import type { AdminUsersApi } from '../../api/admin-users-api';
 import { inspectionOptions } from '../../app/inspection';
@@ -13,8 +14,8 @@ export function createAdminUsersImplementations(deps: { adminUsersApi: AdminUser
   return {
     actors: {
       listUsers: fromPromise<UserPage, UserQuery>(({ input }) => deps.adminUsersApi.listUsers(input)),
-      setUserStatus: fromPromise<{ message: string | undefined }, { userId: number; status: 1 | 3 }>(({ input }) =>
-        deps.adminUsersApi.setUserStatus(input.userId, input.status),
+      setUserStatus: fromPromise<{ message: string | undefined }, { userId: number; status: SettableUserStatus }>(
+        ({ input }) => deps.adminUsersApi.setUserStatus(input.userId, input.status),
       ),
     },
     actions: {
@@ -39,7 +40,8 @@ export function useAdminUsers(implementations: Implementations) {
     search: (value: string) => users.send({ type: 'search.change', value }),
     filter: (status: UserQuery['status']) => users.send({ type: 'filter.change', status }),
     goToPage: (page: number) => users.send({ type: 'page.change', page }),
-    requestStatus: (user: AdminUser, status: 1 | 3) => users.send({ type: 'status.request', user, status }),
+    requestStatus: (user: AdminUser, status: SettableUserStatus) =>
+      users.send({ type: 'status.request', user, status }),
     cancelStatus: () => users.send({ type: 'status.cancel' }),
     confirmStatus: () => users.send({ type: 'status.confirm' }),
     retry: () => users.send({ type: 'list.retry' }),

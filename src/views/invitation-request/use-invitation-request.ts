@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AppPath } from '../../../common/app-paths';
 import type { InvitationRequest, WorkshopLeadMode } from '../../../common/contracts/workshop';
 import { type InvitationField, invitationRequestMachine } from '../../../machines/invitation-request.machine';
 import type { WorkshopApi } from '../../api/workshop-api';
@@ -11,7 +12,7 @@ type Implementations = Parameters<typeof invitationRequestMachine.provide>[0];
 
 export function createInvitationRequestImplementations(deps: {
   workshopApi: WorkshopApi;
-  navigate: (to: string) => void;
+  navigate: (to: AppPath) => void;
 }): Implementations {
   return {
     actors: {

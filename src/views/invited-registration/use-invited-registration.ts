@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AppPath } from '../../../common/app-paths';
 import type { InvitedRegistrationRequest, UserInvitationClaims } from '../../../common/contracts/user-invitation';
 import { invitedRegistrationMachine, type RegistrationField } from '../../../machines/invited-registration.machine';
 import type { PartDealerApi } from '../../api/part-dealer-api';
@@ -12,7 +13,7 @@ type Implementations = Parameters<typeof invitedRegistrationMachine.provide>[0];
 
 export function createInvitedRegistrationImplementations(deps: {
   partDealerApi: PartDealerApi;
-  navigate: (to: string) => void;
+  navigate: (to: AppPath) => void;
 }): Implementations {
   return {
     actors: {

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AppPath } from '../../../common/app-paths';
 import type { CreateWorkshopAccountRequest, WorkshopDetailsRequest } from '../../../common/contracts/workshop';
 import {
   type AccountField,
@@ -18,10 +19,11 @@ type Implementations = Parameters<typeof onboardingWizardMachine.provide>[0];
 
 export function createOnboardingWizardImplementations(deps: {
   workshopApi: WorkshopApi;
-  navigate: (to: string) => void;
+  navigate: (to: AppPath) => void;
+  /** The configured page after account-creation mode: a path of this app or another site. */
+  openConfiguredUrl: (url: string) => void;
   redirectAfterAccountCreation: string;
 }): Implementations {
-  const go = (to: string) => (isExternalUrl(to) ? window.location.assign(to) : deps.navigate(to));
   return {
     actors: {
       checkInvitation: fromPromise(({ input }: { input: { token: string } }) =>
@@ -40,8 +42,11 @@ export function createOnboardingWizardImplementations(deps: {
     actions: {
       notifySuccess: (_, { message }) => notify.success(message),
       notifyFailure: (_, { message }) => notify.failure(message),
-      navigate: (_, { to }) => go(to),
-      leaveAfterAccountCreation: () => go(deps.redirectAfterAccountCreation),
+      navigate: (_, { to }) => deps.navigate(to),
+      leaveAfterAccountCreation: () =>
+        isExternalUrl(deps.redirectAfterAccountCreation)
+          ? window.location.assign(deps.redirectAfterAccountCreation)
+          : deps.openConfiguredUrl(deps.redirectAfterAccountCreation),
       showLoader: () => showLoader(),
       hideLoader: () => hideLoader(),
     },

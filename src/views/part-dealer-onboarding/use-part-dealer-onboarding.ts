@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AppPath } from '../../../common/app-paths';
 import type { DealerOnboardingRequest } from '../../../common/contracts/dealer';
 import {
   type DealerDraft,
@@ -18,7 +19,7 @@ type Implementations = Parameters<typeof partDealerOnboardingMachine.provide>[0]
 export function createDealerOnboardingImplementations(deps: {
   partDealerApi: PartDealerApi;
   storage: Storage;
-  navigate: (to: string) => void;
+  navigate: (to: AppPath) => void;
 }): Implementations {
   return {
     actors: {

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { type SignUpField, type SignUpResult, signUpMachine } from '../../../machines/sign-up.machine';
+import type { SignUpRequest } from '../../../common/contracts/account';
+import { registerMachine, type SignUpField, type SignUpResult } from '../../../machines/register.machine';
 import type { AccountApi } from '../../api/account-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { SignUpRequest } from '../../contracts/account';
 import { notify } from '../notifications/notify';
 
-type Implementations = Parameters<typeof signUpMachine.provide>[0];
+type Implementations = Parameters<typeof registerMachine.provide>[0];
 
 /** The sign-up flow's real effects: the API, the account status page, the snackbar. */
 export function createSignUpImplementations(deps: {
@@ -24,8 +24,8 @@ export function createSignUpImplementations(deps: {
   };
 }
 
-export function useSignUp(implementations: Implementations) {
-  const [machine] = useState(() => signUpMachine.provide(implementations));
+export function useRegister(implementations: Implementations) {
+  const [machine] = useState(() => registerMachine.provide(implementations));
   const signUp = useActorRef(machine, inspectionOptions());
   return {
     values: useSelector(signUp, (snapshot) => snapshot.context.values),

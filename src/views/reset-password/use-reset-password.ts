@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AppPath } from '../../../common/app-paths';
 import {
   canSavePassword,
   type PasswordField,
@@ -16,7 +17,7 @@ type Implementations = Parameters<typeof resetPasswordMachine.provide>[0];
 
 export function createResetPasswordImplementations(deps: {
   accountApi: AccountApi;
-  navigate: (to: string) => void;
+  navigate: (to: AppPath) => void;
 }): Implementations {
   return {
     actors: {

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { PublicUser } from '../../../common/contracts/auth';
+import { USER_ROLE } from '../../../common/contracts/auth';
 import type { logoutMachine } from '../../../machines/logout.machine';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -27,7 +28,7 @@ export function AppShell({
 }) {
   const { t } = useLingui();
   const logout = useLogout(logoutImplementations);
-  const isAdmin = user.role === 'system_admin';
+  const isAdmin = user.role === USER_ROLE.systemAdmin;
   return (
     <div className={styles.layout}>
       <aside className={styles.sidebar}>

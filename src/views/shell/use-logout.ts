@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { AppPath } from '../../../common/app-paths';
 import { logoutMachine } from '../../../machines/logout.machine';
 import type { AuthApi } from '../../api/auth-api';
 import { inspectionOptions } from '../../app/inspection';
@@ -12,7 +13,7 @@ type Implementations = Parameters<typeof logoutMachine.provide>[0];
 export function createLogoutImplementations(deps: {
   authApi: AuthApi;
   session: SessionActor;
-  navigate: (to: string) => void;
+  navigate: (to: AppPath) => void;
 }): Implementations {
   return {
     actors: { logout: fromPromise(() => deps.authApi.logout()) },
