@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { USER_ROLES, USER_STATUS, USER_STATUSES } from './auth';
+import { type SettableUserStatus, USER_ROLES, USER_STATUS, USER_STATUSES } from './auth';
 import { envelopeSchema } from './envelope';
 
 /** Spec §9: the numeric constant 20, used as the page size of the admin lists. */
@@ -39,5 +39,12 @@ export const userListEnvelopeSchema = envelopeSchema(
 export const userStatusChangeSchema = v.object({
   status: v.picklist([USER_STATUS.active, USER_STATUS.deactivated], 'invalidRequest'),
 });
+
+/** The administrator's two decisions on an account, and the status each one sets. */
+export const STATUS_AFTER_USER_DECISION = {
+  activate: USER_STATUS.active,
+  deactivate: USER_STATUS.deactivated,
+} as const satisfies Record<string, SettableUserStatus>;
+export type UserDecision = keyof typeof STATUS_AFTER_USER_DECISION;
 
 export const userStatusEnvelopeSchema = envelopeSchema(adminUserSchema);

@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { AdminUser } from '../../common/contracts/admin-users';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import type { AdminUser, UserDecision } from '../../common/contracts/admin-users';
+import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import {
   adminUsersMachine,
   SEARCH_DEBOUNCE_MS,
-  type UserPage,
-  type UserQuery,
+  type UserStatusFilter,
+  userDecisionsFor,
 } from '../../machines/admin-users.machine';
 import { dashboardMachine } from '../../machines/dashboard.machine';
+import type { AdminUsersApi } from '../../src/api/admin-users-api';
+import { createAdminUsersImplementations } from '../../src/views/admin-users/admin-users-implementations';
 import { apiFailure } from '../support/failures';
+import { type ReviewQueueFakes, startReviewQueue } from '../support/review-queue';
 import { aUser } from '../support/users';
 
 describe('dashboard', () => {
@@ -44,7 +48,7 @@ describe('dashboard', () => {
   });
 });
 
-describe('admin users', () => {
+describe('admin users (the review-queue factory with a search)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -55,32 +59,12 @@ describe('admin users', () => {
     last_name: 'Schulz',
     company_name: 'Kfz Schulz',
     contact_number: null,
-    role: 'user',
-    status: 2,
+    role: USER_ROLE.user,
+    status: USER_STATUS.pendingVerification,
     created_at: '2026-11-22T10:00:00.000Z',
   };
-
-  type SetStatus = (request: { userId: number; status: 1 | 3 }) => Promise<{ message: string | undefined }>;
-  function start(setStatus: SetStatus = async () => ({ message: 'ok' })) {
-    const queries: UserQuery[] = [];
-    const effects = { notifySuccess: vi.fn(), notifyFailure: vi.fn(), setStatus: vi.fn(setStatus) };
-    const actor = createActor(
-      adminUsersMachine.provide({
-        actors: {
-          listUsers: fromPromise<UserPage, UserQuery>(async ({ input }) => {
-            queries.push(input);
-            return { items: [pending], total: 41, page: input.page, page_size: 20 };
-          }),
-          setUserStatus: fromPromise(({ input }) => effects.setStatus(input)),
-        },
-        actions: {
-          notifySuccess: (_, { message }) => effects.notifySuccess(message),
-          notifyFailure: (_, { message }) => effects.notifyFailure(message),
-        },
-      }),
-    ).start();
-    return { actor, queries, effects };
-  }
+  const start = (fakes: ReviewQueueFakes<AdminUser, UserStatusFilter, UserDecision> = {}) =>
+    startReviewQueue(adminUsersMachine, [pending], fakes);
 
   test('loads page 1 at start; filter and page changes reload at once', async () => {
     const { actor, queries } = start();
@@ -103,6 +87,7 @@ describe('admin users', () => {
     await vi.waitFor(() => expect(queries).toHaveLength(2));
     for (const value of ['S', 'Sc', 'Sch']) {
       actor.send({ type: 'search.change', value });
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
       vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50);
     }
     expect(queries).toHaveLength(2);
@@ -111,29 +96,95 @@ describe('admin users', () => {
     expect(queries.at(-1)).toEqual({ page: 1, search: 'Sch', status: '' });
   });
 
-  test('a status change waits for confirmation, then saves, notifies and reloads', async () => {
-    const { actor, queries, effects } = start(async () => ({ message: 'Das Konto ist freigeschaltet.' }));
+  test('a filter change while typing loads at once, with what was typed', async () => {
+    const { actor, queries } = start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    actor.send({ type: 'status.request', user: pending, status: 1 });
-    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(true);
-    actor.send({ type: 'status.cancel' });
-    expect(effects.setStatus).not.toHaveBeenCalled();
-    actor.send({ type: 'status.request', user: pending, status: 1 });
-    actor.send({ type: 'status.confirm' });
+    actor.send({ type: 'search.change', value: 'Schulz' });
+    actor.send({ type: 'filter.change', status: '3' });
     await vi.waitFor(() => expect(queries).toHaveLength(2));
-    expect(effects.setStatus).toHaveBeenCalledWith({ userId: 5, status: 1 });
-    expect(effects.notifySuccess).toHaveBeenCalledWith('Das Konto ist freigeschaltet.');
+    expect(queries.at(-1)).toEqual({ page: 1, search: 'Schulz', status: '3' });
+    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(queries).toHaveLength(2);
   });
 
-  test('a refused status change notifies and keeps the list', async () => {
-    const { actor, effects } = start(async () => {
-      throw apiFailure('Dafür fehlt Ihnen die Berechtigung.');
+  test('a filter change while the list is still loading is not lost', async () => {
+    const { actor, queries } = start();
+    actor.send({ type: 'filter.change', status: '1' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(actor.getSnapshot().context.query.status).toBe('1');
+    expect(queries.at(-1)).toEqual({ page: 1, search: '', status: '1' });
+  });
+
+  test('an activation waits for confirmation, then saves, notifies and reloads', async () => {
+    const { actor, queries, effects } = start({ decide: async () => ({ message: 'Das Konto ist freigeschaltet.' }) });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'decision.request', item: pending, decision: 'activate' });
+    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(true);
+    actor.send({ type: 'decision.cancel' });
+    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(false);
+    expect(effects.decide).not.toHaveBeenCalled();
+    actor.send({ type: 'decision.request', item: pending, decision: 'activate' });
+    actor.send({ type: 'decision.confirm' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.waitFor(() => expect(queries).toHaveLength(2));
+    expect(effects.decide).toHaveBeenCalledWith({ item: pending, decision: 'activate', reason: '' });
+    expect(effects.notifySuccess).toHaveBeenCalledWith('Das Konto ist freigeschaltet.');
+    expect(effects.notifyFailure).not.toHaveBeenCalled();
+  });
+
+  test('a refused status change notifies, closes the dialog and keeps the list (reloaded)', async () => {
+    const { actor, queries, effects } = start({
+      decide: async () => {
+        throw apiFailure('Dafür fehlt Ihnen die Berechtigung.');
+      },
     });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    actor.send({ type: 'status.request', user: pending, status: 3 });
-    actor.send({ type: 'status.confirm' });
+    actor.send({ type: 'decision.request', item: { ...pending, status: USER_STATUS.active }, decision: 'deactivate' });
+    actor.send({ type: 'decision.confirm' });
+    await vi.waitFor(() => expect(effects.notifyFailure).toHaveBeenCalledWith('Dafür fehlt Ihnen die Berechtigung.'));
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    expect(effects.notifyFailure).toHaveBeenCalledWith('Dafür fehlt Ihnen die Berechtigung.');
+    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(false);
     expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(actor.getSnapshot().context.page?.items).toEqual([pending]);
+    expect(queries).toHaveLength(2);
+    expect(effects.notifySuccess).not.toHaveBeenCalled();
+  });
+
+  test('a list that cannot be loaded shows the message and can be retried', async () => {
+    let attempts = 0;
+    const { actor } = start({
+      loadPage: async () => {
+        attempts += 1;
+        if (attempts === 1) throw apiFailure('Der Dienst ist nicht erreichbar.');
+        return { items: [pending], total: 1, page: 1, page_size: 20 };
+      },
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
+    expect(actor.getSnapshot().context.error).toBe('Der Dienst ist nicht erreichbar.');
+    actor.send({ type: 'list.retry' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  test('an active account can be deactivated, any other activated; one’s own account neither', () => {
+    expect(userDecisionsFor({ ...pending, status: USER_STATUS.active }, 1)).toEqual(['deactivate']);
+    expect(userDecisionsFor({ ...pending, status: USER_STATUS.pendingVerification }, 1)).toEqual(['activate']);
+    expect(userDecisionsFor({ ...pending, status: USER_STATUS.deactivated }, 1)).toEqual(['activate']);
+    expect(userDecisionsFor({ ...pending, status: USER_STATUS.active }, pending.id)).toEqual([]);
+  });
+
+  test('activating sets status 1 on the server, deactivating status 3', async () => {
+    const setUserStatus = vi.fn(async () => ({ message: 'ok' }));
+    const adminUsersApi = { setUserStatus } as unknown as AdminUsersApi;
+    const decide = createAdminUsersImplementations({ adminUsersApi }).actors?.decide;
+    if (!decide) throw new Error('the accounts list supplies no decide actor');
+    for (const decision of ['activate', 'deactivate'] as const) {
+      await toPromise(createActor(decide, { input: { item: pending, decision, reason: '' } }).start());
+    }
+    expect(setUserStatus.mock.calls).toEqual([
+      [pending.id, USER_STATUS.active],
+      [pending.id, USER_STATUS.deactivated],
+    ]);
   });
 });

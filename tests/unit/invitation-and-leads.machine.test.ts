@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { DealerLead } from '../../common/contracts/dealer';
 import type { InvitationRequest, WorkshopLead } from '../../common/contracts/workshop';
-import { adminLeadsMachine, type LeadDecision } from '../../machines/admin-leads.machine';
+import {
+  adminDealersMachine,
+  adminLeadsMachine,
+  dealerDecisionsFor,
+  leadDecisionsFor,
+} from '../../machines/admin-leads.machine';
 import { CAPTCHA_RESET_DELAY_MS } from '../../machines/captcha.machine';
 import { invitationRequestMachine } from '../../machines/invitation-request.machine';
 import { apiFailure } from '../support/failures';
+import { startReviewQueue } from '../support/review-queue';
 
 describe('invitation request', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -88,7 +95,7 @@ describe('invitation request', () => {
   });
 });
 
-describe('admin leads', () => {
+describe('admin leads (the review-queue factory without a search)', () => {
   const lead: WorkshopLead = {
     id: 3,
     email: 'max@werkstatt.de',
@@ -99,62 +106,141 @@ describe('admin leads', () => {
     created_at: '2026-11-22T10:00:00.000Z',
   };
 
-  function start() {
-    const queries: unknown[] = [];
-    const decisions: LeadDecision[] = [];
-    const actor = createActor(
-      adminLeadsMachine.provide({
-        actors: {
-          listLeads: fromPromise(async ({ input }) => {
-            queries.push(input);
-            return { items: [lead], total: 1, page: 1, page_size: 20 };
-          }),
-          decideLead: fromPromise(async ({ input }) => {
-            decisions.push(input);
-            return { message: 'ok' };
-          }),
-        },
-        actions: { notifySuccess: () => {}, notifyFailure: () => {} },
-      }),
-    ).start();
-    return { actor, queries, decisions };
-  }
-
-  test('opens on the open requests, newest first; the filter reloads from page 1', async () => {
-    const { actor, queries } = start();
+  test('opens on the open requests, newest first; the filter and the pager reload', async () => {
+    const { actor, queries } = startReviewQueue(adminLeadsMachine, [lead]);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    actor.send({ type: 'filter.change', status: 'rejected' });
+    actor.send({ type: 'page.change', page: 2 });
     await vi.waitFor(() => expect(queries).toHaveLength(2));
+    actor.send({ type: 'filter.change', status: 'rejected' });
+    await vi.waitFor(() => expect(queries).toHaveLength(3));
     expect(queries).toEqual([
-      { page: 1, status: 'requested' },
-      { page: 1, status: 'rejected' },
+      { page: 1, status: 'requested', search: '' },
+      { page: 2, status: 'requested', search: '' },
+      { page: 1, status: 'rejected', search: '' },
     ]);
   });
 
-  test('rejecting asks for confirmation, sends the reason and reloads', async () => {
-    const { actor, queries, decisions } = start();
+  test('has no search: typing is not an event this list answers', async () => {
+    const { actor, queries } = startReviewQueue(adminLeadsMachine, [lead]);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    actor.send({ type: 'decision.request', lead, decision: 'reject' });
+    expect(actor.getSnapshot().can({ type: 'search.change', value: 'Müller' })).toBe(false);
+    actor.send({ type: 'search.change', value: 'Müller' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.query.search).toBe('');
+    expect(queries).toHaveLength(1);
+  });
+
+  test('rejecting asks for confirmation, sends the reason, notifies and reloads', async () => {
+    const { actor, queries, effects } = startReviewQueue(adminLeadsMachine, [lead], {
+      decide: async () => ({ message: 'Die Anfrage ist abgelehnt.' }),
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'decision.request', item: lead, decision: 'reject' });
     actor.send({ type: 'reason.change', value: 'Nicht im Pilotgebiet' });
     actor.send({ type: 'decision.confirm' });
     await vi.waitFor(() => expect(queries).toHaveLength(2));
-    expect(decisions).toEqual([{ lead, decision: 'reject', reason: 'Nicht im Pilotgebiet' }]);
+    expect(effects.decide).toHaveBeenCalledWith({ item: lead, decision: 'reject', reason: 'Nicht im Pilotgebiet' });
+    expect(effects.notifySuccess).toHaveBeenCalledWith('Die Anfrage ist abgelehnt.');
+  });
+
+  test('a refused decision notifies, closes the dialog and reloads the list', async () => {
+    const { actor, queries, effects } = startReviewQueue(adminLeadsMachine, [lead], {
+      decide: async () => {
+        throw apiFailure('Diese Anfrage wurde bereits bearbeitet.');
+      },
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'decision.request', item: lead, decision: 'approve' });
+    actor.send({ type: 'decision.confirm' });
+    await vi.waitFor(() => expect(queries).toHaveLength(2));
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(effects.notifyFailure).toHaveBeenCalledWith('Diese Anfrage wurde bereits bearbeitet.');
+    expect(effects.notifySuccess).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.pending).toBeNull();
   });
 
   test('a filter change while the list is still loading is not lost', async () => {
-    const { actor, queries } = start();
+    const { actor, queries } = startReviewQueue(adminLeadsMachine, [lead]);
     actor.send({ type: 'filter.change', status: 'verified' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
     expect(actor.getSnapshot().context.query.status).toBe('verified');
-    expect(queries.at(-1)).toEqual({ page: 1, status: 'verified' });
+    expect(queries.at(-1)).toEqual({ page: 1, status: 'verified', search: '' });
   });
 
   test('cancel sends nothing', async () => {
-    const { actor, decisions } = start();
+    const { actor, effects } = startReviewQueue(adminLeadsMachine, [lead]);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    actor.send({ type: 'decision.request', lead, decision: 'approve' });
+    actor.send({ type: 'decision.request', item: lead, decision: 'approve' });
     actor.send({ type: 'decision.cancel' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
-    expect(decisions).toEqual([]);
+    expect(effects.decide).not.toHaveBeenCalled();
+  });
+
+  test('open requests can be approved or rejected, approved ones only rejected, the rest not at all', () => {
+    expect(leadDecisionsFor(lead)).toEqual(['approve', 'reject']);
+    expect(leadDecisionsFor({ ...lead, status: 'approved' })).toEqual(['reject']);
+    for (const status of ['registered', 'verified', 'rejected'] as const) {
+      expect(leadDecisionsFor({ ...lead, status })).toEqual([]);
+    }
+  });
+});
+
+describe('admin dealers (the review-queue factory without a search)', () => {
+  const dealer: DealerLead = {
+    id: 9,
+    company_name: 'Teile Händler GmbH',
+    first_name: 'Dieter',
+    last_name: 'Händler',
+    email: 'dieter@teile-haendler.de',
+    contact_number: '+49 89 123456',
+    city: 'München',
+    country: 'Deutschland',
+    brands_served: ['BMW'],
+    status: 'UNVERIFIED',
+    review_note: null,
+    created_at: '2026-11-22T10:00:00.000Z',
+  };
+
+  test('opens on the unverified registrations; a filter change while loading is not lost', async () => {
+    const { actor, queries } = startReviewQueue(adminDealersMachine, [dealer]);
+    actor.send({ type: 'filter.change', status: 'VERIFIED' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(queries[0]).toEqual({ page: 1, status: 'UNVERIFIED', search: '' });
+    expect(queries.at(-1)).toEqual({ page: 1, status: 'VERIFIED', search: '' });
+  });
+
+  test('verifying sends the decision without a reason, notifies and reloads', async () => {
+    const { actor, queries, effects } = startReviewQueue(adminDealersMachine, [dealer], {
+      decide: async () => ({ message: 'Der Händler ist verifiziert.' }),
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'decision.request', item: dealer, decision: 'verify' });
+    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(true);
+    actor.send({ type: 'decision.confirm' });
+    expect(actor.getSnapshot().matches('deciding')).toBe(true);
+    await vi.waitFor(() => expect(queries).toHaveLength(2));
+    expect(effects.decide).toHaveBeenCalledWith({ item: dealer, decision: 'verify', reason: '' });
+    expect(effects.notifySuccess).toHaveBeenCalledWith('Der Händler ist verifiziert.');
+  });
+
+  test('a refused rejection notifies and closes the dialog', async () => {
+    const { actor, effects } = startReviewQueue(adminDealersMachine, [dealer], {
+      decide: async () => {
+        throw apiFailure('Dafür fehlt Ihnen die Berechtigung.');
+      },
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    actor.send({ type: 'decision.request', item: dealer, decision: 'reject' });
+    actor.send({ type: 'reason.change', value: 'Keine Steuernummer' });
+    actor.send({ type: 'decision.confirm' });
+    await vi.waitFor(() => expect(effects.notifyFailure).toHaveBeenCalledWith('Dafür fehlt Ihnen die Berechtigung.'));
+    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(false);
+    expect(effects.decide).toHaveBeenCalledWith({ item: dealer, decision: 'reject', reason: 'Keine Steuernummer' });
+  });
+
+  test('only unverified registrations can be decided', () => {
+    expect(dealerDecisionsFor(dealer)).toEqual(['verify', 'reject']);
+    expect(dealerDecisionsFor({ ...dealer, status: 'VERIFIED' })).toEqual([]);
+    expect(dealerDecisionsFor({ ...dealer, status: 'REJECTED' })).toEqual([]);
   });
 });

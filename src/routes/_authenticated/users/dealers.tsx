@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { createAdminDealersImplementations } from '../../../views/admin-leads/admin-leads-implementations';
 import { DealerLeadsView } from '../../../views/admin-leads/DealerLeadsView';
 
 export const Route = createFileRoute('/_authenticated/users/dealers')({
@@ -7,5 +9,6 @@ export const Route = createFileRoute('/_authenticated/users/dealers')({
 
 function DealersRoute() {
   const { api } = Route.useRouteContext();
-  return <DealerLeadsView partDealerApi={api.partDealer} />;
+  const [implementations] = useState(() => createAdminDealersImplementations({ partDealerApi: api.partDealer }));
+  return <DealerLeadsView implementations={implementations} />;
 }

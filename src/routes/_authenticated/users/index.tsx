@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { createAdminUsersImplementations } from '../../../views/admin-users/admin-users-implementations';
 import { InviteUserForm } from '../../../views/admin-users/InviteUserForm';
 import { UsersView } from '../../../views/admin-users/UsersView';
-import { createAdminUsersImplementations } from '../../../views/admin-users/use-admin-users';
 
 export const Route = createFileRoute('/_authenticated/users/')({
   component: UsersRoute,

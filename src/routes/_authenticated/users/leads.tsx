@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { createAdminLeadsImplementations } from '../../../views/admin-leads/admin-leads-implementations';
 import { LeadsView } from '../../../views/admin-leads/LeadsView';
-import { createAdminLeadsImplementations } from '../../../views/admin-leads/use-admin-leads';
 
 export const Route = createFileRoute('/_authenticated/users/leads')({
   component: LeadsRoute,

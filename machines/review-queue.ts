@@ -1,0 +1,169 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { toRequestFailure } from './request-failure';
+
+/** What a list asks the server for; `search` stays '' on a list without a search box. */
+export type ReviewQuery<TStatus extends string> = { page: number; status: TStatus | ''; search: string };
+export type ReviewPage<TItem> = { items: TItem[]; total: number; page: number; page_size: number };
+export type ReviewDecision<TItem, TDecision extends string> = { item: TItem; decision: TDecision; reason: string };
+
+export type ReviewQueueOptions<TStatus extends string> = {
+  id: string;
+  initialStatus: TStatus | '';
+  /**
+   * With a search box: how long to wait after the last keystroke, so typing a name sends one
+   * request. Without it the list has no search.
+   */
+  searchDebounceMs?: number;
+};
+
+/**
+ * A review queue of the system administrator: a status filter (and optionally a debounced
+ * search), newest first, 20 per page, and a confirmed decision (with an optional reason) per
+ * item. Accounts, workshop invitation requests and dealer registrations are three queues of this
+ * one flow; they differ in their items, statuses and decisions.
+ */
+export function createReviewQueueMachine<
+  TItem extends { id: number },
+  TStatus extends string,
+  TDecision extends string,
+>(options: ReviewQueueOptions<TStatus>) {
+  const searchable = options.searchDebounceMs !== undefined;
+  return setup({
+    types: {
+      context: {} as {
+        query: ReviewQuery<TStatus>;
+        page: ReviewPage<TItem> | null;
+        error: string | null;
+        pending: ReviewDecision<TItem, TDecision> | null;
+      },
+      events: {} as
+        | { type: 'search.change'; value: string }
+        | { type: 'filter.change'; status: TStatus | '' }
+        | { type: 'page.change'; page: number }
+        | { type: 'decision.request'; item: TItem; decision: TDecision }
+        | { type: 'reason.change'; value: string }
+        | { type: 'decision.cancel' }
+        | { type: 'decision.confirm' }
+        | { type: 'list.retry' },
+    },
+    delays: { SEARCH_DEBOUNCE: options.searchDebounceMs ?? 0 },
+    actors: {
+      loadPage: fromPromise<ReviewPage<TItem>, ReviewQuery<TStatus>>(async () => {
+        throw new Error('loadPage actor not implemented: provide it with .provide()');
+      }),
+      decide: fromPromise<{ message: string | undefined }, ReviewDecision<TItem, TDecision>>(async () => {
+        throw new Error('decide actor not implemented: provide it with .provide()');
+      }),
+    },
+    actions: {
+      notifySuccess: (_, _params: { message: string | undefined }) => {},
+      notifyFailure: (_, _params: { message: string }) => {},
+      setSearch: assign(({ context, event }) => {
+        assertEvent(event, 'search.change');
+        return { query: { ...context.query, search: event.value, page: 1 } };
+      }),
+      setFilter: assign(({ context, event }) => {
+        assertEvent(event, 'filter.change');
+        return { query: { ...context.query, status: event.status, page: 1 } };
+      }),
+      setPage: assign(({ context, event }) => {
+        assertEvent(event, 'page.change');
+        return { query: { ...context.query, page: Math.max(1, event.page) } };
+      }),
+    },
+  }).createMachine({
+    id: options.id,
+    context: { query: { page: 1, status: options.initialStatus, search: '' }, page: null, error: null, pending: null },
+    initial: 'loading',
+    // A search, filter or page change always wins, also while a list is still loading (the
+    // dialog, the only other place, is modal, so nothing can change behind it).
+    on: {
+      ...(searchable && { 'search.change': { target: '.debouncing', actions: 'setSearch' } }),
+      'filter.change': { target: '.loading', actions: 'setFilter' },
+      'page.change': { target: '.loading', actions: 'setPage' },
+    },
+    states: {
+      // Declared in every queue because XState infers no state values from a state that is only
+      // sometimes there; only a queue with a search box handles search.change and enters it.
+      debouncing: {
+        description: 'Typing in the search box; every keystroke restarts the wait.',
+        tags: ['busy'],
+        after: { SEARCH_DEBOUNCE: 'loading' },
+      },
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadPage',
+          src: 'loadPage',
+          input: ({ context }) => context.query,
+          onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output, error: null }) },
+          onError: {
+            target: 'failed',
+            actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }),
+          },
+        },
+      },
+      ready: {
+        on: {
+          'decision.request': {
+            target: 'confirming',
+            actions: assign({ pending: ({ event }) => ({ item: event.item, decision: event.decision, reason: '' }) }),
+          },
+        },
+      },
+      confirming: {
+        tags: ['dialogOpen'],
+        on: {
+          'reason.change': {
+            actions: assign({
+              pending: ({ context, event }) => (context.pending ? { ...context.pending, reason: event.value } : null),
+            }),
+          },
+          'decision.cancel': { target: 'ready', actions: assign({ pending: null }) },
+          'decision.confirm': 'deciding',
+        },
+      },
+      deciding: {
+        tags: ['dialogOpen', 'busy'],
+        invoke: {
+          id: 'decide',
+          src: 'decide',
+          input: ({ context }) => {
+            if (!context.pending) throw new Error('deciding without a pending decision');
+            return context.pending;
+          },
+          // Reloaded either way: a refusal usually means the item changed meanwhile (decided by
+          // another administrator, deleted), and the list should show how it stands now.
+          onDone: {
+            target: 'loading',
+            actions: [
+              assign({ pending: null }),
+              { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+            ],
+          },
+          onError: {
+            target: 'loading',
+            actions: [
+              assign({ pending: null }),
+              { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+            ],
+          },
+        },
+      },
+      failed: { on: { 'list.retry': 'loading' } },
+    },
+  });
+}
+
+export type ReviewQueueMachine<
+  TItem extends { id: number },
+  TStatus extends string,
+  TDecision extends string,
+> = ReturnType<typeof createReviewQueueMachine<TItem, TStatus, TDecision>>;
+
+/** The effects a route supplies to a review queue with `.provide()`. */
+export type ReviewQueueImplementations<
+  TItem extends { id: number },
+  TStatus extends string,
+  TDecision extends string,
+> = Parameters<ReviewQueueMachine<TItem, TStatus, TDecision>['provide']>[0];

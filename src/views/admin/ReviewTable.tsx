@@ -1,0 +1,156 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Fragment, type ReactNode, useId } from 'react';
+import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
+import type { ReviewPage, ReviewQueueImplementations, ReviewQueueMachine } from '../../../machines/review-queue';
+import { Button } from '../../ui/Button';
+import { Select } from '../../ui/Select';
+import { TextField } from '../../ui/TextField';
+import * as styles from './admin.css';
+import { DecisionDialog } from './DecisionDialog';
+import { ListError } from './ListError';
+import { Pager } from './Pager';
+import { useReviewQueue } from './use-review-queue';
+
+export type ReviewColumn<TItem> = { header: ReactNode; cell: (item: TItem) => ReactNode };
+
+/** One decision of a list: its button (also the dialog's confirm button) and its confirmation. */
+export type DecisionCopy = {
+  label: ReactNode;
+  /** The milder-looking button, for decisions that take something away (reject, deactivate). */
+  secondary?: boolean;
+  title: ReactNode;
+  description: (pendingName: string) => ReactNode;
+  /** The dialog asks for a reason that is sent to the requester. */
+  asksReason?: boolean;
+};
+
+/**
+ * An admin list: filters, a table of declared columns with a row's decisions as buttons, the
+ * pager and the confirmation dialog. The three lists under /users differ only in what they declare.
+ */
+export function ReviewTable<TItem extends { id: number }, TStatus extends string, TDecision extends string>({
+  machine,
+  implementations,
+  title,
+  caption,
+  searchLabel,
+  statusOptions,
+  columns,
+  emptyMessage,
+  summary,
+  decisionsFor,
+  decisions,
+  itemName,
+}: {
+  machine: ReviewQueueMachine<TItem, TStatus, TDecision>;
+  implementations: ReviewQueueImplementations<TItem, TStatus, TDecision>;
+  title: ReactNode;
+  caption: ReactNode;
+  /** Shows the search box (the machine must have been made with a search). */
+  searchLabel?: string;
+  statusOptions: readonly { value: TStatus; label: string }[];
+  columns: readonly ReviewColumn<TItem>[];
+  emptyMessage: ReactNode;
+  summary: (page: ReviewPage<TItem>) => ReactNode;
+  decisionsFor: (item: TItem) => readonly TDecision[];
+  decisions: Record<TDecision, DecisionCopy>;
+  /** How the dialog names the item the decision is about. */
+  itemName: (item: TItem) => string;
+}) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const queue = useReviewQueue(machine, implementations);
+  const pending = queue.pending;
+  const pendingCopy = pending ? decisions[pending.decision] : null;
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      <div className={styles.filters}>
+        {searchLabel ? (
+          <TextField
+            label={searchLabel}
+            type="search"
+            name="search"
+            value={queue.query.search}
+            onValueChange={queue.search}
+          />
+        ) : null}
+        <Select
+          label={t`Status`}
+          value={queue.query.status}
+          onValueChange={(value) => queue.filter(statusOptions.find((option) => option.value === value)?.value ?? '')}
+          placeholder={t`All`}
+          options={statusOptions}
+        />
+      </div>
+      <ListError message={queue.error} onRetry={queue.retry} />
+      <div className={styles.tableWrap} aria-busy={queue.loading}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                <th key={index} className={styles.cell} scope="col">
+                  {column.header}
+                </th>
+              ))}
+              <th className={styles.cell} scope="col">
+                <Trans>Action</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {queue.page && queue.page.items.length === 0 ? (
+              <tr>
+                <td className={styles.cell} colSpan={columns.length + 1}>
+                  {emptyMessage}
+                </td>
+              </tr>
+            ) : null}
+            {queue.page?.items.map((item) => (
+              <tr key={item.id}>
+                {columns.map((column, index) => (
+                  <td key={index} className={styles.cell}>
+                    {column.cell(item)}
+                  </td>
+                ))}
+                <td className={styles.cell}>
+                  {decisionsFor(item).map((decision, index) => (
+                    <Fragment key={decision}>
+                      {index > 0 ? ' ' : null}
+                      <Button
+                        variant={decisions[decision].secondary ? 'secondary' : 'primary'}
+                        disabled={!queue.canDecide}
+                        onClick={() => queue.request(item, decision)}
+                      >
+                        {decisions[decision].label}
+                      </Button>
+                    </Fragment>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager
+        page={queue.query.page}
+        total={queue.page?.total ?? null}
+        pageSize={queue.page?.page_size ?? ADMIN_PAGE_SIZE}
+        summary={queue.page ? summary(queue.page) : null}
+        onPage={queue.goToPage}
+      />
+      <DecisionDialog
+        open={queue.dialogOpen}
+        busy={queue.deciding}
+        title={pendingCopy?.title}
+        description={pending ? pendingCopy?.description(itemName(pending.item)) : null}
+        confirmLabel={pendingCopy?.label}
+        reason={pending && pendingCopy?.asksReason ? pending.reason : null}
+        onReasonChange={queue.changeReason}
+        onCancel={queue.cancel}
+        onConfirm={queue.confirm}
+      />
+    </section>
+  );
+}
