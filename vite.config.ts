@@ -31,6 +31,8 @@ export default defineConfig(({ mode }) => ({
   },
   build: {
     target: 'es2022',
+    // Every browser that runs es2022 modules supports modulepreload: no polyfill in src/boot.ts.
+    modulePreload: { polyfill: false },
     manifest: true,
     sourcemap: false,
   },

@@ -9,7 +9,7 @@ import { PRERENDERED_ELEMENT_ID, prerenderedPages } from '../common/prerendered-
  * Runs after `vite build`: renders the public pages a visitor can open without a token, in each
  * language, and writes them as complete HTML files next to index.html. The server sends them, so
  * the content is painted before the JavaScript arrives; the app then takes over the page
- * (src/app/prerender-handoff.ts). Fails the build when a page cannot be rendered, or when the
+ * (src/app/PrerenderHandoff.tsx). Fails the build when a page cannot be rendered, or when the
  * markup uses a class the built CSS does not define (the two builds would have drifted apart).
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -74,6 +74,7 @@ function chunkClosure(key: string, files = new Set<string>()): Set<string> {
 function inlineStyles(page: (typeof prerenderedPages)[number]) {
   const files = new Set([
     ...chunkClosure('index.html'),
+    ...chunkClosure('src/main.tsx'),
     ...chunkClosure(`${page.routeFile}?tsr-split=component`),
     ...chunkClosure(page.routeFile),
   ]);
@@ -104,9 +105,6 @@ for (const language of supportedLanguages) {
         `<meta name="description" content="${escapeAttribute(head.description)}"`,
       )
       .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-      // The copy paints without scripts, so they must not compete with it for the connection.
-      .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
-      .replace(/<link rel="modulepreload"/g, '<link rel="modulepreload" fetchpriority="low"')
       .replace('</head>', `  ${inlineStyles(page)}\n  </head>`)
       .replace('<div id="root"></div>', `<div id="${PRERENDERED_ELEMENT_ID}">${markup}</div><div id="root"></div>`);
     if (!html.includes(markup)) throw new Error('dist/index.html has no empty <div id="root"></div>');

@@ -40,7 +40,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-async function start() {
+/** Renders the app into #root; src/boot.ts decides when (ADR 017). */
+export async function start() {
   await startInspectorIfAsked();
   await activateLanguage(languageFromCookie(document.cookie));
   const router = createAppRouter();
@@ -60,5 +61,3 @@ async function start() {
   });
   loadAnalyticsWhenIdle(appConfig.analyticsScriptUrl);
 }
-
-void start();

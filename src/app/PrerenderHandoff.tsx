@@ -1,6 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
 import { PRERENDERED_ELEMENT_ID } from '../../common/prerendered-pages';
+import { replayEarlyInput } from './early-input';
 
 /**
  * Removes the prerendered copy of the page once the app has rendered the same route itself.
@@ -13,7 +14,11 @@ export function PrerenderHandoff() {
       !state.isLoading && state.matches.length > 0 && state.matches.every((match) => match.status !== 'pending'),
   });
   useLayoutEffect(() => {
-    if (rendered) document.getElementById(PRERENDERED_ELEMENT_ID)?.remove();
+    const copy = rendered ? document.getElementById(PRERENDERED_ELEMENT_ID) : null;
+    if (!copy) return;
+    const livePage = copy.parentElement?.querySelector('#root');
+    copy.remove();
+    if (livePage) replayEarlyInput(copy, livePage);
   }, [rendered]);
   return null;
 }

@@ -35,7 +35,7 @@ class EmptyStorage implements Storage {
 /**
  * Renders one public route as a first-time visitor without a session sees it, with the same
  * routes and views as the browser. The build writes the markup into the page the server sends,
- * so the content is painted before any JavaScript has arrived (src/app/prerender-handoff.ts).
+ * so the content is painted before any JavaScript has arrived (src/app/PrerenderHandoff.tsx).
  */
 export async function renderPage(pathname: string, language: Language): Promise<string> {
   await loadLanguage(language);

@@ -65,3 +65,5 @@ globalStyle('.visually-hidden', {
 });
 // Anchored sections land below the sticky header instead of under it.
 globalStyle('section[id]', { scrollMarginTop: 80 });
+// A click on the prerendered copy before the app took it over: the pointer says it is coming.
+globalStyle('#prerendered[aria-busy="true"], #prerendered[aria-busy="true"] *', { cursor: 'progress' });

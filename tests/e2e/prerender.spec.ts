@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test, useLanguage } from './support';
 
 test.describe('without JavaScript (as on a slow connection before the scripts arrive)', () => {
@@ -40,4 +41,45 @@ test('with JavaScript the app takes the page over: one copy, live and usable', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await page.getByLabel('E-Mail').fill('werkstatt@example.de');
   await expect(page.getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
+});
+
+test.describe('a click before the app has taken over is not lost', () => {
+  /**
+   * Holds the app's main chunk back, clicks the centre of an element of the copy (page.mouse,
+   * since locators on the copy wait for the takeover), sees the copy marked busy, then lets the
+   * app arrive.
+   */
+  async function clickCopyBeforeTakeover(page: Page, pathname: string, selector: string) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(pathname);
+    const centre = await page.evaluate((query) => {
+      const box = document.querySelector(query)?.getBoundingClientRect();
+      return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+    }, selector);
+    if (!centre) throw new Error(`the copy has no ${selector}`);
+    await page.mouse.click(centre.x, centre.y);
+    await page.waitForFunction(() => document.getElementById('prerendered')?.getAttribute('aria-busy') === 'true');
+    release();
+  }
+
+  test('a click into a form field: the live field gets the focus, and typing goes into it', async ({ page }) => {
+    await clickCopyBeforeTakeover(page, '/login', '#prerendered form input[name="email"]');
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByLabel('E-Mail')).toBeFocused();
+    await page.keyboard.type('werkstatt@example.de');
+    await expect(page.getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
+  });
+
+  test('a click on a button: the live page carries it out', async ({ page }) => {
+    await clickCopyBeforeTakeover(page, '/login', '#prerendered button[lang="en"]');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
 });

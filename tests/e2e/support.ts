@@ -2,15 +2,24 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Public pages arrive prerendered; their buttons work once the app has taken the page over (a
- * fraction of a second later). Every action a test takes waits for that, as a person would
- * wait for a button that did nothing; assertions keep retrying as usual.
+ * Public pages arrive prerendered; the app loads when the visitor first reaches for the page
+ * (pointer, touch, wheel, key, focus: ADR 017) and their buttons work once it has taken the page
+ * over. Before every action and assertion on such a page, a test does what a person does: it
+ * moves the pointer over the page, then waits until the app has taken over.
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) {
       const prerenderedCopy = page.locator('#prerendered');
-      await page.addLocatorHandler(prerenderedCopy, () => prerenderedCopy.waitFor({ state: 'detached' }));
+      await page.addLocatorHandler(prerenderedCopy, async () => {
+        // Reaching again if the page was reloaded meanwhile (the language switch reloads it).
+        await expect(async () => {
+          // Two positions, so that the pointer really moves wherever it was before.
+          await page.mouse.move(1, 1);
+          await page.mouse.move(2, 2);
+          await prerenderedCopy.waitFor({ state: 'detached', timeout: 5000 });
+        }).toPass({ timeout: 30_000 });
+      });
     }
     await use(page);
   },
