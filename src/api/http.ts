@@ -68,7 +68,7 @@ export function createServiceClient(baseURL: string, currentLanguage: () => stri
     let response: Awaited<ReturnType<typeof ofetch.raw>>;
     try {
       response = await ofetch.raw(path, fetchOptions);
-    } catch (error) {
+    } catch {
       // The browser's own text ("Failed to fetch") means nothing to a person; say it in their language.
       throw new ApiError(i18n._(messageCatalog.networkError), 0, 'networkError');
     }
