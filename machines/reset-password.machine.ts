@@ -207,7 +207,7 @@ export const resetPasswordMachine = setup({
   },
 });
 
-/** Save is enabled exactly when the machine would accept a submit (ADR 015 §6). */
+/** Save is enabled exactly when the machine would accept a submit (ADR 019 §6). */
 export function canSavePassword(snapshot: SnapshotFrom<typeof resetPasswordMachine>) {
   return snapshot.can({ type: 'reset.submit' });
 }
