@@ -3,6 +3,7 @@ import {
   activateAccount,
   expect,
   expectNoAccessibilityViolations,
+  fillSignUpForm,
   logInThroughForm,
   registerAccount,
   test,
@@ -18,15 +19,7 @@ test('sign-up through the form lands on the pending page; the admin activates; t
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page.getByText('Firmenname ist erforderlich')).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel('Firmenname').fill('Autohaus E2E');
-  await page.getByLabel('Vorname').fill('Paula');
-  await page.getByLabel('Nachname').fill('Prüfer');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Telefon').fill('+49 30 7654321');
-  await page.getByLabel('Postleitzahl').fill('10117');
-  await page.getByLabel('Passwort', { exact: true }).fill('Zuendkerze-2026');
-  await page.getByLabel('Passwort bestätigen').fill('Zuendkerze-2026');
-  await page.getByRole('checkbox').check();
+  await fillSignUpForm(page, { company: 'Autohaus E2E', email, password: 'Zuendkerze-2026' });
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page).toHaveURL(/\/account\?status=2$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihr Konto wird geprüft');

@@ -4,6 +4,7 @@ import {
   activateAccount,
   expect,
   expectNoAccessibilityViolations,
+  fillSignUpForm,
   logInThroughForm,
   registerAccount,
   test,
@@ -208,15 +209,7 @@ test('register: offline then online signs up; the status page survives reload an
   await reloadKeepingAddress(page);
   await switchLanguage(page, 'EN');
   await switchLanguage(page, 'DE');
-  await page.getByLabel('Firmenname').fill('Autohaus Ohne Sackgasse');
-  await page.getByLabel('Vorname').fill('Paula');
-  await page.getByLabel('Nachname').fill('Prüfer');
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Telefon').fill('+49 30 7654321');
-  await page.getByLabel('Postleitzahl').fill('10117');
-  await page.getByLabel('Passwort', { exact: true }).fill('Zuendkerze-2026');
-  await page.getByLabel('Passwort bestätigen').fill('Zuendkerze-2026');
-  await page.getByRole('checkbox').check();
+  await fillSignUpForm(page, { company: 'Autohaus Ohne Sackgasse', email, password: 'Zuendkerze-2026' });
   await sendOfflineThenOnline(page, () => page.getByRole('button', { name: 'Registrieren' }).click(), 'de');
   await expect(page.getByLabel('E-Mail')).toHaveValue(email);
   await page.getByRole('button', { name: 'Registrieren' }).click();
