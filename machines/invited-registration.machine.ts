@@ -8,7 +8,7 @@ import {
   invitedRegistrationFormSchema,
   type UserInvitationClaims,
 } from '../common/contracts/user-invitation';
-import { toRequestFailure } from './request-failure';
+import { isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
 
 export type RegistrationField = 'last_name' | 'contact_number' | 'password' | 'confirm_password';
 
@@ -17,29 +17,51 @@ export type InvitedRegistrationEvent =
   | { type: 'registration.submit' }
   | { type: 'login.open' };
 
+export type InvitedRegistrationInput = {
+  token: string | null;
+  invitation: UserInvitationClaims | null;
+  /** Someone is signed in in this browser: an invitation already used leads on to the dashboard. */
+  signedIn: boolean;
+};
+
 type InvitedRegistrationContext = {
   token: string | null;
+  signedIn: boolean;
+  /** Why the invitation cannot be used (tokenExpired, tokenInvalid), once known. */
+  linkProblem: MessageId | null;
   invitation: UserInvitationClaims | null;
   values: Record<RegistrationField, string>;
   errors: Partial<Record<RegistrationField | 'token', MessageId>>;
 };
 
 /**
- * Invited-user registration (spec §2 /user-invite, §4: idle, registering with the loader shown,
+ * Invited-user registration (docs/product.md §2.4, §4.5: idle, registering with the loader shown,
  * registered). Name, e-mail and company are shown from the invitation; a missing or unreadable
- * token shows registrationTokenMissing and nothing is sent.
+ * token shows registrationTokenMissing and nothing is sent. The invitation is checked before the
+ * form shows (docs/product.md §4.6): once used (or the address has an account) the person is
+ * registered already and goes on to the dashboard when signed in, else is offered the login; an
+ * expired or withdrawn invitation says so instead of a form that could only fail.
  */
 export const invitedRegistrationMachine = setup({
   types: {
     context: {} as InvitedRegistrationContext,
     events: {} as InvitedRegistrationEvent,
-    input: {} as { token: string | null; invitation: UserInvitationClaims | null },
+    input: {} as InvitedRegistrationInput,
   },
   guards: {
     hasInvitation: ({ context }) => context.token !== null && context.invitation !== null,
+    isSignedIn: ({ context }) => context.signedIn,
+    isAlreadyRegistered: (_, failure: RequestFailure) =>
+      failure.messageId === 'tokenUsed' || failure.messageId === 'accountExists',
+    isInvitationUnusable: (_, failure: RequestFailure) => isTokenProblem(failure),
+    isInvitationRefused: (_, failure: RequestFailure) =>
+      isTokenProblem(failure) || failure.messageId === 'accountExists',
     isFormValid: ({ context }) => v.is(invitedRegistrationFormSchema, context.values),
   },
   actors: {
+    checkInvitation: fromPromise<void, { token: string }>(async () => {
+      throw new Error('checkInvitation actor not implemented: provide it with invitedRegistrationMachine.provide()');
+    }),
     register: fromPromise<{ message: string | undefined }, InvitedRegistrationRequest>(async () => {
       throw new Error('register actor not implemented: provide it with invitedRegistrationMachine.provide()');
     }),
@@ -50,6 +72,7 @@ export const invitedRegistrationMachine = setup({
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     navigate: (_, _params: { to: AppPath }) => {},
+    rememberLinkProblem: assign((_, failure: RequestFailure) => ({ linkProblem: failure.messageId ?? 'tokenInvalid' })),
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       const { [event.field]: _cleared, ...errors } = context.errors;
@@ -69,12 +92,40 @@ export const invitedRegistrationMachine = setup({
   id: 'invitedRegistration',
   context: ({ input }) => ({
     token: input.token,
+    signedIn: input.signedIn,
+    linkProblem: null,
     invitation: input.invitation,
     values: { last_name: '', contact_number: '', password: '', confirm_password: '' },
     errors: input.token && input.invitation ? {} : { token: 'registrationTokenMissing' },
   }),
-  initial: 'idle',
+  initial: 'readingInvitation',
   states: {
+    readingInvitation: {
+      always: [{ guard: 'hasInvitation', target: 'checkingInvitation' }, { target: 'idle' }],
+    },
+    checkingInvitation: {
+      tags: ['checking'],
+      description: 'Asks the server whether the invitation still works before showing the form.',
+      invoke: {
+        id: 'checkInvitation',
+        src: 'checkInvitation',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'idle' },
+        onError: [
+          {
+            guard: { type: 'isAlreadyRegistered', params: ({ event }) => toRequestFailure(event.error) },
+            target: 'alreadyRegistered',
+          },
+          {
+            guard: { type: 'isInvitationUnusable', params: ({ event }) => toRequestFailure(event.error) },
+            target: 'invitationRejected',
+            actions: { type: 'rememberLinkProblem', params: ({ event }) => toRequestFailure(event.error) },
+          },
+          // No answer (offline, server busy): the form still works; registering checks again.
+          { target: 'idle' },
+        ],
+      },
+    },
     idle: {
       on: {
         'field.change': { actions: 'updateField' },
@@ -114,22 +165,35 @@ export const invitedRegistrationMachine = setup({
           target: 'registered',
           actions: { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
         },
-        onError: {
-          target: 'idle',
-          actions: [
-            assign(({ context, event }) => {
-              const failure = toRequestFailure(event.error);
-              const field = failure.field as RegistrationField | 'token' | null;
-              return field && failure.messageId ? { errors: { ...context.errors, [field]: failure.messageId } } : {};
-            }),
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
-          ],
-        },
+        onError: [
+          {
+            // Used in another tab meanwhile, or withdrawn: the check says which, and what to do.
+            guard: { type: 'isInvitationRefused', params: ({ event }) => toRequestFailure(event.error) },
+            target: 'checkingInvitation',
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign(({ context, event }) => {
+                const failure = toRequestFailure(event.error);
+                const field = failure.field as RegistrationField | 'token' | null;
+                return field && failure.messageId ? { errors: { ...context.errors, [field]: failure.messageId } } : {};
+              }),
+              { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+            ],
+          },
+        ],
       },
     },
     registered: {
       on: { 'login.open': { target: 'done', actions: { type: 'navigate', params: { to: '/login' } } } },
     },
+    alreadyRegistered: {
+      tags: ['alreadyRegistered'],
+      always: { guard: 'isSignedIn', target: 'done', actions: { type: 'navigate', params: { to: '/dashboard' } } },
+      on: { 'login.open': { target: 'done', actions: { type: 'navigate', params: { to: '/login' } } } },
+    },
+    invitationRejected: { tags: ['invitationRejected'], type: 'final' },
     done: { type: 'final' },
   },
 });

@@ -11,7 +11,7 @@ export type PasswordField = 'current_password' | 'password' | 'confirm_password'
 export type ResetPasswordInput =
   /** A mailed link: `email` is what the token says, or null when the token could not be read. */
   | { mode: 'reset'; token: string; email: string | null }
-  /** No token: the signed-in user changes the password (spec §2, "assumed from the call variant"). */
+  /** No token: the signed-in user changes the password (docs/product.md §2.2). */
   | { mode: 'change' };
 
 export type ResetPasswordRequest =
@@ -27,6 +27,8 @@ type ResetPasswordContext = {
   values: Record<PasswordField, string>;
   errors: Partial<Record<PasswordField, MessageId>>;
   serverError: string | null;
+  /** Why the mailed link cannot be used (tokenUsed, tokenExpired, tokenInvalid), once known. */
+  linkProblem: MessageId | null;
 };
 
 function validationErrors(context: ResetPasswordContext) {
@@ -40,10 +42,12 @@ function validationErrors(context: ResetPasswordContext) {
 }
 
 /**
- * Reset password (spec §4: step 1 → step 2 on success, then /login) and, without a token, the
- * signed-in password change. Validation follows spec §5 (empty, then 8 characters; confirmation
- * empty, then equal). A link the server rejects (expired, used, superseded) leaves the form for a
- * "request a new link" screen; other failures keep the form and are also logged (spec §8).
+ * Reset password (docs/product.md §4.3: step 1 → step 2 on success, then /login) and, without a
+ * token, the signed-in password change. Validation follows docs/product.md §5 (empty, then 8
+ * characters; confirmation empty, then equal). The mailed link is checked before the form shows,
+ * so a link opened again after success, or too late, explains itself at once with both ways on:
+ * log in, or request a new link (docs/product.md §4.6). A link the server refuses on saving leads
+ * to the same screen; other failures keep the form and are also logged (docs/product.md §8).
  */
 export const resetPasswordMachine = setup({
   types: {
@@ -57,8 +61,9 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     isTokenUnreadable: ({ context }) => context.input.mode === 'reset' && context.input.email === null,
+    isChangeMode: ({ context }) => context.input.mode === 'change',
     isFormValid: ({ context }) => Object.keys(validationErrors(context)).length === 0,
-    // Spec §5: Save stays disabled until both fields (and, when changing, the current one) are filled.
+    // docs/product.md §5: Save stays disabled until both fields (and, when changing, the current one) are filled.
     areFieldsFilled: ({ context }) =>
       context.values.password !== '' &&
       context.values.confirm_password !== '' &&
@@ -66,6 +71,9 @@ export const resetPasswordMachine = setup({
     isTokenProblem: (_, failure: RequestFailure) => isTokenProblem(failure),
   },
   actors: {
+    checkLink: fromPromise<void, { token: string }>(async () => {
+      throw new Error('checkLink actor not implemented: provide it with resetPasswordMachine.provide()');
+    }),
     savePassword: fromPromise<{ message: string | undefined }, ResetPasswordRequest>(async () => {
       throw new Error('savePassword actor not implemented: provide it with resetPasswordMachine.provide()');
     }),
@@ -78,6 +86,7 @@ export const resetPasswordMachine = setup({
     }),
     showValidationErrors: assign(({ context }) => ({ errors: validationErrors(context) })),
     rememberFailure: assign((_, failure: RequestFailure) => ({ serverError: failure.message })),
+    rememberLinkProblem: assign((_, failure: RequestFailure) => ({ linkProblem: failure.messageId ?? 'tokenInvalid' })),
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     logFailure: (_, _params: RequestFailure) => {},
@@ -90,11 +99,35 @@ export const resetPasswordMachine = setup({
     values: { current_password: '', password: '', confirm_password: '' },
     errors: {},
     serverError: null,
+    linkProblem: null,
   }),
-  initial: 'checkingLink',
+  initial: 'readingLink',
   states: {
+    readingLink: {
+      always: [
+        { guard: 'isChangeMode', target: 'editing' },
+        { guard: 'isTokenUnreadable', target: 'linkRejected', actions: assign({ linkProblem: 'tokenInvalid' }) },
+        { target: 'checkingLink' },
+      ],
+    },
     checkingLink: {
-      always: [{ guard: 'isTokenUnreadable', target: 'linkRejected' }, { target: 'editing' }],
+      tags: ['busy'],
+      description: 'Asks the server whether the link still works before showing a form that could only fail.',
+      invoke: {
+        id: 'checkLink',
+        src: 'checkLink',
+        input: ({ context }) => ({ token: context.input.mode === 'reset' ? context.input.token : '' }),
+        onDone: { target: 'editing' },
+        onError: [
+          {
+            guard: { type: 'isTokenProblem', params: ({ event }) => toRequestFailure(event.error) },
+            target: 'linkRejected',
+            actions: { type: 'rememberLinkProblem', params: ({ event }) => toRequestFailure(event.error) },
+          },
+          // No answer (offline, server busy): the form still works; saving checks the link again.
+          { target: 'editing' },
+        ],
+      },
     },
     editing: {
       tags: ['step:1'],
@@ -134,7 +167,7 @@ export const resetPasswordMachine = setup({
             guard: { type: 'isTokenProblem', params: ({ event }) => toRequestFailure(event.error) },
             target: 'linkRejected',
             actions: [
-              { type: 'rememberFailure', params: ({ event }) => toRequestFailure(event.error) },
+              { type: 'rememberLinkProblem', params: ({ event }) => toRequestFailure(event.error) },
               { type: 'logFailure', params: ({ event }) => toRequestFailure(event.error) },
             ],
           },
@@ -174,7 +207,7 @@ export const resetPasswordMachine = setup({
   },
 });
 
-/** Save is enabled exactly when the machine would accept a submit (style.md §6). */
+/** Save is enabled exactly when the machine would accept a submit (ADR 019 §6). */
 export function canSavePassword(snapshot: SnapshotFrom<typeof resetPasswordMachine>) {
   return snapshot.can({ type: 'reset.submit' });
 }

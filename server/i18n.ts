@@ -34,7 +34,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     captchaInvalid: 'Die Roboter-Prüfung ist abgelaufen oder ungültig. Bitte erneut bestätigen.',
     captchaUnavailable:
       'Die Roboter-Prüfung ist gerade nicht erreichbar. Es wurde nichts gesendet – bitte versuchen Sie es in ein paar Minuten erneut.',
-    networkError: 'Keine Verbindung zum Server.',
+    networkError: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
     confirmPasswordRequired: 'Bitte Passwort bestätigen',
     passwordsDoNotMatch: 'Passwörter stimmen nicht überein',
     passwordTooCommon: 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
@@ -117,7 +117,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     captchaInvalid: 'The robot check has expired or is invalid. Please confirm again.',
     captchaUnavailable:
       'The robot check cannot be reached right now. Nothing was sent – please try again in a few minutes.',
-    networkError: 'No connection to the server.',
+    networkError: 'No connection to the server. Please check your internet connection and try again.',
     confirmPasswordRequired: 'Please confirm your password',
     passwordsDoNotMatch: 'Passwords do not match',
     passwordTooCommon: 'This password is too common. Please choose another one.',

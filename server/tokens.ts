@@ -72,11 +72,24 @@ export async function consumeToken(writer: Writer, purpose: TokenPurpose, jti: s
     )
     .returning({ jti: oneTimeTokens.jti });
   if (used.length === 1) return;
-  const [record] = await writer.select().from(oneTimeTokens).where(eq(oneTimeTokens.jti, jti)).limit(1);
+  await refuseUnlessUsable(writer, purpose, jti);
+  throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
+}
+
+/**
+ * Refuses, with the reason a person can act on, a token that can no longer be used; returns for
+ * one that can. Looks only: the token stays unused (the link check before a form is shown).
+ */
+export async function refuseUnlessUsable(reader: Pick<Database, 'select'>, purpose: TokenPurpose, jti: string) {
+  const [record] = await reader
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.jti, jti), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
   if (record?.usedAt) throw new ApiRefusal(409, 'tokenUsed', { field: 'token' });
   if (record && record.expiresAt.getTime() <= Date.now()) throw new ApiRefusal(400, 'tokenExpired', { field: 'token' });
   // Unknown or revoked (a newer link was requested, or the password changed meanwhile).
-  throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
+  if (!record || record.revokedAt) throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
 }
 
 /** Revokes every unused token of this purpose for a subject (a newer request, a password change). */

@@ -2,7 +2,7 @@ import { messageOnlyEnvelopeSchema, type SignUpRequest, signUpResponseSchema } f
 import type { ContactMessage } from '../../common/contracts/contact';
 import type { ServiceClient } from './http';
 
-/** Sign-up and the password flows of the authentication service (spec §7). */
+/** Sign-up, the password flows and the mailed-link checks of the authentication service (docs/product.md §7). */
 export function createAccountApi(client: ServiceClient) {
   return {
     async signUp(form: SignUpRequest) {
@@ -20,6 +20,14 @@ export function createAccountApi(client: ServiceClient) {
     async resetPassword(request: { token: string; password: string; confirm_password: string }) {
       const body = await client(messageOnlyEnvelopeSchema, '/reset-password', { method: 'POST', body: request });
       return { message: body.message };
+    },
+    /** Whether a reset link still works, before its form is shown (docs/product.md §4.6). */
+    async checkResetLink(token: string) {
+      await client(messageOnlyEnvelopeSchema, '/reset-password/check', { method: 'POST', body: { token } });
+    },
+    /** Whether a user invitation still works, before its form is shown (docs/product.md §4.6). */
+    async checkInvitation(token: string) {
+      await client(messageOnlyEnvelopeSchema, '/user-invite/check', { method: 'POST', body: { token } });
     },
     async changePassword(request: { current_password: string; password: string; confirm_password: string }) {
       const body = await client(messageOnlyEnvelopeSchema, '/new-user/reset-password', {

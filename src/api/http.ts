@@ -2,9 +2,11 @@ import { type FetchOptions, ofetch } from 'ofetch';
 import * as v from 'valibot';
 import { errorEnvelopeSchema, SUCCESS_CODE } from '../../common/contracts/envelope';
 import { isMessageId, type MessageId } from '../../common/contracts/message-ids';
+import { i18n } from '../i18n/i18n';
+import { messageCatalog } from '../i18n/message-catalog';
 
 /**
- * The only error the API layer throws. `message` follows spec §8's order: the response body's
+ * The only error the API layer throws. `message` follows docs/product.md §8's order: the response body's
  * message, the response's own message, the body's error, else the client's error message.
  */
 export class ApiError extends Error {
@@ -28,7 +30,7 @@ type Listener = (error: ApiError) => void;
 const unauthorizedListeners = new Set<Listener>();
 
 /**
- * Lets the session actor hear every 401 (spec: any 401 clears the session). The client only
+ * Lets the session actor hear every 401 (docs/product.md §3 and ADR 004: any 401 clears the session). The client only
  * reports it; what happens next is the session machine's decision.
  */
 export function onUnauthorized(listener: Listener) {
@@ -47,7 +49,7 @@ export type ServiceClient = <TSchema extends v.GenericSchema>(
 ) => Promise<v.InferOutput<TSchema>>;
 
 /**
- * One client per service base URL; JSON in and out, cookies included (spec §7). The UI's
+ * One client per service base URL; JSON in and out, cookies included (docs/product.md §7). The UI's
  * language goes along as Accept-Language so the server answers in the language on screen.
  */
 export function createServiceClient(baseURL: string, currentLanguage: () => string): ServiceClient {
@@ -66,8 +68,9 @@ export function createServiceClient(baseURL: string, currentLanguage: () => stri
     let response: Awaited<ReturnType<typeof ofetch.raw>>;
     try {
       response = await ofetch.raw(path, fetchOptions);
-    } catch (error) {
-      throw new ApiError(error instanceof Error ? error.message : 'Network error', 0, 'networkError');
+    } catch {
+      // The browser's own text ("Failed to fetch") means nothing to a person; say it in their language.
+      throw new ApiError(i18n._(messageCatalog.networkError), 0, 'networkError');
     }
     const body: unknown = response._data;
     const envelope = v.safeParse(errorEnvelopeSchema, body);

@@ -28,7 +28,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   captchaRequired: msg`Please confirm that you are not a robot.`,
   captchaInvalid: msg`The robot check has expired or is invalid. Please confirm again.`,
   captchaUnavailable: msg`The robot check cannot be reached right now. Nothing was sent – please try again in a few minutes.`,
-  networkError: msg`No connection to the server.`,
+  networkError: msg`No connection to the server. Please check your internet connection and try again.`,
   confirmPasswordRequired: msg`Please confirm your password`,
   passwordsDoNotMatch: msg`Passwords do not match`,
   passwordTooCommon: msg`This password is too common. Please choose another one.`,

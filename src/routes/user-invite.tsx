@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { type UserInvitationClaims, userInvitationClaimsSchema } from '../../common/contracts/user-invitation';
+import type { InvitedRegistrationInput } from '../../machines/invited-registration.machine';
 import { toRoute } from '../app/navigation';
 import { InvitedRegistrationView } from '../views/invited-registration/InvitedRegistrationView';
 import { createInvitedRegistrationImplementations } from '../views/invited-registration/use-invited-registration';
@@ -29,26 +30,28 @@ function claimsOf(token: string | undefined): UserInvitationClaims | null {
 
 export const Route = createFileRoute('/user-invite')({
   validateSearch: (search) => v.parse(searchSchema, search),
-  beforeLoad: ({ context }) => context.services.ready(),
+  beforeLoad: async ({ context }) => {
+    const services = await context.services.ready();
+    // An invitation already used leads a signed-in person on to the dashboard (docs/product.md §4.6).
+    return { ...services, signedIn: (await services.signedInUser()) !== null };
+  },
   component: UserInviteRoute,
 });
 
 function UserInviteRoute() {
   const { token } = Route.useSearch();
-  const { api } = Route.useRouteContext();
+  const { api, signedIn } = Route.useRouteContext();
   const navigate = useNavigate();
-  const [invitation] = useState(() => claimsOf(token));
+  const [input] = useState<InvitedRegistrationInput>(() => {
+    const invitation = claimsOf(token);
+    return { token: invitation ? (token ?? null) : null, invitation, signedIn };
+  });
   const [implementations] = useState(() =>
     createInvitedRegistrationImplementations({
       partDealerApi: api.partDealer,
+      accountApi: api.account,
       navigate: (to) => void navigate({ to: toRoute(to) }),
     }),
   );
-  return (
-    <InvitedRegistrationView
-      implementations={implementations}
-      token={invitation ? (token ?? null) : null}
-      invitation={invitation}
-    />
-  );
+  return <InvitedRegistrationView implementations={implementations} input={input} />;
 }

@@ -88,3 +88,16 @@ export async function logInThroughForm(
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
 }
+
+/** Fills the German sign-up form (/register) completely and accepts the terms; does not send it. */
+export async function fillSignUpForm(page: Page, account: { company: string; email: string; password: string }) {
+  await page.getByLabel('Firmenname').fill(account.company);
+  await page.getByLabel('Vorname').fill('Paula');
+  await page.getByLabel('Nachname').fill('Prüfer');
+  await page.getByLabel('E-Mail').fill(account.email);
+  await page.getByLabel('Telefon').fill('+49 30 7654321');
+  await page.getByLabel('Postleitzahl').fill('10117');
+  await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+  await page.getByLabel('Passwort bestätigen').fill(account.password);
+  await page.getByRole('checkbox').check();
+}

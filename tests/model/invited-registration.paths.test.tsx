@@ -33,8 +33,9 @@ const texts: Record<string, string> = {
 type Step = { type: string; field?: keyof typeof labels; value?: string; output?: unknown; error?: Error };
 
 const paths = getShortestPaths(invitedRegistrationMachine, {
-  input: { token: 't'.repeat(40), invitation },
+  input: { token: 't'.repeat(40), invitation, signedIn: false },
   events: [
+    { type: 'xstate.done.actor.checkInvitation' },
     { type: 'field.change', field: 'last_name', value: 'Nord' },
     { type: 'field.change', field: 'contact_number', value: '+49 40 1' },
     { type: 'field.change', field: 'password', value: 'Lagerhalle-2026' },
@@ -72,6 +73,8 @@ test.each(
   const effects = { navigate: vi.fn(), sent: [] as InvitedRegistrationRequest[] };
   const implementations = {
     actors: {
+      // The link check answers at once: these paths are about the form (the check's own paths are unit-tested).
+      checkInvitation: fromPromise<void, { token: string }>(async () => {}),
       register: fromPromise<{ message: string | undefined }, InvitedRegistrationRequest>(({ input }) => {
         effects.sent.push(input);
         return request.start();
@@ -86,9 +89,12 @@ test.each(
     },
   };
   await renderInRouter('/user-invite', () => (
-    <InvitedRegistrationView implementations={implementations} token={'t'.repeat(40)} invitation={invitation} />
+    <InvitedRegistrationView
+      implementations={implementations}
+      input={{ token: 't'.repeat(40), invitation, signedIn: false }}
+    />
   ));
-  expect(screen.getByLabelText('First name')).toHaveValue('Ines');
+  expect(await screen.findByLabelText('First name')).toHaveValue('Ines');
   expect(screen.getByLabelText('Email')).toHaveValue('ines@teile-nord.de');
 
   for (const { event: raw, state } of path.steps) {

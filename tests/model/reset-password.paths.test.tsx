@@ -30,6 +30,7 @@ type AnyStep = { type: string; field?: string; value?: string; output?: { messag
 const paths = getShortestPaths(resetPasswordMachine, {
   input,
   events: [
+    { type: 'xstate.done.actor.checkLink' },
     { type: 'field.change', field: 'password', value: 'short' },
     { type: 'field.change', field: 'password', value: 'long-enough-1' },
     { type: 'field.change', field: 'confirm_password', value: 'long-enough-1' },
@@ -72,6 +73,8 @@ test.each(
     const effects = { navigate: vi.fn<(to: string) => void>(), requests: [] as ResetPasswordRequest[] };
     const implementations = {
       actors: {
+        // The link check answers at once: these paths are about the form (the check's own paths are unit-tested).
+        checkLink: fromPromise<void, { token: string }>(async () => {}),
         savePassword: fromPromise<{ message: string | undefined }, ResetPasswordRequest>(({ input: sent }) => {
           effects.requests.push(sent);
           return request.start();
@@ -87,7 +90,7 @@ test.each(
     await renderInRouter('/reset-password', () => (
       <ResetPasswordView implementations={implementations} input={input} />
     ));
-    expect(screen.getByLabelText('Email')).toHaveValue('jana@schulz.de');
+    expect(await screen.findByLabelText('Email')).toHaveValue('jana@schulz.de');
 
     for (const step of path.steps) {
       const event = step.event as AnyStep;
@@ -98,7 +101,7 @@ test.each(
         await user.clear(field);
         await user.type(field, event.value ?? '');
       } else if (event.type === 'reset.submit') {
-        // Spec §5: Enter submits.
+        // docs/product.md §5: Enter submits.
         await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), '{Enter}');
       } else if (event.type === 'xstate.done.actor.savePassword' && event.output) {
         const output = event.output;
@@ -134,7 +137,12 @@ test.each(
         ).toBeVisible();
       }
       if (state.matches('linkRejected')) {
-        expect(await screen.findByText(EXPIRED)).toBeVisible();
+        expect(
+          await screen.findByText(
+            'This link has expired: a reset link is valid for one hour. Please request a new link.',
+          ),
+        ).toBeVisible();
+        expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
         expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
       }
     }

@@ -10,6 +10,7 @@ import { userListQuerySchema, userStatusChangeSchema } from '../../common/contra
 import { loginRequestSchema } from '../../common/contracts/auth';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
+import { linkCheckRequestSchema } from '../../common/contracts/link-check';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
@@ -81,6 +82,18 @@ const endpoints: Endpoint[] = [
     path: '/svc/auth/api/v1/reset-password',
     caller: 'anonymous',
     bodyKeys: schemaKeys(resetPasswordRequestSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/reset-password/check',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(linkCheckRequestSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/user-invite/check',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(linkCheckRequestSchema),
   },
   {
     method: 'POST',

@@ -150,9 +150,11 @@ describe('reset password', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function start(
+  /** Starts the flow with the link check answered by `check` and waits until it has answered. */
+  async function start(
     input: ResetPasswordInput,
     save: (request: ResetPasswordRequest) => Promise<{ message: string | undefined }>,
+    check: () => Promise<void> = async () => {},
   ) {
     const effects = {
       save: vi.fn(save),
@@ -160,10 +162,14 @@ describe('reset password', () => {
       notifySuccess: vi.fn(),
       notifyFailure: vi.fn(),
       logFailure: vi.fn(),
+      check: vi.fn(check),
     };
     const actor = createActor(
       resetPasswordMachine.provide({
-        actors: { savePassword: fromPromise(({ input: request }) => effects.save(request)) },
+        actors: {
+          checkLink: fromPromise(() => effects.check()),
+          savePassword: fromPromise(({ input: request }) => effects.save(request)),
+        },
         actions: {
           navigate: (_, { to }) => effects.navigate(to),
           notifySuccess: (_, { message }) => effects.notifySuccess(message),
@@ -173,12 +179,13 @@ describe('reset password', () => {
       }),
       { input },
     ).start();
+    await waitFor(actor, (snapshot) => !snapshot.matches('readingLink') && !snapshot.matches('checkingLink'));
     return { actor, effects };
   }
   const withToken: ResetPasswordInput = { mode: 'reset', token: 'a'.repeat(40), email: 'jana@schulz.de' };
 
-  test('a submit with an empty field is not accepted (Save is disabled) and shows nothing', () => {
-    const { actor, effects } = start(withToken, async () => ({ message: 'ok' }));
+  test('a submit with an empty field is not accepted (Save is disabled) and shows nothing', async () => {
+    const { actor, effects } = await start(withToken, async () => ({ message: 'ok' }));
     actor.send({ type: 'field.change', field: 'password', value: 'long-enough-1' });
     actor.send({ type: 'reset.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({});
@@ -192,8 +199,8 @@ describe('reset password', () => {
       { password: 'short', confirm_password: 'other' },
       { password: 'passwordMinLength', confirm_password: 'passwordsDoNotMatch' },
     ],
-  ] as const)('spec §5 validation: %j gives %j', (values, errors) => {
-    const { actor, effects } = start(withToken, async () => ({ message: 'ok' }));
+  ] as const)('docs/product.md §5 validation: %j gives %j', async (values, errors) => {
+    const { actor, effects } = await start(withToken, async () => ({ message: 'ok' }));
     actor.send({ type: 'field.change', field: 'password', value: values.password });
     actor.send({ type: 'field.change', field: 'confirm_password', value: values.confirm_password });
     actor.send({ type: 'reset.submit' });
@@ -201,8 +208,8 @@ describe('reset password', () => {
     expect(effects.save).not.toHaveBeenCalled();
   });
 
-  test('save is disabled until both fields are filled', () => {
-    const { actor } = start(withToken, async () => ({ message: 'ok' }));
+  test('save is disabled until both fields are filled', async () => {
+    const { actor } = await start(withToken, async () => ({ message: 'ok' }));
     expect(canSavePassword(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'field.change', field: 'password', value: 'long-enough-1' });
     expect(canSavePassword(actor.getSnapshot())).toBe(false);
@@ -211,7 +218,7 @@ describe('reset password', () => {
   });
 
   test('with a token: step 1 → step 2 on success, then /login', async () => {
-    const { actor, effects } = start(withToken, async () => ({ message: 'Gespeichert' }));
+    const { actor, effects } = await start(withToken, async () => ({ message: 'Gespeichert' }));
     actor.send({ type: 'field.change', field: 'password', value: 'long-enough-1' });
     actor.send({ type: 'field.change', field: 'confirm_password', value: 'long-enough-1' });
     actor.send({ type: 'reset.submit' });
@@ -229,7 +236,7 @@ describe('reset password', () => {
   });
 
   test('without a token: the current password is required too, and success returns to the dashboard', async () => {
-    const { actor, effects } = start({ mode: 'change' }, async () => ({ message: 'Geändert' }));
+    const { actor, effects } = await start({ mode: 'change' }, async () => ({ message: 'Geändert' }));
     actor.send({ type: 'field.change', field: 'password', value: 'long-enough-1' });
     actor.send({ type: 'field.change', field: 'confirm_password', value: 'long-enough-1' });
     expect(canSavePassword(actor.getSnapshot())).toBe(false);
@@ -247,25 +254,61 @@ describe('reset password', () => {
     expect(effects.navigate).toHaveBeenCalledWith('/dashboard');
   });
 
-  test('an unreadable token shows the "request a new link" screen at once', () => {
-    const { actor } = start({ mode: 'reset', token: 'garbage', email: null }, async () => ({ message: 'ok' }));
+  test('an unreadable token shows the "request a new link" screen at once', async () => {
+    const { actor } = await start({ mode: 'reset', token: 'garbage', email: null }, async () => ({ message: 'ok' }));
     expect(actor.getSnapshot().hasTag('linkRejected')).toBe(true);
   });
 
+  test('a link already used is recognised before the form shows, with the reason (docs/product.md §4.6)', async () => {
+    const { actor, effects } = await start(
+      withToken,
+      async () => ({ message: 'ok' }),
+      async () => {
+        throw apiFailure('Dieser Link wurde bereits verwendet.', 'tokenUsed', 'token');
+      },
+    );
+    expect(actor.getSnapshot().hasTag('linkRejected')).toBe(true);
+    expect(actor.getSnapshot().context.linkProblem).toBe('tokenUsed');
+    expect(effects.check).toHaveBeenCalledTimes(1);
+    expect(effects.save).not.toHaveBeenCalled();
+  });
+
+  test('when the link check gets no answer (offline), the form still works and saving checks again', async () => {
+    const { actor, effects } = await start(
+      withToken,
+      async () => ({ message: 'ok' }),
+      async () => {
+        throw apiFailure('Keine Verbindung zum Server.', 'networkError');
+      },
+    );
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    actor.send({ type: 'field.change', field: 'password', value: 'long-enough-1' });
+    actor.send({ type: 'field.change', field: 'confirm_password', value: 'long-enough-1' });
+    actor.send({ type: 'reset.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().hasTag('step:2')).toBe(true));
+    expect(effects.save).toHaveBeenCalledTimes(1);
+  });
+
+  test('the signed-in change has no link to check', async () => {
+    const { actor, effects } = await start({ mode: 'change' }, async () => ({ message: 'ok' }));
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(effects.check).not.toHaveBeenCalled();
+  });
+
   test('a link the server rejects leaves the form for the new-link screen and is logged', async () => {
-    const { actor, effects } = start(withToken, async () => {
+    const { actor, effects } = await start(withToken, async () => {
       throw apiFailure('Dieser Link ist abgelaufen.', 'tokenExpired', 'token');
     });
     actor.send({ type: 'field.change', field: 'password', value: 'long-enough-1' });
     actor.send({ type: 'field.change', field: 'confirm_password', value: 'long-enough-1' });
     actor.send({ type: 'reset.submit' });
     await vi.waitFor(() => expect(actor.getSnapshot().hasTag('linkRejected')).toBe(true));
-    expect(actor.getSnapshot().context.serverError).toBe('Dieser Link ist abgelaufen.');
+    expect(actor.getSnapshot().context.linkProblem).toBe('tokenExpired');
     expect(effects.logFailure).toHaveBeenCalledWith('tokenExpired');
   });
 
   test('other failures keep the form, notify, log and mark the field the server names', async () => {
-    const { actor, effects } = start({ mode: 'change' }, async () => {
+    const { actor, effects } = await start({ mode: 'change' }, async () => {
       throw apiFailure('Das aktuelle Passwort ist falsch', 'currentPasswordWrong', 'current_password');
     });
     for (const [field, value] of [

@@ -12,16 +12,27 @@ const invitation = {
   company_name: 'Teile Nord GmbH',
 };
 
-function start(
+/** Starts the flow with the invitation check answered by `check` and waits until it has answered. */
+async function start(
   token: string | null,
   register: (request: InvitedRegistrationRequest) => Promise<{ message: string | undefined }> = async () => ({
     message: 'ok',
   }),
+  { check = async () => {}, signedIn = false }: { check?: () => Promise<void>; signedIn?: boolean } = {},
 ) {
-  const effects = { register: vi.fn(register), loader: [] as string[], navigate: vi.fn(), notifyFailure: vi.fn() };
+  const effects = {
+    register: vi.fn(register),
+    check: vi.fn(check),
+    loader: [] as string[],
+    navigate: vi.fn(),
+    notifyFailure: vi.fn(),
+  };
   const actor = createActor(
     invitedRegistrationMachine.provide({
-      actors: { register: fromPromise(({ input }) => effects.register(input)) },
+      actors: {
+        checkInvitation: fromPromise(() => effects.check()),
+        register: fromPromise(({ input }) => effects.register(input)),
+      },
       actions: {
         showLoader: () => void effects.loader.push('show'),
         hideLoader: () => void effects.loader.push('hide'),
@@ -30,12 +41,13 @@ function start(
         notifySuccess: () => {},
       },
     }),
-    { input: { token, invitation: token ? invitation : null } },
+    { input: { token, invitation: token ? invitation : null, signedIn } },
   ).start();
+  await waitFor(actor, (snapshot) => !snapshot.matches('readingInvitation') && !snapshot.matches('checkingInvitation'));
   return { actor, effects };
 }
 
-function fill(actor: ReturnType<typeof start>['actor'], confirm = 'Lagerhalle-2026') {
+function fill(actor: Awaited<ReturnType<typeof start>>['actor'], confirm = 'Lagerhalle-2026') {
   actor.send({ type: 'field.change', field: 'last_name', value: 'Nord' });
   actor.send({ type: 'field.change', field: 'contact_number', value: '+49 40 123456' });
   actor.send({ type: 'field.change', field: 'password', value: 'Lagerhalle-2026' });
@@ -43,16 +55,16 @@ function fill(actor: ReturnType<typeof start>['actor'], confirm = 'Lagerhalle-20
 }
 
 describe('invited registration', () => {
-  test('a missing token shows registrationTokenMissing and sends nothing', () => {
-    const { actor, effects } = start(null);
+  test('a missing token shows registrationTokenMissing and sends nothing', async () => {
+    const { actor, effects } = await start(null);
     expect(actor.getSnapshot().context.errors).toEqual({ token: 'registrationTokenMissing' });
     fill(actor);
     actor.send({ type: 'registration.submit' });
     expect(effects.register).not.toHaveBeenCalled();
   });
 
-  test('spec §5 messages, cleared on editing the field', () => {
-    const { actor, effects } = start('t'.repeat(40));
+  test('docs/product.md §5 messages, cleared on editing the field', async () => {
+    const { actor, effects } = await start('t'.repeat(40));
     actor.send({ type: 'registration.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({
       last_name: 'lastNameRequired',
@@ -68,8 +80,8 @@ describe('invited registration', () => {
     expect(effects.register).not.toHaveBeenCalled();
   });
 
-  test('idle → registering (loader shown) → registered; sends the spec payload without confirm_password', async () => {
-    const { actor, effects } = start('t'.repeat(40));
+  test('idle → registering (loader shown) → registered; sends the payload of docs/product.md §3 without confirm_password', async () => {
+    const { actor, effects } = await start('t'.repeat(40));
     fill(actor);
     actor.send({ type: 'registration.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -89,15 +101,79 @@ describe('invited registration', () => {
   });
 
   test('a refusal returns to the form with the server message on its field', async () => {
-    const { actor, effects } = start('t'.repeat(40), async () => {
-      throw apiFailure('Dieser Link wurde bereits verwendet.', 'tokenUsed', 'token');
+    const { actor, effects } = await start('t'.repeat(40), async () => {
+      throw apiFailure('Das Passwort ist zu verbreitet.', 'passwordTooCommon', 'password');
     });
     fill(actor);
     actor.send({ type: 'registration.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('idle') && Object.keys(snapshot.context.errors).length > 0);
-    expect(actor.getSnapshot().context.errors).toEqual({ token: 'tokenUsed' });
-    expect(effects.notifyFailure).toHaveBeenCalledWith('Dieser Link wurde bereits verwendet.');
+    expect(actor.getSnapshot().context.errors).toEqual({ password: 'passwordTooCommon' });
+    expect(effects.notifyFailure).toHaveBeenCalledWith('Das Passwort ist zu verbreitet.');
     expect(effects.loader).toEqual(['show', 'hide']);
+  });
+
+  test.each([
+    ['tokenUsed', 'the invitation was used'],
+    ['accountExists', 'the address has an account'],
+  ] as const)(
+    '%s (%s): registered already, so the form gives way to the login (docs/product.md §4.6)',
+    async (messageId, _meaning) => {
+      const refusal = async () => {
+        throw apiFailure('refused', messageId, 'token');
+      };
+      const checked = await start('t'.repeat(40), undefined, { check: refusal });
+      expect(checked.actor.getSnapshot().hasTag('alreadyRegistered')).toBe(true);
+      checked.actor.send({ type: 'login.open' });
+      expect(checked.effects.navigate).toHaveBeenCalledWith('/login');
+
+      // Used in another tab meanwhile: the submit's refusal asks the check again, which says why.
+      let checks = 0;
+      const submitted = await start('t'.repeat(40), refusal, {
+        check: async () => {
+          checks += 1;
+          if (checks > 1) await refusal();
+        },
+      });
+      fill(submitted.actor);
+      submitted.actor.send({ type: 'registration.submit' });
+      await waitFor(submitted.actor, (snapshot) => snapshot.hasTag('alreadyRegistered'));
+      expect(checks).toBe(2);
+    },
+  );
+
+  test('an invitation already used takes a signed-in person on to the dashboard', async () => {
+    const { effects } = await start('t'.repeat(40), undefined, {
+      signedIn: true,
+      check: async () => {
+        throw apiFailure('refused', 'tokenUsed', 'token');
+      },
+    });
+    expect(effects.navigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  test('an expired invitation says so instead of showing the form; an unanswered check leaves the form usable', async () => {
+    const expired = await start('t'.repeat(40), undefined, {
+      check: async () => {
+        throw apiFailure('abgelaufen', 'tokenExpired', 'token');
+      },
+    });
+    expect(expired.actor.getSnapshot().hasTag('invitationRejected')).toBe(true);
+    expect(expired.actor.getSnapshot().context.linkProblem).toBe('tokenExpired');
+
+    const offline = await start('t'.repeat(40), undefined, {
+      check: async () => {
+        throw apiFailure('Keine Verbindung zum Server.', 'networkError');
+      },
+    });
+    expect(offline.actor.getSnapshot().matches('idle')).toBe(true);
+    fill(offline.actor);
+    offline.actor.send({ type: 'registration.submit' });
+    await waitFor(offline.actor, (snapshot) => snapshot.matches('registered'));
+  });
+
+  test('without a token nothing is checked', async () => {
+    const { effects } = await start(null);
+    expect(effects.check).not.toHaveBeenCalled();
   });
 });
 

@@ -9,6 +9,7 @@ import { countHits, type RateWindow, recordHit, secondsUntilWindowEnds } from '.
 import { createAccountRoutes } from './account-routes';
 import { createAdminUsersRoutes } from './admin-users-routes';
 import { createContactRoutes } from './contact-routes';
+import { createLinkCheckRoutes } from './link-check-routes';
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import { currentSessionUser, endSession, startSession } from './sessions';
@@ -73,5 +74,6 @@ export function createAuthService(deps: ServerDeps) {
   service.route('/', createAccountRoutes(deps));
   service.route('/', createContactRoutes(deps));
   service.route('/', createAdminUsersRoutes(deps));
+  service.route('/', createLinkCheckRoutes(deps));
   return service;
 }

@@ -1,6 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { UserInvitationClaims } from '../../../common/contracts/user-invitation';
-import type { invitedRegistrationMachine } from '../../../machines/invited-registration.machine';
+import { Link } from '@tanstack/react-router';
+import type {
+  InvitedRegistrationInput,
+  invitedRegistrationMachine,
+} from '../../../machines/invited-registration.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Form } from '../../ui/Form';
@@ -16,17 +19,63 @@ type Implementations = Parameters<typeof invitedRegistrationMachine.provide>[0];
 /** /user-invite?token=…: an invited person completes the account the administrator prepared. */
 export function InvitedRegistrationView({
   implementations,
-  token,
-  invitation,
+  input,
 }: {
   implementations: Implementations;
-  token: string | null;
-  invitation: UserInvitationClaims | null;
+  input: InvitedRegistrationInput;
 }) {
   const { t } = useLingui();
   const messageText = useMessageText();
-  const registration = useInvitedRegistration(implementations, token, invitation);
+  const registration = useInvitedRegistration(implementations, input);
   const { values, errors } = registration;
+  const { invitation } = input;
+  if (registration.checking) {
+    return (
+      <AuthLayout title={<Trans>Complete your registration</Trans>}>
+        <p role="status">
+          <Trans>Checking your invitation…</Trans>
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (registration.alreadyRegistered) {
+    return (
+      <AuthLayout title={<Trans>You are already registered</Trans>}>
+        <InfoBox tone="info">
+          <Trans>
+            This invitation has already been used to create your account. Log in with your e-mail address and password.
+          </Trans>
+        </InfoBox>
+        <Button onClick={registration.openLogin}>
+          <Trans>Go to login</Trans>
+        </Button>
+      </AuthLayout>
+    );
+  }
+  if (registration.invitationRejected) {
+    return (
+      <AuthLayout title={<Trans>This invitation can no longer be used</Trans>}>
+        <InfoBox tone="error">
+          {registration.linkProblem === 'tokenExpired' ? (
+            <Trans>This invitation has expired. Please ask the person who invited you to send a new one.</Trans>
+          ) : (
+            <Trans>
+              This invitation is not valid (a newer one may have been sent since). Please use the link from the latest
+              invitation mail, or ask the person who invited you for a new one.
+            </Trans>
+          )}
+        </InfoBox>
+        <div className={forms.formFooter}>
+          <Link to="/login">
+            <Trans>Log in</Trans>
+          </Link>
+          <Link to="/support">
+            <Trans>Contact support</Trans>
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
   if (registration.registered) {
     return (
       <AuthLayout title={<Trans>Registration complete</Trans>}>

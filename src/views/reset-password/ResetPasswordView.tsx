@@ -8,6 +8,7 @@ import { InfoBox } from '../../ui/InfoBox';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { AuthLayout } from '../app-shell/AuthLayout';
+import * as styles from '../forms.css';
 import { useResetPassword } from './use-reset-password';
 
 type Implementations = Parameters<typeof resetPasswordMachine.provide>[0];
@@ -28,15 +29,41 @@ export function ResetPasswordView({
   const reset = useResetPassword(implementations, input);
   const title = input.mode === 'reset' ? <Trans>Set a new password</Trans> : <Trans>Change your password</Trans>;
 
-  if (reset.linkRejected) {
+  if (reset.checkingLink) {
     return (
       <AuthLayout title={title}>
+        <p role="status">
+          <Trans>Checking your link…</Trans>
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (reset.linkRejected) {
+    return (
+      <AuthLayout title={<Trans>This link can no longer be used</Trans>}>
         <InfoBox tone="error">
-          {reset.serverError ?? <Trans>This link is invalid. Please request a new one.</Trans>}
+          {reset.linkProblem === 'tokenUsed' ? (
+            <Trans>
+              This link has already been used. If you set a new password with it, log in with that password. Otherwise
+              request a new link.
+            </Trans>
+          ) : reset.linkProblem === 'tokenExpired' ? (
+            <Trans>This link has expired: a reset link is valid for one hour. Please request a new link.</Trans>
+          ) : (
+            <Trans>
+              This link is not valid (a newer link may have been requested since). Please use the link from the latest
+              mail, or request a new link.
+            </Trans>
+          )}
         </InfoBox>
-        <Link to="/forgot-password">
-          <Trans>Request a new link</Trans>
-        </Link>
+        <div className={styles.formFooter}>
+          <Link to="/login">
+            <Trans>Log in</Trans>
+          </Link>
+          <Link to="/forgot-password">
+            <Trans>Request a new link</Trans>
+          </Link>
+        </div>
       </AuthLayout>
     );
   }

@@ -21,6 +21,7 @@ export function createResetPasswordImplementations(deps: {
 }): Implementations {
   return {
     actors: {
+      checkLink: fromPromise<void, { token: string }>(({ input }) => deps.accountApi.checkResetLink(input.token)),
       savePassword: fromPromise<{ message: string | undefined }, ResetPasswordRequest>(({ input }) =>
         input.mode === 'reset'
           ? deps.accountApi.resetPassword({
@@ -38,7 +39,7 @@ export function createResetPasswordImplementations(deps: {
     actions: {
       notifySuccess: (_, { message }) => notify.success(message),
       notifyFailure: (_, { message }) => notify.failure(message),
-      // Spec §8: reset-password failures are also logged to the console.
+      // docs/product.md §8: reset-password failures are also logged to the console.
       logFailure: (_, failure) => console.warn('Password could not be saved:', failure.messageId ?? failure.message),
       navigate: (_, { to }) => deps.navigate(to),
     },
@@ -51,7 +52,8 @@ export function useResetPassword(implementations: Implementations, input: ResetP
   return {
     values: useSelector(reset, (snapshot) => snapshot.context.values),
     errors: useSelector(reset, (snapshot) => snapshot.context.errors),
-    serverError: useSelector(reset, (snapshot) => snapshot.context.serverError),
+    linkProblem: useSelector(reset, (snapshot) => snapshot.context.linkProblem),
+    checkingLink: useSelector(reset, (snapshot) => snapshot.matches('checkingLink') || snapshot.matches('readingLink')),
     busy: useSelector(reset, (snapshot) => snapshot.hasTag('busy')),
     saved: useSelector(reset, (snapshot) => snapshot.hasTag('step:2')),
     linkRejected: useSelector(reset, (snapshot) => snapshot.hasTag('linkRejected')),
