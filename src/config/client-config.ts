@@ -44,6 +44,9 @@ const clientEnvironmentSchema = v.object({
   COMPANY_VAT_ID: v.optional(v.string()),
 });
 
+/** The environment variables the SPA build reads (a change to one of them needs a new build). */
+export const CLIENT_ENVIRONMENT_VARIABLES = Object.keys(clientEnvironmentSchema.entries);
+
 export type ClientConfig = {
   environment: AppEnvironment;
   services: { auth: string; workshop: string; partDealer: string };
