@@ -6,11 +6,18 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Bodies over 32 KB are refused before they are read (architecture.md). */
-export const limitBody: MiddlewareHandler = bodyLimit({
+const refuseLargeBody: MiddlewareHandler = bodyLimit({
   maxSize: MAX_BODY_BYTES,
   onError: (c) => c.json(refusalBody(c, 413, 'bodyTooLarge'), 413),
 });
+
+/**
+ * Bodies over 32 KB are refused before they are read (architecture.md). GET, HEAD and OPTIONS
+ * routes read no body; asking bodyLimit about theirs would make @hono/node-server build a full
+ * Request (headers, body stream, AbortController) on every read request just to find none.
+ */
+export const limitBody: MiddlewareHandler = (c, next) =>
+  SAFE_METHODS.has(c.req.method) ? next() : refuseLargeBody(c, next);
 
 /** A NUL character in the query (`%00`) cannot reach PostgreSQL text: refused up front. */
 export const refuseNulInQuery: MiddlewareHandler = async (c, next) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { USER_STATUS } from '../../../common/contracts/auth';
@@ -45,16 +45,35 @@ export async function startSession(
   });
 }
 
+/**
+ * The session check runs on nearly every request, so its statement is built once per database
+ * rather than per request (Drizzle's query building cost more than PGlite's execution of it), and
+ * named, so that node-postgres parses and plans it once per connection. It still reads the
+ * session and the user on every call: a logout or a deactivation takes effect at once, in every
+ * process sharing the database.
+ */
+function prepareSessionUserQuery(db: Database) {
+  return db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('current_session_user');
+}
+
+const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
+
 /** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
 export async function currentSessionUser(c: Context, db: Database, settings: CookieSettings) {
   const sessionId = getCookie(c, cookieName(settings));
   if (!sessionId || sessionId.length > 100) return null;
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  const rows = await query.execute({ idHash: hashSessionId(sessionId), now: new Date() });
   const user = rows[0]?.user;
   // Only active accounts (status 1) hold a session; a deactivated user's old cookie stops working.
   if (user?.status !== USER_STATUS.active) return null;
