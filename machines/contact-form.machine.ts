@@ -3,22 +3,27 @@ import { type ActorRefFrom, assertEvent, assign, fromPromise, sendTo, setup } fr
 import { type ContactMessage, contactMessageSchema } from '../common/contracts/contact';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
-import { captchaMachine } from './captcha.machine';
+import { type CaptchaReport, captchaMachine, keepCaptchaAnswer } from './captcha.machine';
 import { toRequestFailure } from './request-failure';
 
 export type ContactField = 'name' | 'email' | 'info';
-export type ContactEvent = { type: 'field.change'; field: ContactField; value: string } | { type: 'contact.submit' };
+export type ContactEvent =
+  | { type: 'field.change'; field: ContactField; value: string }
+  | { type: 'contact.submit' }
+  | CaptchaReport;
 
 type ContactContext = {
   values: Record<ContactField, string>;
   errors: Partial<Record<ContactField | 'recaptcha', MessageId>>;
   captcha: ActorRefFrom<typeof captchaMachine>;
+  /** The solved captcha's answer, as the captcha reported it; null until solved and once reset. */
+  captchaAnswer: string | null;
 };
 
 const emptyValues: Record<ContactField, string> = { name: '', email: '', info: '' };
 
 function messageOf(context: ContactContext) {
-  return { ...context.values, recaptcha: context.captcha.getSnapshot().context.value ?? '' };
+  return { ...context.values, recaptcha: context.captchaAnswer ?? '' };
 }
 
 /**
@@ -56,7 +61,13 @@ export const contactFormMachine = setup({
   },
 }).createMachine({
   id: 'contactForm',
-  context: ({ spawn }) => ({ values: emptyValues, errors: {}, captcha: spawn('captcha', { id: 'captcha' }) }),
+  context: ({ spawn }) => ({
+    values: emptyValues,
+    errors: {},
+    captcha: spawn('captcha', { id: 'captcha' }),
+    captchaAnswer: null,
+  }),
+  on: keepCaptchaAnswer<ContactContext, ContactEvent>(),
   initial: 'editing',
   states: {
     editing: {

@@ -4,7 +4,7 @@ import type { AppPath } from '../common/app-paths';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type InvitationRequest, invitationRequestSchema, type WorkshopLeadMode } from '../common/contracts/workshop';
-import { captchaMachine } from './captcha.machine';
+import { type CaptchaReport, captchaMachine, keepCaptchaAnswer } from './captcha.machine';
 import { toRequestFailure } from './request-failure';
 
 export type InvitationField = 'workshop_primary_email' | 'workshop_account_name';
@@ -12,17 +12,20 @@ export type InvitationField = 'workshop_primary_email' | 'workshop_account_name'
 export type InvitationRequestEvent =
   | { type: 'field.change'; field: InvitationField; value: string }
   | { type: 'request.submit' }
-  | { type: 'request.close' };
+  | { type: 'request.close' }
+  | CaptchaReport;
 
 type InvitationRequestContext = {
   mode: WorkshopLeadMode;
   values: Record<InvitationField, string>;
   errors: Partial<Record<InvitationField, MessageId>>;
   captcha: ActorRefFrom<typeof captchaMachine>;
+  /** The solved captcha's answer, as the captcha reported it; null until solved and once reset. */
+  captchaAnswer: string | null;
 };
 
 function formOf(context: InvitationRequestContext) {
-  return { ...context.values, recaptcha: context.captcha.getSnapshot().context.value ?? '', mode: context.mode };
+  return { ...context.values, recaptcha: context.captchaAnswer ?? '', mode: context.mode };
 }
 
 /**
@@ -43,7 +46,7 @@ export const invitationRequestMachine = setup({
     }),
   },
   guards: {
-    isCaptchaSolved: ({ context }) => context.captcha.getSnapshot().matches('solved'),
+    isCaptchaSolved: ({ context }) => context.captchaAnswer !== null,
     isFormValid: ({ context }) => v.is(invitationRequestSchema, formOf(context)),
   },
   actions: {
@@ -70,7 +73,9 @@ export const invitationRequestMachine = setup({
     values: { workshop_primary_email: '', workshop_account_name: '' },
     errors: {},
     captcha: spawn('captcha', { id: 'captcha' }),
+    captchaAnswer: null,
   }),
+  on: keepCaptchaAnswer<InvitationRequestContext, InvitationRequestEvent>(),
   initial: 'editing',
   states: {
     editing: {

@@ -1,44 +1,43 @@
 import * as v from 'valibot';
 import { type ActorRefFrom, assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { AppPath } from '../common/app-paths';
-import { BRANDS, type DealerOnboardingRequest, dealerOnboardingSchema, OTHER_BRAND } from '../common/contracts/dealer';
+import {
+  BRANDS,
+  DEALER_FIELD_NAMES,
+  DEALER_FORM_FIELDS,
+  DEALER_LIST_FIELD,
+  DEALER_STRING_FIELDS,
+  type DealerDraft,
+  type DealerField,
+  type DealerFormField,
+  type DealerOnboardingRequest,
+  type DealerSubmission,
+  type DealerValues,
+  dealerFormFieldsOf,
+  dealerOnboardingSchema,
+  dealerSubmissionSchema,
+  isDealerChoiceField,
+  OTHER_BRAND,
+  recordOf,
+} from '../common/contracts/dealer';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
-import { captchaMachine } from './captcha.machine';
+import { type CaptchaReport, captchaMachine, keepCaptchaAnswer } from './captcha.machine';
 import { toRequestFailure } from './request-failure';
 
-export type DealerValues = {
-  first_name: string;
-  last_name: string;
-  company_name: string;
-  email: string;
-  contact_number: string;
-  street: string;
-  city: string;
-  postcode: string;
-  country: string;
-  website: string;
-  steerer_dropdown: string;
-  steerer_other: string;
-  delivery_area_dropdown: string;
-  delivery_area_other: string;
-  tax_id: string;
-};
-export type DealerField = keyof DealerValues;
-/** Where the view moves focus after a failed Next: a field, the brands card or the captcha. */
-export type FocusTarget = DealerField | 'brands' | 'recaptcha';
-/** What survives a reload (sessionStorage): never the captcha. */
-export type DealerDraft = { values: DealerValues; brands: string[] };
+/** Where the view moves focus after a failed Next: a form input, the brands card or the captcha. */
+export type FocusTarget = DealerFormField | 'brands' | 'recaptcha';
 
 export type DealerEvent =
-  | { type: 'field.change'; field: DealerField; value: string }
+  | { type: 'field.change'; field: DealerFormField; value: string }
   | { type: 'brand.toggle'; brand: string }
   | { type: 'customBrand.change'; value: string }
   | { type: 'customBrand.add' }
   | { type: 'brand.remove'; brand: string }
   | { type: 'form.next' }
   | { type: 'review.edit' }
-  | { type: 'review.confirm' };
+  | { type: 'review.confirm' }
+  | CaptchaReport;
 
 type DealerContext = {
   values: DealerValues;
@@ -47,94 +46,70 @@ type DealerContext = {
   errors: Partial<Record<FocusTarget, MessageId>>;
   focus: { target: FocusTarget; request: number } | null;
   captcha: ActorRefFrom<typeof captchaMachine>;
+  /** The solved captcha's answer, as the captcha reported it; null until solved and once reset. */
+  captchaAnswer: string | null;
 };
+type DealerForm = Pick<DealerContext, 'values' | 'brands'>;
 
-const emptyValues: DealerValues = {
-  first_name: '',
-  last_name: '',
-  company_name: '',
-  email: '',
-  contact_number: '',
-  street: '',
-  city: '',
-  postcode: '',
-  country: '',
-  website: '',
-  steerer_dropdown: '',
-  steerer_other: '',
-  delivery_area_dropdown: '',
-  delivery_area_other: '',
-  tax_id: '',
-};
+export type DealerPayload = DealerOnboardingRequest & { status: 'UNVERIFIED' };
 
-/** Spec §5 order in which the first invalid field receives focus. */
+const emptyValues: DealerValues = recordOf(DEALER_FORM_FIELDS, () => '');
+
+/** The input that shows a field's error and takes the focus: a choice shows it where it was made. */
+function targetOf(field: DealerField, values: DealerValues): FocusTarget {
+  if (field === DEALER_LIST_FIELD) return 'brands';
+  if (isDealerChoiceField(field))
+    return values[`${field}_dropdown`] === 'other' ? `${field}_other` : `${field}_dropdown`;
+  return field;
+}
+
+/** The declared order, then the captcha: the first invalid one of these receives focus. */
 const FOCUS_ORDER: FocusTarget[] = [
-  'first_name',
-  'last_name',
-  'company_name',
-  'street',
-  'city',
-  'tax_id',
-  'email',
-  'contact_number',
-  'postcode',
-  'country',
-  'delivery_area_dropdown',
-  'delivery_area_other',
-  'website',
-  'brands',
+  ...DEALER_FIELD_NAMES.flatMap((field): FocusTarget[] =>
+    field === DEALER_LIST_FIELD ? ['brands'] : dealerFormFieldsOf(field),
+  ),
   'recaptcha',
 ];
 
 const listedBrands: readonly string[] = BRANDS;
 
+/** Spec §3: each submitted field from its input or a choice's "other" text; brands without "Andere". */
+function typedSubmission({ values, brands }: DealerForm): DealerSubmission {
+  const strings = recordOf(DEALER_STRING_FIELDS, (field) => {
+    if (!isDealerChoiceField(field)) return values[field];
+    const chosen = values[`${field}_dropdown`];
+    return chosen === 'other' ? values[`${field}_other`] : chosen;
+  });
+  return { ...strings, [DEALER_LIST_FIELD]: brands.filter((brand) => brand !== OTHER_BRAND) };
+}
+
+/** The submission as it will be sent: trimmed and lower-cased by the contract once it is valid. */
+export function dealerSubmission(form: DealerForm): DealerSubmission {
+  const typed = typedSubmission(form);
+  const parsed = v.safeParse(dealerSubmissionSchema, typed);
+  return parsed.success ? parsed.output : typed;
+}
+
 /** Spec §3: the submission without the form-only helper fields. */
-export function dealerPayload(
-  context: Pick<DealerContext, 'values' | 'brands'>,
-  recaptcha: string,
-): DealerOnboardingRequest & { status: 'UNVERIFIED' } {
-  const { values } = context;
-  return {
-    first_name: values.first_name.trim(),
-    last_name: values.last_name.trim(),
-    company_name: values.company_name.trim(),
-    email: values.email.trim().toLowerCase(),
-    contact_number: values.contact_number.trim(),
-    street: values.street.trim(),
-    city: values.city.trim(),
-    postcode: values.postcode.trim(),
-    country: values.country,
-    website: values.website.trim(),
-    steerer: values.steerer_dropdown === 'other' ? values.steerer_other.trim() : values.steerer_dropdown,
-    delivery_area:
-      values.delivery_area_dropdown === 'other' ? values.delivery_area_other.trim() : values.delivery_area_dropdown,
-    tax_id: values.tax_id.trim(),
-    brands_served: context.brands.filter((brand) => brand !== OTHER_BRAND),
-    recaptcha,
-    status: 'UNVERIFIED',
-  };
+export function dealerPayload(form: DealerForm, recaptcha: string): DealerPayload {
+  return { ...dealerSubmission(form), recaptcha, status: 'UNVERIFIED' };
 }
 
 function validationErrors(context: DealerContext) {
-  const captchaAnswer = context.captcha.getSnapshot().context.value;
-  const result = v.safeParse(dealerOnboardingSchema, dealerPayload(context, captchaAnswer ?? ''));
-  const byField = result.success ? {} : fieldErrors<string>(result.issues);
+  const { captchaAnswer } = context;
+  const result = v.safeParse(dealerOnboardingSchema, { ...typedSubmission(context), recaptcha: captchaAnswer ?? '' });
+  const byField = result.success ? {} : fieldErrors<DealerField | 'recaptcha'>(result.issues);
   const errors: Partial<Record<FocusTarget, MessageId>> = {};
-  for (const [field, id] of Object.entries(byField)) {
-    if (field === 'brands_served') errors.brands = id;
-    else if (field === 'delivery_area') {
-      if (context.values.delivery_area_dropdown === 'other') errors.delivery_area_other = id;
-      else errors.delivery_area_dropdown = id;
-    } else if (field === 'steerer') errors.steerer_other = id;
-    else if (field === 'recaptcha') errors.recaptcha = 'captchaRequired';
-    else errors[field as FocusTarget] = id;
+  for (const [field, id] of Object.entries(byField) as [DealerField | 'recaptcha', MessageId][]) {
+    if (field === 'recaptcha') errors.recaptcha = 'captchaRequired';
+    else errors[targetOf(field, context.values)] = id;
   }
   if (!captchaAnswer) errors.recaptcha = 'captchaRequired';
   return errors;
 }
 
 /** Spec §5 live input: phone keeps digits, plus and space; the postcode keeps digits. */
-function cleanInput(field: DealerField, value: string) {
+function cleanInput(field: DealerFormField, value: string) {
   if (field === 'contact_number') return value.replace(/[^\d+ ]/g, '');
   if (field === 'postcode') return value.replace(/\D/g, '').slice(0, 6);
   return value;
@@ -161,14 +136,12 @@ export const partDealerOnboardingMachine = setup({
   },
   actors: {
     captcha: captchaMachine,
-    submit: fromPromise<{ message: string | undefined }, DealerOnboardingRequest & { status: 'UNVERIFIED' }>(
-      async () => {
-        throw new Error('submit actor not implemented: provide it with partDealerOnboardingMachine.provide()');
-      },
-    ),
+    submit: fromPromise<{ message: string | undefined }, DealerPayload>(async () => {
+      throw new Error('submit actor not implemented: provide it with partDealerOnboardingMachine.provide()');
+    }),
   },
   guards: {
-    isCaptchaSolved: ({ context }) => context.captcha.getSnapshot().matches('solved'),
+    isCaptchaSolved: ({ context }) => context.captchaAnswer !== null,
     // Spec §4: the custom brand input exists only while "Andere" is selected.
     isOtherBrandSelected: ({ context }) => context.brands.includes(OTHER_BRAND),
     isFormValid: ({ context }) => Object.keys(validationErrors(context)).length === 0,
@@ -223,7 +196,10 @@ export const partDealerOnboardingMachine = setup({
     errors: {},
     focus: null,
     captcha: spawn('captcha', { id: 'captcha' }),
+    captchaAnswer: null,
   }),
+  // The captcha reports in any state, so a reset while the review is open blocks Confirm.
+  on: keepCaptchaAnswer<DealerContext, DealerEvent>(),
   initial: 'editing',
   states: {
     editing: {
@@ -282,7 +258,7 @@ export const partDealerOnboardingMachine = setup({
       invoke: {
         id: 'submit',
         src: 'submit',
-        input: ({ context }) => dealerPayload(context, context.captcha.getSnapshot().context.value ?? ''),
+        input: ({ context }) => dealerPayload(context, context.captchaAnswer ?? ''),
         // Spec §4: the success page follows whatever the outcome; a failure still shows its message.
         onDone: {
           target: 'submitted',

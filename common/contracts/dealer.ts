@@ -64,16 +64,19 @@ export const DEALER_POSTCODE_PATTERN = /^\d{4,6}$/;
 
 const allCountries: readonly string[] = [...COUNTRY_LABELS.de, ...COUNTRY_LABELS.en];
 
-/** The dealer onboarding submission (spec §3), as sent; helper fields never leave the browser. */
-export const dealerOnboardingSchema = v.object({
+/**
+ * THE declaration of the dealer registration (spec §3): every submitted field with its rule
+ * (spec §5), in the order the review dialog lists them (spec §2). The form's values, empty form,
+ * draft, focus order, payload, review rows and the server's row are all derived from it.
+ */
+export const DEALER_FIELDS = {
   first_name: requiredText('firstNameRequired', 80),
   last_name: requiredText('lastNameRequired', 80),
   company_name: requiredText('companyNameRequired'),
-  street: requiredText('addressRequired'),
-  city: requiredText('cityRequired', 80),
-  tax_id: requiredText('taxIdRequired', 40),
   email: emailField,
   contact_number: phoneField,
+  street: requiredText('addressRequired'),
+  city: requiredText('cityRequired', 80),
   postcode: v.optional(
     v.pipe(
       v.string('zipRequired'),
@@ -90,7 +93,6 @@ export const dealerOnboardingSchema = v.object({
     ),
     '',
   ),
-  delivery_area: requiredText('deliveryAreaRequired', 500),
   website: v.optional(
     v.pipe(
       v.string('websiteInvalid'),
@@ -100,6 +102,8 @@ export const dealerOnboardingSchema = v.object({
     '',
   ),
   steerer: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'fieldTooLong')), ''),
+  tax_id: requiredText('taxIdRequired', 40),
+  delivery_area: requiredText('deliveryAreaRequired', 500),
   brands_served: v.pipe(
     v.array(
       v.pipe(v.string(), v.trim(), v.nonEmpty('brandsRequired'), v.maxLength(60, 'fieldTooLong')),
@@ -107,11 +111,68 @@ export const dealerOnboardingSchema = v.object({
     ),
     v.minLength(1, 'brandsRequired'),
     v.maxLength(60, 'fieldTooLong'),
+    v.transform((brands) => [...new Set(brands)]),
   ),
+};
+export type DealerField = keyof typeof DEALER_FIELDS;
+/** The declared fields in their order (Object.keys keeps the declaration's order of string keys). */
+export const DEALER_FIELD_NAMES = Object.keys(DEALER_FIELDS) as DealerField[];
+
+/** What a dealer registers, as the review shows it and the server stores it. */
+export const dealerSubmissionSchema = v.object(DEALER_FIELDS);
+export type DealerSubmission = v.InferOutput<typeof dealerSubmissionSchema>;
+
+/** The dealer onboarding submission (spec §3), as sent; helper fields never leave the browser. */
+export const dealerOnboardingSchema = v.object({
+  ...DEALER_FIELDS,
   recaptcha: captchaAnswerField,
   // `status` (spec §3: initial UNVERIFIED) is not read: the server always stores UNVERIFIED.
 });
 export type DealerOnboardingRequest = v.InferOutput<typeof dealerOnboardingSchema>;
+
+/**
+ * Fields picked from a list whose "other" option asks for free text: the form holds them as the
+ * helper pair `<field>_dropdown` and `<field>_other` (spec §3), never as the field itself.
+ */
+export const DEALER_CHOICES = { steerer: STEERER_OPTIONS, delivery_area: DELIVERY_AREA_OPTIONS } as const;
+export type DealerChoiceField = keyof typeof DEALER_CHOICES;
+/** The one list the form keeps apart from its text values (the brand checkboxes and chips). */
+export const DEALER_LIST_FIELD = 'brands_served' satisfies DealerField;
+/** The fields submitted as one string each. */
+export type DealerStringField = Exclude<DealerField, typeof DEALER_LIST_FIELD>;
+export const DEALER_STRING_FIELDS = DEALER_FIELD_NAMES.filter(
+  (field): field is DealerStringField => field !== DEALER_LIST_FIELD,
+);
+export type DealerFormField =
+  | Exclude<DealerStringField, DealerChoiceField>
+  | `${DealerChoiceField}_dropdown`
+  | `${DealerChoiceField}_other`;
+
+export function isDealerChoiceField(field: DealerField): field is DealerChoiceField {
+  return field in DEALER_CHOICES;
+}
+
+/** The form inputs behind one submitted field: itself, or a choice's select and its "other" text. */
+export function dealerFormFieldsOf(field: DealerStringField): DealerFormField[] {
+  return isDealerChoiceField(field) ? [`${field}_dropdown`, `${field}_other`] : [field];
+}
+
+/** Every input of the form, in the declared order. */
+export const DEALER_FORM_FIELDS = DEALER_STRING_FIELDS.flatMap(dealerFormFieldsOf);
+
+/** A record with one entry per key, in the keys' order. */
+export function recordOf<TKey extends string, TValue>(keys: readonly TKey[], entryFor: (key: TKey) => TValue) {
+  // Object.fromEntries cannot know that every key is present; the keys are exactly the given ones.
+  return Object.fromEntries(keys.map((key) => [key, entryFor(key)])) as Record<TKey, TValue>;
+}
+
+/** What survives a reload (sessionStorage): every form input and the brands, never the captcha. */
+export const dealerDraftSchema = v.object({
+  values: v.object(recordOf(DEALER_FORM_FIELDS, () => v.string())),
+  brands: v.array(v.string()),
+});
+export type DealerDraft = v.InferOutput<typeof dealerDraftSchema>;
+export type DealerValues = DealerDraft['values'];
 
 export const dealerLeadSchema = v.object({
   id: v.number(),

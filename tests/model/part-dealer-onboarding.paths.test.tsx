@@ -1,34 +1,37 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { createMachine, fromPromise } from 'xstate';
+import { fromPromise, getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { DealerOnboardingRequest } from '../../common/contracts/dealer';
-import type { captchaMachine } from '../../machines/captcha.machine';
+import type { DealerDraft, DealerValues } from '../../common/contracts/dealer';
+import { captchaMachine } from '../../machines/captcha.machine';
 import {
-  type DealerDraft,
   type DealerEvent,
-  type DealerValues,
+  type DealerPayload,
   partDealerOnboardingMachine,
 } from '../../machines/part-dealer-onboarding.machine';
 import type { CaptchaProvider } from '../../src/views/captcha/captcha-provider';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
 
+const fakeWidget = vi.hoisted(() => ({ options: null as null | Parameters<CaptchaProvider['mount']>[1] }));
+
+// The replay plays the widget's part: it solves and expires the captcha through the real view.
 vi.mock('../../src/views/captcha/captcha-provider', () => ({
   loadCaptchaProvider: async (): Promise<CaptchaProvider> => ({
-    mount: () => ({ reset: () => {}, unmount: () => {} }),
+    mount: (_host, options) => {
+      fakeWidget.options = options;
+      return { reset: () => {}, unmount: () => {} };
+    },
   }),
 }));
 const { PartDealerOnboardingView } = await import('../../src/views/part-dealer-onboarding/PartDealerOnboardingView');
 
-/** Graph traversal cannot play the widget, so the captcha starts solved (its own tests cover it). */
-const solvedCaptcha = createMachine({
-  id: 'captcha',
-  initial: 'solved',
-  context: { value: 'answer', error: null, resetGeneration: 0 },
-  states: { solved: {} },
-}) as unknown as typeof captchaMachine;
+/**
+ * The real captcha, except that its reset after an edit waits longer than any replay takes: the
+ * graph cannot model a timer, and the captcha's own tests cover it.
+ */
+const patientCaptcha = captchaMachine.provide({ delays: { CAPTCHA_RESET_DELAY: 24 * 60 * 60 * 1000 } });
 
 const values: DealerValues = {
   first_name: 'Dieter',
@@ -51,75 +54,95 @@ const draft: DealerDraft = { values, brands: [] };
 const FAILED = 'The service is temporarily unavailable. Please try again shortly.';
 type Step = { type: string; field?: string; value?: string; brand?: string; error?: Error };
 
-const machine = partDealerOnboardingMachine.provide({ actors: { captcha: solvedCaptcha } });
-const paths = getShortestPaths(machine, {
-  input: { draft },
-  events: [
-    { type: 'field.change', field: 'postcode', value: '80331' },
-    { type: 'brand.toggle', brand: 'BMW' },
-    { type: 'brand.toggle', brand: 'Andere' },
-    { type: 'customBrand.change', value: 'audi' },
-    { type: 'customBrand.add' },
-    { type: 'form.next' },
-    { type: 'review.edit' },
-    { type: 'review.confirm' },
-    { type: 'xstate.done.actor.submit', output: { message: undefined } },
-    { type: 'xstate.error.actor.submit', error: apiFailure(FAILED, 'serviceUnavailable') },
-  ] as unknown as DealerEvent[],
-  serializeState: (snapshot) =>
+const machine = partDealerOnboardingMachine;
+/** Every replay begins with the captcha solved through the view, as a dealer must. */
+const solved = getNextSnapshot(machine, getInitialSnapshot(machine, { draft }), {
+  type: 'captcha.solved',
+  answer: 'answer',
+});
+const formEvents = [
+  { type: 'field.change', field: 'postcode', value: '80331' },
+  { type: 'brand.toggle', brand: 'BMW' },
+  { type: 'brand.toggle', brand: 'Andere' },
+  { type: 'customBrand.change', value: 'audi' },
+  { type: 'customBrand.add' },
+  { type: 'form.next' },
+  { type: 'review.edit' },
+  { type: 'review.confirm' },
+  { type: 'xstate.done.actor.submit', output: { message: undefined } },
+  { type: 'xstate.error.actor.submit', error: apiFailure(FAILED, 'serviceUnavailable') },
+] as unknown as DealerEvent[];
+const traversal = {
+  fromState: solved,
+  serializeState: (snapshot: typeof solved) =>
     JSON.stringify({
       value: snapshot.value,
       postcode: snapshot.context.values.postcode,
       brands: snapshot.context.brands,
       custom: snapshot.context.customBrand,
       errors: snapshot.context.errors,
+      captcha: snapshot.context.captchaAnswer,
     }),
   limit: 2000,
+};
+const paths = getShortestPaths(machine, { ...traversal, events: formEvents });
+/** The captcha taken back while the review is open: Confirm must return to the form instead. */
+const resetDuringReview = getShortestPaths(machine, {
+  ...traversal,
+  events: [...formEvents, { type: 'captcha.cleared' }],
+  toState: (snapshot) => snapshot.matches('editing') && snapshot.context.focus?.target === 'recaptcha',
+  // Past the reset only the review's way out matters; the form without a captcha is covered above.
+  stopWhen: (snapshot) => snapshot.context.captchaAnswer === null && !snapshot.matches('reviewing'),
+  limit: 10_000,
 });
 
 const texts: Record<string, string> = {
   zipRequired: 'Postal code is required',
   brandsRequired: 'Select at least one brand',
+  captchaRequired: 'Please confirm that you are not a robot.',
 };
 
-test('the traversal reaches the review, the submission and its end', () => {
+/** The shortest ways into each reset-during-review state: one replay per distinct length suffices. */
+function shortest<TPath extends { steps: unknown[] }>(found: TPath[]) {
+  const least = Math.min(...found.map((path) => path.steps.length));
+  return found.filter((path) => path.steps.length === least);
+}
+
+test('the traversal reaches the review, the submission and its end, and a reset during the review', () => {
   const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
   for (const state of ['editing', 'reviewing', 'submitting', 'submitted'])
     expect(reached).toContain(JSON.stringify(state));
+  expect(resetDuringReview.length).toBeGreaterThan(0);
 });
 
 test.each(
-  paths
-    .filter((path) => path.steps.length <= 9)
-    .map(
-      (path) =>
-        [
-          path.steps
-            .map((step) => step.event as Step)
-            .filter((event) => event.type !== 'xstate.init')
-            .map(
-              (event) =>
-                `${event.type.replace('xstate.', '')}${event.value ? `=${event.value}` : ''}${event.brand ? `=${event.brand}` : ''}`,
-            )
-            .join(' → ') || '(start)',
-          path,
-        ] as const,
-    ),
+  [...paths.filter((path) => path.steps.length <= 9), ...shortest(resetDuringReview)].map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map(
+            (event) =>
+              `${event.type.replace('xstate.', '')}${event.value ? `=${event.value}` : ''}${event.brand ? `=${event.brand}` : ''}`,
+          )
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
 )(
   '%s',
   async (_name, path) => {
     const user = userEvent.setup();
     const request = controllablePromise<{ message: string | undefined }>();
-    const effects = { navigate: vi.fn(), sent: [] as DealerOnboardingRequest[] };
+    const effects = { navigate: vi.fn(), sent: [] as DealerPayload[] };
     const implementations = {
       actors: {
-        captcha: solvedCaptcha,
-        submit: fromPromise<{ message: string | undefined }, DealerOnboardingRequest & { status: 'UNVERIFIED' }>(
-          ({ input }) => {
-            effects.sent.push(input);
-            return request.start();
-          },
-        ),
+        captcha: patientCaptcha,
+        submit: fromPromise<{ message: string | undefined }, DealerPayload>(({ input }) => {
+          effects.sent.push(input);
+          return request.start();
+        }),
       },
       actions: {
         saveDraft: () => {},
@@ -132,6 +155,11 @@ test.each(
     await renderInRouter('/part-dealer-onboarding', () => (
       <PartDealerOnboardingView implementations={implementations} draft={draft} />
     ));
+    fakeWidget.options = null;
+    await user.click(screen.getByLabelText('Postal code'));
+    await waitFor(() => expect(fakeWidget.options).not.toBeNull());
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    act(() => fakeWidget.options?.onSolved('answer'));
 
     for (const { event: raw, state } of path.steps) {
       const event = raw as Step;
@@ -149,14 +177,24 @@ test.each(
       else if (event.type === 'xstate.done.actor.submit')
         await act(async () => request.settle.resolve({ message: undefined }));
       else if (event.type === 'xstate.error.actor.submit') await act(async () => request.settle.reject(event.error));
+      else if (event.type === 'captcha.cleared') act(() => fakeWidget.options?.onExpired());
 
       if (state.matches('editing')) {
         expect(screen.queryByRole('dialog')).toBeNull();
+        expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty(
+          'disabled',
+          !state.can({ type: 'form.next' }),
+        );
         for (const [target, id] of Object.entries(state.context.errors)) {
           if (id) expect(screen.getByText(texts[id] ?? id), target).toBeVisible();
         }
         if (event.type === 'form.next' && state.context.focus?.target === 'postcode')
           expect(screen.getByLabelText('Postal code')).toHaveFocus();
+        if (event.type === 'review.confirm') {
+          expect(state.context.focus?.target).toBe('recaptcha');
+          await waitFor(() => expect(document.getElementById('dealer-recaptcha')).toHaveFocus());
+          expect(effects.sent).toEqual([]);
+        }
         for (const brand of state.context.brands) {
           if (brand !== 'Andere') expect(screen.getByRole('button', { name: `Remove ${brand}` })).toBeVisible();
         }

@@ -49,6 +49,40 @@ test('a dealer registers: stored UNVERIFIED, mails to the dealer and the admins'
   );
 });
 
+test('every declared field is stored in its column: trimmed, empty optional text as NULL, each brand once', async () => {
+  const { response } = await postJson(
+    server,
+    '/svc/part-dealer/part-dealer/leads',
+    await submission({
+      email: ' Drei@Teile.de ',
+      first_name: '  Dora ',
+      website: '',
+      steerer: '',
+      brands_served: ['BMW', 'Audi', 'BMW'],
+    }),
+  );
+  expect(response.status).toBe(200);
+  const [lead] = await server.db.select().from(partDealerLeads).where(eq(partDealerLeads.email, 'drei@teile.de'));
+  expect(lead).toMatchObject({
+    firstName: 'Dora',
+    lastName: 'Händler',
+    companyName: 'Teile Händler GmbH',
+    email: 'drei@teile.de',
+    contactNumber: '+49 89 123456',
+    street: 'Industriestraße 5',
+    city: 'München',
+    postcode: '80331',
+    country: 'Deutschland',
+    website: null,
+    steerer: null,
+    taxId: 'DE123456789',
+    deliveryArea: 'deutschlandweit',
+    brandsServed: ['BMW', 'Audi'],
+    status: 'UNVERIFIED',
+    locale: 'de',
+  });
+});
+
 test.each([
   [{ first_name: '' }, 'first_name', 'Vorname ist erforderlich'],
   [{ street: ' ' }, 'street', 'Adresse ist erforderlich'],

@@ -2,9 +2,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { createActor } from 'xstate';
-import { captchaMachine } from '../../machines/captcha.machine';
 import type { CaptchaProvider } from '../../src/views/captcha/captcha-provider';
+import { startReportingCaptcha } from '../support/captcha-parent';
 
 const fakeWidget = vi.hoisted(() => ({
   reset: vi.fn(),
@@ -28,7 +27,8 @@ const { Captcha } = await import('../../src/views/captcha/Captcha');
 /** The captcha inside a form, as on every page; `used` focuses a field first (loading the widget). */
 function renderCaptcha({ used = true } = {}) {
   fakeWidget.options = null;
-  const captcha = createActor(captchaMachine).start();
+  const reporting = startReportingCaptcha();
+  const { captcha } = reporting;
   render(
     <I18nProvider i18n={i18n}>
       <form>
@@ -38,7 +38,7 @@ function renderCaptcha({ used = true } = {}) {
     </I18nProvider>,
   );
   if (used) fireEvent.focusIn(screen.getByLabelText('Name'));
-  return captcha;
+  return reporting;
 }
 
 test('the widget is not loaded until the visitor starts using the form', async () => {
@@ -49,24 +49,24 @@ test('the widget is not loaded until the visitor starts using the form', async (
   await waitFor(() => expect(fakeWidget.options).not.toBeNull());
 });
 
-test('a solved widget stores the answer in the captcha machine', async () => {
-  const captcha = renderCaptcha();
+test('a solved widget hands its answer through the captcha machine to the form', async () => {
+  const { answer } = renderCaptcha();
   await waitFor(() => expect(fakeWidget.options).not.toBeNull());
   act(() => fakeWidget.options?.onSolved('solution-payload'));
-  expect(captcha.getSnapshot().context.value).toBe('solution-payload');
+  expect(answer()).toBe('solution-payload');
 });
 
 test('expiry shows the translated captcha error under the widget', async () => {
-  const captcha = renderCaptcha();
+  const { answer } = renderCaptcha();
   await waitFor(() => expect(fakeWidget.options).not.toBeNull());
   act(() => fakeWidget.options?.onSolved('solution-payload'));
   act(() => fakeWidget.options?.onExpired());
-  expect(captcha.getSnapshot().context.value).toBeNull();
+  expect(answer()).toBeNull();
   expect(await screen.findByRole('alert')).toHaveTextContent('Please confirm that you are not a robot.');
 });
 
 test('when the machine resets the captcha, the widget is reset too', async () => {
-  const captcha = renderCaptcha();
+  const { captcha } = renderCaptcha();
   await waitFor(() => expect(fakeWidget.options).not.toBeNull());
   fakeWidget.reset.mockClear();
   act(() => fakeWidget.options?.onSolved('solution-payload'));

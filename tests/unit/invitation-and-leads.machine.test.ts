@@ -59,9 +59,9 @@ describe('invitation request', () => {
     captcha().send({ type: 'captcha.solved', value: 'answer' });
     actor.send({ type: 'field.change', field: 'workshop_account_name', value: 'W' });
     vi.advanceTimersByTime(CAPTCHA_RESET_DELAY_MS - 1);
-    expect(captcha().getSnapshot().context.value).toBe('answer');
+    expect(actor.getSnapshot().context.captchaAnswer).toBe('answer');
     vi.advanceTimersByTime(1);
-    expect(captcha().getSnapshot().context.value).toBeNull();
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
   });
 
   test('step 1 → step 2 on success with the captcha answer and the mode; close goes to /', async () => {
@@ -92,6 +92,8 @@ describe('invitation request', () => {
     await vi.waitFor(() => expect(effects.notifyFailure).toHaveBeenCalledWith('Die Roboter-Prüfung ist abgelaufen.'));
     expect(actor.getSnapshot().hasTag('step:1')).toBe(true);
     expect(captcha().getSnapshot().matches('unsolved')).toBe(true);
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
   });
 });
 

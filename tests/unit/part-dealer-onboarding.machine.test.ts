@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import {
-  type DealerDraft,
-  type DealerValues,
-  partDealerOnboardingMachine,
-} from '../../machines/part-dealer-onboarding.machine';
+import type { DealerDraft, DealerValues } from '../../common/contracts/dealer';
+import { partDealerOnboardingMachine } from '../../machines/part-dealer-onboarding.machine';
+import { dealerRegistration } from '../support/dealer';
 import { apiFailure } from '../support/failures';
 
 const filled: DealerValues = {
@@ -230,6 +228,77 @@ describe('captcha', () => {
     solveCaptcha();
     actor.send({ type: 'field.change', field: 'city', value: 'K' });
     vi.advanceTimersByTime(1000);
-    expect(actor.getSnapshot().context.captcha.getSnapshot().context.value).toBeNull();
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'form.next' })).toBe(false);
+  });
+
+  test('the captcha reports land in the form: solved keeps the answer, expiry takes it back', () => {
+    const { actor, solveCaptcha } = start({ draft: { values: filled, brands: ['BMW'] } });
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'form.next' })).toBe(false);
+    solveCaptcha();
+    expect(actor.getSnapshot().context.captchaAnswer).toBe('answer');
+    expect(actor.getSnapshot().can({ type: 'form.next' })).toBe(true);
+    actor.getSnapshot().context.captcha.send({ type: 'captcha.expired' });
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'form.next' })).toBe(false);
+  });
+
+  test('the form decides from its own context: a report alone enables Next and is what is sent', async () => {
+    const { actor, effects } = start({ draft: { values: filled, brands: ['BMW'] } });
+    actor.send({ type: 'captcha.solved', answer: 'reported' });
+    expect(actor.getSnapshot().context.captcha.getSnapshot().matches('unsolved')).toBe(true);
+    actor.send({ type: 'form.next' });
+    actor.send({ type: 'review.confirm' });
+    await vi.waitFor(() =>
+      expect(effects.submit).toHaveBeenCalledWith(expect.objectContaining({ recaptcha: 'reported' })),
+    );
+  });
+
+  test('a reset while the review is open (1 s after the last edit) blocks Confirm', () => {
+    const { actor, effects, solveCaptcha } = start({ draft: { values: filled, brands: ['BMW'] } });
+    solveCaptcha();
+    actor.send({ type: 'field.change', field: 'city', value: 'Köln' });
+    actor.send({ type: 'form.next' });
+    expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(actor.getSnapshot().context.captchaAnswer).toBeNull();
+    actor.send({ type: 'review.confirm' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.errors).toEqual({ recaptcha: 'captchaRequired' });
+    expect(actor.getSnapshot().context.focus?.target).toBe('recaptcha');
+    expect(effects.submit).not.toHaveBeenCalled();
+  });
+});
+
+describe('one declaration', () => {
+  test('the empty form and the draft hold exactly the declared inputs; the payload exactly the declared fields', async () => {
+    const { actor, effects, solveCaptcha } = start();
+    for (const [field, value] of Object.entries(filled)) {
+      actor.send({ type: 'field.change', field: field as keyof DealerValues, value });
+    }
+    actor.send({ type: 'brand.toggle', brand: 'BMW' });
+    expect(Object.keys(effects.drafts.at(-1)?.values ?? {}).sort()).toEqual(Object.keys(filled).sort());
+    solveCaptcha();
+    actor.send({ type: 'form.next' });
+    actor.send({ type: 'review.confirm' });
+    await vi.waitFor(() => expect(effects.submit).toHaveBeenCalled());
+    expect(Object.keys(effects.submit.mock.calls[0]?.[0]).sort()).toEqual(
+      Object.keys(dealerRegistration({ recaptcha: '', status: '' })).sort(),
+    );
+  });
+
+  test('focus goes to the first invalid field in the declared order (the review order)', () => {
+    const { actor, solveCaptcha } = start({
+      draft: { values: { ...filled, email: 'no-dot@x', street: '', tax_id: '' }, brands: ['BMW'] },
+    });
+    solveCaptcha();
+    actor.send({ type: 'form.next' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      email: 'emailInvalid',
+      street: 'addressRequired',
+      tax_id: 'taxIdRequired',
+    });
+    expect(actor.getSnapshot().context.focus?.target).toBe('email');
   });
 });

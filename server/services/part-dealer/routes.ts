@@ -20,6 +20,7 @@ import { consumeToken, verifyToken } from '../../tokens';
 import { requireAdmin } from '../auth/guards';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
+import { toDealerLeadRow } from './dealer-lead-row';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
 
@@ -57,28 +58,7 @@ export function createPartDealerService(deps: ServerDeps) {
     await requireSolvedCaptcha(db, deps.config, form.recaptcha, clientIp(c));
     const locale = requestLocale(c);
     await db.transaction(async (tx) => {
-      const [lead] = await tx
-        .insert(partDealerLeads)
-        .values({
-          firstName: form.first_name,
-          lastName: form.last_name,
-          companyName: form.company_name,
-          email: form.email,
-          contactNumber: form.contact_number,
-          street: form.street,
-          city: form.city,
-          postcode: form.postcode,
-          country: form.country,
-          website: form.website || null,
-          steerer: form.steerer || null,
-          brandsServed: [...new Set(form.brands_served)],
-          deliveryArea: form.delivery_area,
-          taxId: form.tax_id,
-          // Spec §3: every registration starts UNVERIFIED, whatever the body says.
-          status: 'UNVERIFIED',
-          locale,
-        })
-        .returning();
+      const [lead] = await tx.insert(partDealerLeads).values(toDealerLeadRow(form, locale)).returning();
       if (!lead) throw new Error('dealer lead insert returned nothing');
       await enqueueMail(
         tx,

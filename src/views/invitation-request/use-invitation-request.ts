@@ -31,18 +31,13 @@ export function createInvitationRequestImplementations(deps: {
 export function useInvitationRequest(implementations: Implementations, mode: WorkshopLeadMode) {
   const [machine] = useState(() => invitationRequestMachine.provide(implementations));
   const request = useActorRef(machine, { input: { mode }, ...inspectionOptions() });
-  const captcha = useSelector(request, (snapshot) => snapshot.context.captcha);
-  // The machine decides whether sending is possible; subscribing to the captcha child only makes
-  // the view re-render when the answer arrives or is reset (a child's change is not a parent change).
-  const captchaSolved = useSelector(captcha, (snapshot) => snapshot.matches('solved'));
-  const canSend = captchaSolved && request.getSnapshot().can({ type: 'request.submit' });
   return {
-    captcha,
+    captcha: useSelector(request, (snapshot) => snapshot.context.captcha),
     values: useSelector(request, (snapshot) => snapshot.context.values),
     errors: useSelector(request, (snapshot) => snapshot.context.errors),
     busy: useSelector(request, (snapshot) => snapshot.hasTag('busy')),
     sent: useSelector(request, (snapshot) => snapshot.hasTag('step:2')),
-    canSend,
+    canSend: useSelector(request, (snapshot) => snapshot.can({ type: 'request.submit' })),
     change: (field: InvitationField, value: string) => request.send({ type: 'field.change', field, value }),
     submit: () => request.send({ type: 'request.submit' }),
     close: () => request.send({ type: 'request.close' }),

@@ -1,18 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Fragment, useEffect } from 'react';
 import {
   BRANDS,
   COUNTRY_LABELS,
   DELIVERY_AREA_OPTIONS,
+  type DealerDraft,
+  type DealerField,
   OTHER_BRAND,
   STEERER_OPTIONS,
 } from '../../../common/contracts/dealer';
-import type {
-  DealerDraft,
-  FocusTarget,
-  partDealerOnboardingMachine,
-} from '../../../machines/part-dealer-onboarding.machine';
+import type { FocusTarget, partDealerOnboardingMachine } from '../../../machines/part-dealer-onboarding.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -79,6 +77,23 @@ export function PartDealerOnboardingView({
       {...extra}
     />
   );
+  // One label per submitted field: the review lists them all, and the form's inputs share them.
+  const labels: Record<DealerField, string> = {
+    first_name: t`First name`,
+    last_name: t`Last name`,
+    company_name: t`Company name`,
+    email: t`Email`,
+    contact_number: t`Phone`,
+    street: t`Street and number`,
+    city: t`City`,
+    postcode: t`Postal code`,
+    country: t`Country`,
+    website: t`Website (optional)`,
+    steerer: t`Steerer`,
+    tax_id: t`Tax ID`,
+    delivery_area: t`Delivery area`,
+    brands_served: t`Brands`,
+  };
   const steererLabels: Record<(typeof STEERER_OPTIONS)[number], string> = {
     Innovation_Group: 'Innovation Group',
     Riparo: 'Riparo',
@@ -92,7 +107,6 @@ export function PartDealerOnboardingView({
     other: t`Other`,
   };
   const countries = COUNTRY_LABELS[i18n.locale === 'en' ? 'en' : 'de'];
-  const review = dealer.review;
 
   return (
     <>
@@ -117,28 +131,28 @@ export function PartDealerOnboardingView({
               <Trans>Company information</Trans>
             </h2>
             <div className={styles.grid}>
-              {text('first_name', t`First name`, { autoComplete: 'given-name' })}
-              {text('last_name', t`Last name`, { autoComplete: 'family-name' })}
-              {text('company_name', t`Company name`, { autoComplete: 'organization' })}
-              {text('email', t`Email`, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-              {text('contact_number', t`Phone`, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-              {text('tax_id', t`Tax ID`)}
-              {text('street', t`Street and number`, { autoComplete: 'street-address' })}
-              {text('city', t`City`, { autoComplete: 'address-level2' })}
-              {text('postcode', t`Postal code`, { autoComplete: 'postal-code', inputMode: 'numeric' })}
+              {text('first_name', labels.first_name, { autoComplete: 'given-name' })}
+              {text('last_name', labels.last_name, { autoComplete: 'family-name' })}
+              {text('company_name', labels.company_name, { autoComplete: 'organization' })}
+              {text('email', labels.email, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+              {text('contact_number', labels.contact_number, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+              {text('tax_id', labels.tax_id)}
+              {text('street', labels.street, { autoComplete: 'street-address' })}
+              {text('city', labels.city, { autoComplete: 'address-level2' })}
+              {text('postcode', labels.postcode, { autoComplete: 'postal-code', inputMode: 'numeric' })}
               <Select
                 id={fieldId('country')}
-                label={t`Country`}
+                label={labels.country}
                 value={values.country}
                 onValueChange={(value) => dealer.change('country', value)}
                 placeholder={t`Please choose`}
                 options={countries.map((country) => ({ value: country, label: country }))}
                 error={messageText(errors.country)}
               />
-              {text('website', t`Website (optional)`, { type: 'url', autoComplete: 'url', inputMode: 'url' })}
+              {text('website', labels.website, { type: 'url', autoComplete: 'url', inputMode: 'url' })}
               <Select
                 id={fieldId('steerer_dropdown')}
-                label={t`Steerer`}
+                label={labels.steerer}
                 value={values.steerer_dropdown}
                 onValueChange={(value) => dealer.change('steerer_dropdown', value)}
                 placeholder={t`Please choose`}
@@ -147,7 +161,7 @@ export function PartDealerOnboardingView({
               {values.steerer_dropdown === 'other' ? text('steerer_other', t`Other steerer`) : null}
               <Select
                 id={fieldId('delivery_area_dropdown')}
-                label={t`Delivery area`}
+                label={labels.delivery_area}
                 value={values.delivery_area_dropdown}
                 onValueChange={(value) => dealer.change('delivery_area_dropdown', value)}
                 placeholder={t`Please choose`}
@@ -211,9 +225,9 @@ export function PartDealerOnboardingView({
                 </Button>
               </div>
             ) : null}
-            {review.brands_served.length > 0 ? (
+            {dealer.chosenBrands.length > 0 ? (
               <ul className={styles.chips} aria-label={t`Selected brands`}>
-                {review.brands_served.map((brand) => (
+                {dealer.chosenBrands.map((brand) => (
                   <li key={brand}>
                     <Chip onRemove={() => dealer.removeBrand(brand)} removeLabel={t`Remove ${brand}`}>
                       {brand}
@@ -261,34 +275,12 @@ export function PartDealerOnboardingView({
         }
       >
         <dl className={styles.reviewList}>
-          <dt>{t`First name`}</dt>
-          <dd>{review.first_name}</dd>
-          <dt>{t`Last name`}</dt>
-          <dd>{review.last_name}</dd>
-          <dt>{t`Company name`}</dt>
-          <dd>{review.company_name}</dd>
-          <dt>{t`Email`}</dt>
-          <dd>{review.email}</dd>
-          <dt>{t`Phone`}</dt>
-          <dd>{review.contact_number}</dd>
-          <dt>{t`Street and number`}</dt>
-          <dd>{review.street}</dd>
-          <dt>{t`City`}</dt>
-          <dd>{review.city}</dd>
-          <dt>{t`Postal code`}</dt>
-          <dd>{review.postcode}</dd>
-          <dt>{t`Country`}</dt>
-          <dd>{review.country}</dd>
-          <dt>{t`Website (optional)`}</dt>
-          <dd>{review.website || '–'}</dd>
-          <dt>{t`Steerer`}</dt>
-          <dd>{review.steerer || '–'}</dd>
-          <dt>{t`Tax ID`}</dt>
-          <dd>{review.tax_id}</dd>
-          <dt>{t`Delivery area`}</dt>
-          <dd>{review.delivery_area}</dd>
-          <dt>{t`Brands`}</dt>
-          <dd>{review.brands_served.join(', ')}</dd>
+          {dealer.review.map(({ field, value }) => (
+            <Fragment key={field}>
+              <dt>{labels[field]}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
         </dl>
       </Dialog>
     </>

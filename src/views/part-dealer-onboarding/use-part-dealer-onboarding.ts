@@ -2,11 +2,10 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { AppPath } from '../../../common/app-paths';
-import type { DealerOnboardingRequest } from '../../../common/contracts/dealer';
+import { DEALER_FIELD_NAMES, type DealerDraft, type DealerFormField } from '../../../common/contracts/dealer';
 import {
-  type DealerDraft,
-  type DealerField,
-  dealerPayload,
+  type DealerPayload,
+  dealerSubmission,
   partDealerOnboardingMachine,
 } from '../../../machines/part-dealer-onboarding.machine';
 import type { PartDealerApi } from '../../api/part-dealer-api';
@@ -23,8 +22,8 @@ export function createDealerOnboardingImplementations(deps: {
 }): Implementations {
   return {
     actors: {
-      submit: fromPromise<{ message: string | undefined }, DealerOnboardingRequest & { status: 'UNVERIFIED' }>(
-        ({ input }) => deps.partDealerApi.registerDealer(input),
+      submit: fromPromise<{ message: string | undefined }, DealerPayload>(({ input }) =>
+        deps.partDealerApi.registerDealer(input),
       ),
     },
     actions: {
@@ -37,16 +36,17 @@ export function createDealerOnboardingImplementations(deps: {
   };
 }
 
+/** Spec §2: the brands comma-joined; an optional field left empty shows a dash. */
+function reviewText(value: string | string[]) {
+  return (Array.isArray(value) ? value.join(', ') : value) || '–';
+}
+
 export function usePartDealerOnboarding(implementations: Implementations, draft: DealerDraft | null) {
   const [machine] = useState(() => partDealerOnboardingMachine.provide(implementations));
   const dealer = useActorRef(machine, { input: { draft }, ...inspectionOptions() });
-  const captcha = useSelector(dealer, (snapshot) => snapshot.context.captcha);
-  // The machine decides whether Next is possible; subscribing to the captcha child only makes the
-  // view re-render when the answer arrives or is reset (a child's change is not a parent change).
-  const captchaSolved = useSelector(captcha, (snapshot) => snapshot.matches('solved'));
-  const canGoNext = captchaSolved && dealer.getSnapshot().can({ type: 'form.next' });
+  const submission = useSelector(dealer, (snapshot) => dealerSubmission(snapshot.context));
   return {
-    captcha,
+    captcha: useSelector(dealer, (snapshot) => snapshot.context.captcha),
     values: useSelector(dealer, (snapshot) => snapshot.context.values),
     brands: useSelector(dealer, (snapshot) => snapshot.context.brands),
     customBrand: useSelector(dealer, (snapshot) => snapshot.context.customBrand),
@@ -54,9 +54,12 @@ export function usePartDealerOnboarding(implementations: Implementations, draft:
     focus: useSelector(dealer, (snapshot) => snapshot.context.focus),
     reviewOpen: useSelector(dealer, (snapshot) => snapshot.hasTag('dialogOpen')),
     busy: useSelector(dealer, (snapshot) => snapshot.hasTag('busy')),
-    review: useSelector(dealer, (snapshot) => dealerPayload(snapshot.context, '')),
-    canGoNext,
-    change: (field: DealerField, value: string) => dealer.send({ type: 'field.change', field, value }),
+    /** The brand chips: what will be sent ("Andere" is only the switch for custom brands). */
+    chosenBrands: submission.brands_served,
+    /** One row per submitted field, in the declared order. */
+    review: DEALER_FIELD_NAMES.map((field) => ({ field, value: reviewText(submission[field]) })),
+    canGoNext: useSelector(dealer, (snapshot) => snapshot.can({ type: 'form.next' })),
+    change: (field: DealerFormField, value: string) => dealer.send({ type: 'field.change', field, value }),
     toggleBrand: (brand: string) => dealer.send({ type: 'brand.toggle', brand }),
     changeCustomBrand: (value: string) => dealer.send({ type: 'customBrand.change', value }),
     addCustomBrand: () => dealer.send({ type: 'customBrand.add' }),
