@@ -6,6 +6,7 @@ import {
   expectNoAccessibilityViolations,
   fillSignUpForm,
   logInThroughForm,
+  openPageInNewContext,
   registerAccount,
   test,
 } from './support';
@@ -114,7 +115,7 @@ test('reset password: reload and language switch keep the link; offline then onl
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // In a fresh browser the used link explains itself the same way.
-  const fresh = await (await browser.newContext()).newPage();
+  const fresh = await openPageInNewContext(browser);
   await fresh.goto(link);
   await expect(fresh.getByRole('link', { name: 'Neuen Link anfordern' })).toBeVisible();
   await fresh.getByRole('link', { name: 'Neuen Link anfordern' }).click();
@@ -143,7 +144,7 @@ test('invited registration: reload and language switch keep the invitation; offl
   await request.post('/svc/auth/api/v1/logout', { data: {} });
   const link = await mailedLink(request, email, '/user-invite?token=');
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await openPageInNewContext(browser);
   await page.goto(link);
   await expect(page.getByLabel('E-Mail')).toHaveValue(email);
   await reloadKeepingAddress(page);
@@ -193,7 +194,7 @@ test('an invitation withdrawn by a newer one says whom to ask, with login and su
   await expect.poll(async () => mailedLink(request, email, '/user-invite?token='), { timeout: 15_000 }).not.toBe(first);
   await request.post('/svc/auth/api/v1/logout', { data: {} });
 
-  const page = await (await browser.newContext()).newPage();
+  const page = await openPageInNewContext(browser);
   await page.goto(first);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Einladung kann nicht mehr verwendet werden');
   await expect(page.getByRole('link', { name: 'Support kontaktieren' })).toHaveAttribute('href', '/support');

@@ -1,4 +1,12 @@
-import { ADMIN, expect, expectNoAccessibilityViolations, logInThroughForm, test, useLanguage } from './support';
+import {
+  ADMIN,
+  expect,
+  expectNoAccessibilityViolations,
+  logInThroughForm,
+  openPageInNewContext,
+  test,
+  useLanguage,
+} from './support';
 
 test('a dealer fills the form with mistakes, is guided to them, reviews, edits, confirms; the admin verifies', async ({
   page,
@@ -75,7 +83,7 @@ test('a dealer fills the form with mistakes, is guided to them, reviews, edits, 
   await page.getByRole('button', { name: 'Schließen', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  const adminPage = await (await browser.newContext()).newPage();
+  const adminPage = await openPageInNewContext(browser);
   await adminPage.goto('/login');
   await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
   await expect(adminPage).toHaveURL(/\/dashboard$/);

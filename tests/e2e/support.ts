@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Public pages arrive prerendered; the app loads when the visitor first reaches for the page
@@ -9,21 +9,31 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled) {
-      const prerenderedCopy = page.locator('#prerendered');
-      await page.addLocatorHandler(prerenderedCopy, async () => {
-        // Reaching again if the page was reloaded meanwhile (the language switch reloads it).
-        await expect(async () => {
-          // Two positions, so that the pointer really moves wherever it was before.
-          await page.mouse.move(1, 1);
-          await page.mouse.move(2, 2);
-          await prerenderedCopy.waitFor({ state: 'detached', timeout: 5000 });
-        }).toPass({ timeout: 30_000 });
-      });
-    }
+    if (javaScriptEnabled) await reachForPrerenderedPages(page);
     await use(page);
   },
 });
+
+/** Installs, for one page, what a person does on a prerendered page before using it (see above). */
+export async function reachForPrerenderedPages(page: Page) {
+  const prerenderedCopy = page.locator('#prerendered');
+  await page.addLocatorHandler(prerenderedCopy, async () => {
+    // Reaching again if the page was reloaded meanwhile (the language switch reloads it).
+    await expect(async () => {
+      // Two positions, so that the pointer really moves wherever it was before.
+      await page.mouse.move(1, 1);
+      await page.mouse.move(2, 2);
+      await prerenderedCopy.waitFor({ state: 'detached', timeout: 5000 });
+    }).toPass({ timeout: 30_000 });
+  });
+}
+
+/** A page in a fresh browser context (another person, no cookies) that waits for takeovers like `page`. */
+export async function openPageInNewContext(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await reachForPrerenderedPages(page);
+  return page;
+}
 export { expect };
 
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };

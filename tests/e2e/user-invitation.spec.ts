@@ -1,4 +1,11 @@
-import { ADMIN, expect, expectNoAccessibilityViolations, logInThroughForm, test } from './support';
+import {
+  ADMIN,
+  expect,
+  expectNoAccessibilityViolations,
+  logInThroughForm,
+  openPageInNewContext,
+  test,
+} from './support';
 
 test('an admin invites a user; the mail opens /user-invite; the user registers and logs in; the link works once', async ({
   page,
@@ -26,7 +33,7 @@ test('an admin invites a user; the mail opens /user-invite; the user registers a
   const link = await page.getByRole('link', { name: 'Jetzt registrieren' }).getAttribute('href');
   expect(link).toContain('/user-invite?token=');
 
-  const invitee = await (await browser.newContext()).newPage();
+  const invitee = await openPageInNewContext(browser);
   await invitee.goto(link ?? '');
   await expect(invitee.getByLabel('Vorname')).toHaveValue('Ines');
   await expect(invitee.getByLabel('E-Mail')).toHaveValue(email);
@@ -47,7 +54,7 @@ test('an admin invites a user; the mail opens /user-invite; the user registers a
   await expect(invitee.getByRole('heading', { level: 1 })).toHaveText('Willkommen, Ines');
 
   // The link works once: opened again, it says the registration is done and offers the login.
-  const again = await (await browser.newContext()).newPage();
+  const again = await openPageInNewContext(browser);
   await again.goto(link ?? '');
   await expect(again.getByRole('heading', { level: 1 })).toHaveText('Sie sind bereits registriert');
   await expect(again.getByRole('button', { name: 'Registrieren' })).toHaveCount(0);

@@ -5,6 +5,8 @@ import {
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
+  openPageInNewContext,
+  reachForPrerenderedPages,
   registerAccount,
   test,
   useLanguage,
@@ -37,6 +39,7 @@ async function openLatestMailLink(page: Page, recipient: string, subject: string
 async function adminDecides(browser: Browser, email: string, decision: 'Freigeben' | 'Ablehnen') {
   const context = await browser.newContext();
   const page = await context.newPage();
+  await reachForPrerenderedPages(page);
   await page.goto('/login');
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -73,7 +76,7 @@ test('the whole pilot loop: request → approval → wizard → pending → veri
   await adminDecides(browser, email, 'Freigeben');
 
   const invitationLink = await openLatestMailLink(page, email, 'Ihre Einladung zum Teileportal', 'Konto einrichten');
-  const wizard = await (await browser.newContext()).newPage();
+  const wizard = await openPageInNewContext(browser);
   await wizard.goto(invitationLink);
   await expect(wizard.getByLabel('E-Mail')).toHaveValue(email);
   await expectNoAccessibilityViolations(wizard);
@@ -165,7 +168,7 @@ test('in English, /workshop-account ends after step 1 with the redirect', async 
   await adminDecides(browser, email, 'Freigeben');
   // The request was made in English, so the invitation mail is English too.
   const link = await openLatestMailLink(page, email, 'Your invitation to Teileportal', 'Set up account');
-  const wizard = await (await browser.newContext()).newPage();
+  const wizard = await openPageInNewContext(browser);
   await useLanguage(wizard, 'en');
   await wizard.goto(link);
   await wizard.getByLabel('First name *').fill('Weber');
