@@ -3,22 +3,289 @@ import type { ServerLocale } from '../i18n';
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/** What the code hands each mail. */
+type MailParams = {
+  passwordReset: { firstName: string; resetUrl: string; validMinutes: number };
+  passwordChanged: { firstName: string; loginUrl: string };
+  signUpReceived: { firstName: string };
+  signUpAlreadyRegistered: { firstName: string; loginUrl: string; forgotUrl: string };
+  accountAwaitsReview: { name: string; company: string; email: string; reviewUrl: string };
+  accountActivated: { firstName: string; loginUrl: string };
+  invitationRequestReceived: { workshopName: string };
+  invitationRequestAwaitsReview: { workshopName: string; email: string; reviewUrl: string };
+  workshopInvitation: { workshopName: string; onboardingUrl: string; validDays: number };
+  invitationRejected: { workshopName: string; reason: string };
+  userInvitation: { firstName: string; companyName: string; registrationUrl: string; validDays: number };
+  dealerRegistrationReceived: { firstName: string; companyName: string };
+  dealerAwaitsReview: { companyName: string; email: string; reviewUrl: string };
+  dealerDecision: { firstName: string; companyName: string; verified: boolean; reason: string };
+  contactMessage: { name: string; email: string; info: string };
+};
+type MailName = keyof MailParams;
+
+/** One mail's words in one language: its subject, its paragraphs, and the label of its link. */
+type MailWords = { subject: string; lines: string[]; action?: string };
+
+/**
+ * Every word the mails use, per language. Typed as a record over the locales with one catalog
+ * type, so a mail or phrase missing in either language fails the type check.
+ */
+type MailCatalog = {
+  hello: string;
+  helloName: (firstName: string) => string;
+  formalHello: string;
+  teamClosing: string;
+  footer: string;
+  reason: (reason: string) => string;
+  mails: { [Name in MailName]: (params: MailParams[Name]) => MailWords };
+};
+
+const catalogs: Record<ServerLocale, MailCatalog> = {
+  de: {
+    hello: 'Hallo,',
+    helloName: (firstName) => `Hallo ${firstName},`,
+    formalHello: 'Guten Tag,',
+    teamClosing: 'Ihr Teileportal-Team',
+    footer: 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.',
+    reason: (reason) => `Begründung: ${reason}`,
+    mails: {
+      passwordReset: (p) => ({
+        subject: 'Ihr Link zum Zurücksetzen des Passworts',
+        lines: [
+          'Sie haben einen Link zum Zurücksetzen Ihres Passworts für das Teileportal angefordert.',
+          `Der Link ist ${p.validMinutes} Minuten gültig und kann nur einmal verwendet werden. Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.`,
+        ],
+        action: 'Passwort zurücksetzen',
+      }),
+      passwordChanged: () => ({
+        subject: 'Ihr Passwort wurde geändert',
+        lines: [
+          'Das Passwort Ihres Teileportal-Kontos wurde soeben geändert. Alle bestehenden Anmeldungen wurden beendet.',
+          'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie unseren Support.',
+        ],
+        action: 'Zur Anmeldung',
+      }),
+      signUpReceived: () => ({
+        subject: 'Wir haben Ihre Registrierung erhalten',
+        lines: [
+          'vielen Dank für Ihre Registrierung beim Teileportal. In der Pilotphase prüfen wir jedes Konto von Hand.',
+          'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine weitere E-Mail und können sich anmelden.',
+        ],
+      }),
+      signUpAlreadyRegistered: (p) => ({
+        subject: 'Registrierung mit Ihrer E-Mail-Adresse',
+        lines: [
+          'gerade wollte sich jemand mit Ihrer E-Mail-Adresse beim Teileportal registrieren. Sie haben bereits ein Konto.',
+          `Wenn Sie das waren, melden Sie sich einfach an. Passwort vergessen? ${p.forgotUrl}`,
+        ],
+        action: 'Zur Anmeldung',
+      }),
+      accountAwaitsReview: (p) => ({
+        subject: `Neue Registrierung: ${p.company}`,
+        lines: [`${p.name} (${p.email}) hat für ${p.company} ein Konto registriert. Es wartet auf Ihre Prüfung.`],
+        action: 'Konten prüfen',
+      }),
+      accountActivated: () => ({
+        subject: 'Ihr Teileportal-Konto ist freigeschaltet',
+        lines: ['wir haben Ihr Konto geprüft und freigeschaltet. Sie können sich ab sofort anmelden.'],
+        action: 'Zur Anmeldung',
+      }),
+      invitationRequestReceived: (p) => ({
+        subject: 'Ihre Einladungsanfrage beim Teileportal',
+        lines: [
+          `vielen Dank für Ihre Anfrage für ${p.workshopName}. In der Pilotphase prüfen wir jede Anfrage von Hand.`,
+          'Sobald Ihre Anfrage freigegeben ist, erhalten Sie eine Einladung mit einem Link zur Einrichtung Ihres Kontos.',
+        ],
+      }),
+      invitationRequestAwaitsReview: (p) => ({
+        subject: `Neue Einladungsanfrage: ${p.workshopName}`,
+        lines: [`${p.email} bittet für ${p.workshopName} um eine Einladung.`],
+        action: 'Anfragen prüfen',
+      }),
+      workshopInvitation: (p) => ({
+        subject: 'Ihre Einladung zum Teileportal',
+        lines: [
+          `Ihre Anfrage für ${p.workshopName} ist freigegeben. Über den folgenden Link legen Sie Ihr Konto an und hinterlegen Ihr DMS und Ihre Teilelieferanten.`,
+          `Der Link ist ${p.validDays} Tage gültig und kann einmal zur Kontoanlage verwendet werden.`,
+        ],
+        action: 'Konto einrichten',
+      }),
+      invitationRejected: (p) => ({
+        subject: 'Ihre Einladungsanfrage beim Teileportal',
+        lines: [`leider können wir Ihre Anfrage für ${p.workshopName} in der Pilotphase nicht annehmen.`],
+      }),
+      userInvitation: (p) => ({
+        subject: 'Einladung zum Teileportal',
+        lines: [
+          `Sie wurden eingeladen, für ${p.companyName} ein Konto im Teileportal anzulegen.`,
+          `Der Link ist ${p.validDays} Tage gültig und kann einmal verwendet werden.`,
+        ],
+        action: 'Jetzt registrieren',
+      }),
+      dealerRegistrationReceived: (p) => ({
+        subject: 'Ihre Registrierung als Teilehändler',
+        lines: [
+          `vielen Dank für die Registrierung von ${p.companyName}. In der Pilotphase prüfen wir jede Registrierung von Hand und melden uns per E-Mail.`,
+        ],
+      }),
+      dealerAwaitsReview: (p) => ({
+        subject: `Neue Händlerregistrierung: ${p.companyName}`,
+        lines: [`${p.companyName} (${p.email}) hat sich als Teilehändler registriert.`],
+        action: 'Registrierungen prüfen',
+      }),
+      dealerDecision: (p) => ({
+        subject: 'Ihre Registrierung als Teilehändler',
+        lines: [
+          p.verified
+            ? `die Registrierung von ${p.companyName} ist geprüft und bestätigt. Wir melden uns zu den nächsten Schritten.`
+            : `leider können wir die Registrierung von ${p.companyName} in der Pilotphase nicht annehmen.`,
+        ],
+      }),
+      contactMessage: (p) => ({
+        subject: `Kontaktanfrage von ${p.name}`,
+        lines: [`${p.name} (${p.email}) schreibt über das Kontaktformular:`, p.info],
+      }),
+    },
+  },
+  en: {
+    hello: 'Hello,',
+    helloName: (firstName) => `Hello ${firstName},`,
+    formalHello: 'Hello,',
+    teamClosing: 'Your Teileportal team',
+    footer: 'Teileportal · pilot phase · This e-mail was generated automatically.',
+    reason: (reason) => `Reason: ${reason}`,
+    mails: {
+      passwordReset: (p) => ({
+        subject: 'Your password reset link',
+        lines: [
+          'You asked for a link to reset your Teileportal password.',
+          `The link is valid for ${p.validMinutes} minutes and can be used once. If this was not you, you can ignore this e-mail.`,
+        ],
+        action: 'Reset password',
+      }),
+      passwordChanged: () => ({
+        subject: 'Your password was changed',
+        lines: [
+          'The password of your Teileportal account was just changed. All existing sessions were ended.',
+          'If this was not you, reset your password at once and contact our support.',
+        ],
+        action: 'Go to login',
+      }),
+      signUpReceived: () => ({
+        subject: 'We have received your registration',
+        lines: [
+          'thank you for registering with Teileportal. During the pilot phase we review every account by hand.',
+          'As soon as your account is activated you will receive another e-mail and can log in.',
+        ],
+      }),
+      signUpAlreadyRegistered: (p) => ({
+        subject: 'Registration with your e-mail address',
+        lines: [
+          'someone just tried to register with your e-mail address at Teileportal. You already have an account.',
+          `If that was you, simply log in. Forgot your password? ${p.forgotUrl}`,
+        ],
+        action: 'Go to login',
+      }),
+      accountAwaitsReview: (p) => ({
+        subject: `New registration: ${p.company}`,
+        lines: [`${p.name} (${p.email}) registered an account for ${p.company}. It awaits your review.`],
+        action: 'Review accounts',
+      }),
+      accountActivated: () => ({
+        subject: 'Your Teileportal account is active',
+        lines: ['we have reviewed and activated your account. You can log in now.'],
+        action: 'Go to login',
+      }),
+      invitationRequestReceived: (p) => ({
+        subject: 'Your invitation request at Teileportal',
+        lines: [
+          `thank you for your request for ${p.workshopName}. During the pilot phase we review every request by hand.`,
+          'Once your request is approved you will receive an invitation with a link to set up your account.',
+        ],
+      }),
+      invitationRequestAwaitsReview: (p) => ({
+        subject: `New invitation request: ${p.workshopName}`,
+        lines: [`${p.email} asks for an invitation for ${p.workshopName}.`],
+        action: 'Review requests',
+      }),
+      workshopInvitation: (p) => ({
+        subject: 'Your invitation to Teileportal',
+        lines: [
+          `Your request for ${p.workshopName} is approved. Use the link below to create your account and add your DMS and part suppliers.`,
+          `The link is valid for ${p.validDays} days and can be used once to create the account.`,
+        ],
+        action: 'Set up account',
+      }),
+      invitationRejected: (p) => ({
+        subject: 'Your invitation request at Teileportal',
+        lines: [`unfortunately we cannot accept your request for ${p.workshopName} during the pilot phase.`],
+      }),
+      userInvitation: (p) => ({
+        subject: 'Invitation to Teileportal',
+        lines: [
+          `You have been invited to create a Teileportal account for ${p.companyName}.`,
+          `The link is valid for ${p.validDays} days and can be used once.`,
+        ],
+        action: 'Register now',
+      }),
+      dealerRegistrationReceived: (p) => ({
+        subject: 'Your part-dealer registration',
+        lines: [
+          `thank you for registering ${p.companyName}. During the pilot phase we review every registration by hand and will get back to you by e-mail.`,
+        ],
+      }),
+      dealerAwaitsReview: (p) => ({
+        subject: `New dealer registration: ${p.companyName}`,
+        lines: [`${p.companyName} (${p.email}) registered as a part dealer.`],
+        action: 'Review registrations',
+      }),
+      dealerDecision: (p) => ({
+        subject: 'Your part-dealer registration',
+        lines: [
+          p.verified
+            ? `the registration of ${p.companyName} has been reviewed and confirmed. We will be in touch about the next steps.`
+            : `unfortunately we cannot accept the registration of ${p.companyName} during the pilot phase.`,
+        ],
+      }),
+      contactMessage: (p) => ({
+        subject: `Contact request from ${p.name}`,
+        lines: [`${p.name} (${p.email}) writes via the contact form:`, p.info],
+      }),
+    },
+  },
+};
+
 function hello(locale: ServerLocale, firstName?: string) {
-  if (!firstName) return locale === 'de' ? 'Hallo,' : 'Hello,';
-  return locale === 'de' ? `Hallo ${firstName},` : `Hello ${firstName},`;
+  return firstName ? catalogs[locale].helloName(firstName) : catalogs[locale].hello;
 }
 
 function teamClosing(locale: ServerLocale) {
-  return locale === 'de' ? 'Ihr Teileportal-Team' : 'Your Teileportal team';
+  return catalogs[locale].teamClosing;
 }
 
-type Paragraphs = { greeting: string; lines: string[]; action?: { label: string; url: string }; closing: string };
+function portalSignature() {
+  return 'Teileportal';
+}
 
-function layout(locale: ServerLocale, content: Paragraphs): { text: string; html: string } {
-  const footer =
-    locale === 'de'
-      ? 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.'
-      : 'Teileportal · pilot phase · This e-mail was generated automatically.';
+/** How a mail is framed, the same in every language: greeting, link, closing, an explained refusal. */
+type MailFrame<TParams> = {
+  greeting: (locale: ServerLocale, params: TParams) => string;
+  link?: (params: TParams) => string;
+  /** The reason a refusal gives, shown after the paragraphs when there is one. */
+  reason?: (params: TParams) => string;
+  /** The team's closing unless given. */
+  closing?: (locale: ServerLocale) => string;
+};
+
+const byFirstName = (locale: ServerLocale, params: { firstName: string }) => hello(locale, params.firstName);
+const withoutName = (locale: ServerLocale) => hello(locale);
+const formally = (locale: ServerLocale) => catalogs[locale].formalHello;
+
+function layout(
+  locale: ServerLocale,
+  content: { greeting: string; lines: string[]; action?: { label: string; url: string }; closing: string },
+): { text: string; html: string } {
+  const { footer } = catalogs[locale];
   const text = [
     content.greeting,
     '',
@@ -42,285 +309,43 @@ ${content.action ? html`<p><a href="${content.action.url}" style="display:inline
   return { text, html: String(body) };
 }
 
+/** A mail's renderer: the locale's words for it, put into its frame. */
+function mail<Name extends MailName>(name: Name, frame: MailFrame<MailParams[Name]>) {
+  return (locale: ServerLocale, params: MailParams[Name]): RenderedMail => {
+    const catalog = catalogs[locale];
+    const words: MailWords = catalog.mails[name](params);
+    const reason = frame.reason?.(params);
+    return {
+      subject: words.subject,
+      ...layout(locale, {
+        greeting: frame.greeting(locale, params),
+        lines: [...words.lines, ...(reason ? [catalog.reason(reason)] : [])],
+        ...(frame.link && words.action ? { action: { label: words.action, url: frame.link(params) } } : {}),
+        closing: (frame.closing ?? teamClosing)(locale),
+      }),
+    };
+  };
+}
+
+/** Mails to the provider's own staff (administrators, the contact inbox): no name, signed by the portal. */
+const toStaff = { greeting: withoutName, closing: portalSignature };
+
 /** Every mail the portal sends, in German and English. Parameters are escaped in the HTML part. */
 export const mailTemplates = {
-  passwordReset(locale: ServerLocale, params: { firstName: string; resetUrl: string; validMinutes: number }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihr Link zum Zurücksetzen des Passworts' : 'Your password reset link',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? 'Sie haben einen Link zum Zurücksetzen Ihres Passworts für das Teileportal angefordert.'
-            : 'You asked for a link to reset your Teileportal password.',
-          de
-            ? `Der Link ist ${params.validMinutes} Minuten gültig und kann nur einmal verwendet werden. Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.`
-            : `The link is valid for ${params.validMinutes} minutes and can be used once. If this was not you, you can ignore this e-mail.`,
-        ],
-        action: { label: de ? 'Passwort zurücksetzen' : 'Reset password', url: params.resetUrl },
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  passwordChanged(locale: ServerLocale, params: { firstName: string; loginUrl: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihr Passwort wurde geändert' : 'Your password was changed',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? 'Das Passwort Ihres Teileportal-Kontos wurde soeben geändert. Alle bestehenden Anmeldungen wurden beendet.'
-            : 'The password of your Teileportal account was just changed. All existing sessions were ended.',
-          de
-            ? 'Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück und kontaktieren Sie unseren Support.'
-            : 'If this was not you, reset your password at once and contact our support.',
-        ],
-        action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  signUpReceived(locale: ServerLocale, params: { firstName: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Wir haben Ihre Registrierung erhalten' : 'We have received your registration',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? 'vielen Dank für Ihre Registrierung beim Teileportal. In der Pilotphase prüfen wir jedes Konto von Hand.'
-            : 'thank you for registering with Teileportal. During the pilot phase we review every account by hand.',
-          de
-            ? 'Sobald Ihr Konto freigeschaltet ist, erhalten Sie eine weitere E-Mail und können sich anmelden.'
-            : 'As soon as your account is activated you will receive another e-mail and can log in.',
-        ],
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  signUpAlreadyRegistered(locale: ServerLocale, params: { firstName: string; loginUrl: string; forgotUrl: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Registrierung mit Ihrer E-Mail-Adresse' : 'Registration with your e-mail address',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? 'gerade wollte sich jemand mit Ihrer E-Mail-Adresse beim Teileportal registrieren. Sie haben bereits ein Konto.'
-            : 'someone just tried to register with your e-mail address at Teileportal. You already have an account.',
-          de
-            ? `Wenn Sie das waren, melden Sie sich einfach an. Passwort vergessen? ${params.forgotUrl}`
-            : `If that was you, simply log in. Forgot your password? ${params.forgotUrl}`,
-        ],
-        action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  accountAwaitsReview(
-    locale: ServerLocale,
-    params: { name: string; company: string; email: string; reviewUrl: string },
-  ) {
-    const de = locale === 'de';
-    return {
-      subject: de ? `Neue Registrierung: ${params.company}` : `New registration: ${params.company}`,
-      ...layout(locale, {
-        greeting: hello(locale),
-        lines: [
-          de
-            ? `${params.name} (${params.email}) hat für ${params.company} ein Konto registriert. Es wartet auf Ihre Prüfung.`
-            : `${params.name} (${params.email}) registered an account for ${params.company}. It awaits your review.`,
-        ],
-        action: { label: de ? 'Konten prüfen' : 'Review accounts', url: params.reviewUrl },
-        closing: 'Teileportal',
-      }),
-    };
-  },
-  accountActivated(locale: ServerLocale, params: { firstName: string; loginUrl: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihr Teileportal-Konto ist freigeschaltet' : 'Your Teileportal account is active',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? 'wir haben Ihr Konto geprüft und freigeschaltet. Sie können sich ab sofort anmelden.'
-            : 'we have reviewed and activated your account. You can log in now.',
-        ],
-        action: { label: de ? 'Zur Anmeldung' : 'Go to login', url: params.loginUrl },
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  invitationRequestReceived(locale: ServerLocale, params: { workshopName: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihre Einladungsanfrage beim Teileportal' : 'Your invitation request at Teileportal',
-      ...layout(locale, {
-        greeting: de ? 'Guten Tag,' : 'Hello,',
-        lines: [
-          de
-            ? `vielen Dank für Ihre Anfrage für ${params.workshopName}. In der Pilotphase prüfen wir jede Anfrage von Hand.`
-            : `thank you for your request for ${params.workshopName}. During the pilot phase we review every request by hand.`,
-          de
-            ? 'Sobald Ihre Anfrage freigegeben ist, erhalten Sie eine Einladung mit einem Link zur Einrichtung Ihres Kontos.'
-            : 'Once your request is approved you will receive an invitation with a link to set up your account.',
-        ],
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  invitationRequestAwaitsReview(
-    locale: ServerLocale,
-    params: { workshopName: string; email: string; reviewUrl: string },
-  ) {
-    const de = locale === 'de';
-    return {
-      subject: de ? `Neue Einladungsanfrage: ${params.workshopName}` : `New invitation request: ${params.workshopName}`,
-      ...layout(locale, {
-        greeting: hello(locale),
-        lines: [
-          de
-            ? `${params.email} bittet für ${params.workshopName} um eine Einladung.`
-            : `${params.email} asks for an invitation for ${params.workshopName}.`,
-        ],
-        action: { label: de ? 'Anfragen prüfen' : 'Review requests', url: params.reviewUrl },
-        closing: 'Teileportal',
-      }),
-    };
-  },
-  workshopInvitation(locale: ServerLocale, params: { workshopName: string; onboardingUrl: string; validDays: number }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihre Einladung zum Teileportal' : 'Your invitation to Teileportal',
-      ...layout(locale, {
-        greeting: de ? 'Guten Tag,' : 'Hello,',
-        lines: [
-          de
-            ? `Ihre Anfrage für ${params.workshopName} ist freigegeben. Über den folgenden Link legen Sie Ihr Konto an und hinterlegen Ihr DMS und Ihre Teilelieferanten.`
-            : `Your request for ${params.workshopName} is approved. Use the link below to create your account and add your DMS and part suppliers.`,
-          de
-            ? `Der Link ist ${params.validDays} Tage gültig und kann einmal zur Kontoanlage verwendet werden.`
-            : `The link is valid for ${params.validDays} days and can be used once to create the account.`,
-        ],
-        action: { label: de ? 'Konto einrichten' : 'Set up account', url: params.onboardingUrl },
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  invitationRejected(locale: ServerLocale, params: { workshopName: string; reason: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihre Einladungsanfrage beim Teileportal' : 'Your invitation request at Teileportal',
-      ...layout(locale, {
-        greeting: de ? 'Guten Tag,' : 'Hello,',
-        lines: [
-          de
-            ? `leider können wir Ihre Anfrage für ${params.workshopName} in der Pilotphase nicht annehmen.`
-            : `unfortunately we cannot accept your request for ${params.workshopName} during the pilot phase.`,
-          ...(params.reason ? [de ? `Begründung: ${params.reason}` : `Reason: ${params.reason}`] : []),
-        ],
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  userInvitation(
-    locale: ServerLocale,
-    params: { firstName: string; companyName: string; registrationUrl: string; validDays: number },
-  ) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Einladung zum Teileportal' : 'Invitation to Teileportal',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? `Sie wurden eingeladen, für ${params.companyName} ein Konto im Teileportal anzulegen.`
-            : `You have been invited to create a Teileportal account for ${params.companyName}.`,
-          de
-            ? `Der Link ist ${params.validDays} Tage gültig und kann einmal verwendet werden.`
-            : `The link is valid for ${params.validDays} days and can be used once.`,
-        ],
-        action: { label: de ? 'Jetzt registrieren' : 'Register now', url: params.registrationUrl },
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  dealerRegistrationReceived(locale: ServerLocale, params: { firstName: string; companyName: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? 'Ihre Registrierung als Teilehändler' : 'Your part-dealer registration',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines: [
-          de
-            ? `vielen Dank für die Registrierung von ${params.companyName}. In der Pilotphase prüfen wir jede Registrierung von Hand und melden uns per E-Mail.`
-            : `thank you for registering ${params.companyName}. During the pilot phase we review every registration by hand and will get back to you by e-mail.`,
-        ],
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  dealerAwaitsReview(locale: ServerLocale, params: { companyName: string; email: string; reviewUrl: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de
-        ? `Neue Händlerregistrierung: ${params.companyName}`
-        : `New dealer registration: ${params.companyName}`,
-      ...layout(locale, {
-        greeting: hello(locale),
-        lines: [
-          de
-            ? `${params.companyName} (${params.email}) hat sich als Teilehändler registriert.`
-            : `${params.companyName} (${params.email}) registered as a part dealer.`,
-        ],
-        action: { label: de ? 'Registrierungen prüfen' : 'Review registrations', url: params.reviewUrl },
-        closing: 'Teileportal',
-      }),
-    };
-  },
-  dealerDecision(
-    locale: ServerLocale,
-    params: { firstName: string; companyName: string; verified: boolean; reason: string },
-  ) {
-    const de = locale === 'de';
-    const lines = params.verified
-      ? [
-          de
-            ? `die Registrierung von ${params.companyName} ist geprüft und bestätigt. Wir melden uns zu den nächsten Schritten.`
-            : `the registration of ${params.companyName} has been reviewed and confirmed. We will be in touch about the next steps.`,
-        ]
-      : [
-          de
-            ? `leider können wir die Registrierung von ${params.companyName} in der Pilotphase nicht annehmen.`
-            : `unfortunately we cannot accept the registration of ${params.companyName} during the pilot phase.`,
-          ...(params.reason ? [de ? `Begründung: ${params.reason}` : `Reason: ${params.reason}`] : []),
-        ];
-    return {
-      subject: de ? 'Ihre Registrierung als Teilehändler' : 'Your part-dealer registration',
-      ...layout(locale, {
-        greeting: hello(locale, params.firstName),
-        lines,
-        closing: teamClosing(locale),
-      }),
-    };
-  },
-  contactMessage(locale: ServerLocale, params: { name: string; email: string; info: string }) {
-    const de = locale === 'de';
-    return {
-      subject: de ? `Kontaktanfrage von ${params.name}` : `Contact request from ${params.name}`,
-      ...layout(locale, {
-        greeting: hello(locale),
-        lines: [
-          de
-            ? `${params.name} (${params.email}) schreibt über das Kontaktformular:`
-            : `${params.name} (${params.email}) writes via the contact form:`,
-          params.info,
-        ],
-        closing: 'Teileportal',
-      }),
-    };
-  },
-} satisfies Record<string, (locale: ServerLocale, params: never) => RenderedMail>;
+  passwordReset: mail('passwordReset', { greeting: byFirstName, link: (p) => p.resetUrl }),
+  passwordChanged: mail('passwordChanged', { greeting: byFirstName, link: (p) => p.loginUrl }),
+  signUpReceived: mail('signUpReceived', { greeting: byFirstName }),
+  signUpAlreadyRegistered: mail('signUpAlreadyRegistered', { greeting: byFirstName, link: (p) => p.loginUrl }),
+  accountAwaitsReview: mail('accountAwaitsReview', { ...toStaff, link: (p) => p.reviewUrl }),
+  accountActivated: mail('accountActivated', { greeting: byFirstName, link: (p) => p.loginUrl }),
+  invitationRequestReceived: mail('invitationRequestReceived', { greeting: formally }),
+  invitationRequestAwaitsReview: mail('invitationRequestAwaitsReview', { ...toStaff, link: (p) => p.reviewUrl }),
+  workshopInvitation: mail('workshopInvitation', { greeting: formally, link: (p) => p.onboardingUrl }),
+  invitationRejected: mail('invitationRejected', { greeting: formally, reason: (p) => p.reason }),
+  userInvitation: mail('userInvitation', { greeting: byFirstName, link: (p) => p.registrationUrl }),
+  dealerRegistrationReceived: mail('dealerRegistrationReceived', { greeting: byFirstName }),
+  dealerAwaitsReview: mail('dealerAwaitsReview', { ...toStaff, link: (p) => p.reviewUrl }),
+  // A confirmation gives no reason, whatever the administrator typed.
+  dealerDecision: mail('dealerDecision', { greeting: byFirstName, reason: (p) => (p.verified ? '' : p.reason) }),
+  contactMessage: mail('contactMessage', toStaff),
+} satisfies { [Name in MailName]: (locale: ServerLocale, params: MailParams[Name]) => RenderedMail };
