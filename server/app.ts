@@ -9,6 +9,7 @@ import { createDevMailbox } from './dev-mailbox';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody } from './http/respond';
 import { createAuthService } from './services/auth/routes';
+import { createSessionAccess } from './services/auth/session-access';
 import { createPartDealerService } from './services/part-dealer/routes';
 import { createWorkshopService } from './services/workshop/routes';
 import { createSpaRoutes } from './static-spa';
@@ -112,11 +113,12 @@ export function createApp(deps: ServerDeps) {
     }
   });
 
+  const access = createSessionAccess(deps.config, deps.database.db);
   const api = new Hono();
   api.use('*', limitBody, refuseNulInQuery, sameOriginJsonOnly([publicOrigin]));
-  api.route('/auth/api/v1', createAuthService(deps));
-  api.route('/workshop', createWorkshopService(deps));
-  api.route('/part-dealer', createPartDealerService(deps));
+  api.route('/auth/api/v1', createAuthService(deps, access));
+  api.route('/workshop', createWorkshopService(deps, access));
+  api.route('/part-dealer', createPartDealerService(deps, access));
   // notFound() only applies to the top-level app, so the API ends with its own catch-all.
   api.all('*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
   app.route('/svc', api);

@@ -56,6 +56,13 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
   return result.output;
 }
 
+/** Parses a query string with a shared contract schema; a query it refuses is a plain 400. */
+export function parseQuery<TSchema extends v.GenericSchema>(c: Context, schema: TSchema): v.InferOutput<TSchema> {
+  const result = v.safeParse(schema, c.req.query());
+  if (!result.success) throw new ApiRefusal(400, 'invalidRequest');
+  return result.output;
+}
+
 /** The top-level field whose value contains U+0000 somewhere ('' for the body itself), or null. */
 function fieldContainingNul(value: unknown, field = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? field : null;

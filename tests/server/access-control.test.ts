@@ -89,6 +89,42 @@ describe.each(adminEndpoints)('%s %s', (method, path, body) => {
   });
 });
 
+describe('the session guards read the session on every request', () => {
+  test('a signed-in user passes requireSignedIn, and only an administrator passes the admin role', async () => {
+    const own = await call('GET', '/svc/auth/api/v1/user', undefined, `${workshopUser}; ${forgedProfile}`);
+    expect(own.status).toBe(200);
+    expect((await own.json()).data).toMatchObject({ email: 'werkstatt@access.de', role: 'user' });
+    expect((await call('GET', '/svc/auth/api/v1/user', undefined, forgedProfile)).status).toBe(401);
+    expect((await call('GET', '/svc/workshop/leads', undefined, workshopUser)).status).toBe(403);
+    expect((await call('GET', '/svc/workshop/leads', undefined, admin)).status).toBe(200);
+  });
+
+  test('an administrator deactivated in the database is refused with the next request', async () => {
+    await server.db.insert(users).values({
+      email: 'second-admin@access.de',
+      passwordHash: await hashPassword('Second-admin-password-2026'),
+      firstName: 'Zweit',
+      lastName: 'Admin',
+      role: 'system_admin',
+      status: 1,
+    });
+    const secondAdmin = await loginCookie(server, 'second-admin@access.de', 'Second-admin-password-2026');
+    expect((await call('GET', '/svc/auth/api/v1/users/list', undefined, secondAdmin)).status).toBe(200);
+    // Straight in the database: the session row stays, only the account's status changes.
+    await server.db.update(users).set({ status: 3 }).where(eq(users.email, 'second-admin@access.de'));
+    const refused = await call('GET', '/svc/auth/api/v1/users/list', undefined, secondAdmin);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toBe(translate('en', 'sessionMissing'));
+  });
+
+  test('a logged-out session is refused with the next request', async () => {
+    const session = await loginCookie(server, ADMIN.email, ADMIN.password);
+    expect((await call('GET', '/svc/part-dealer/part-dealer/leads', undefined, session)).status).toBe(200);
+    expect((await call('POST', '/svc/auth/api/v1/logout', {}, session)).status).toBe(200);
+    expect((await call('GET', '/svc/part-dealer/part-dealer/leads', undefined, session)).status).toBe(401);
+  });
+});
+
 describe('mass assignment', () => {
   const owned = { role: 'system_admin', status: 1, services: ['WORKSHOP', 'ADMIN'], id: 1, user_id: 1 };
 

@@ -6,20 +6,22 @@ import {
   resetPasswordRequestSchema,
   signUpRequestSchema,
 } from '../../../common/contracts/account';
-import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
+import { USER_STATUS } from '../../../common/contracts/auth';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
+import type { Transaction } from '../../db/database';
 import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
+import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { consumeToken, issueToken, revokeTokens, verifyToken } from '../../tokens';
-import { requireUser } from './guards';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
+import type { SessionAccess } from './session-access';
 import { endAllSessionsOf, endOtherSessionsOf } from './sessions';
 
 /** Architecture: a reset link lives one hour at most. */
@@ -33,10 +35,9 @@ const RESETS_PER_IP: RateWindow = { name: 'forgot-ip', limit: 30, windowSeconds:
  * Sign-up, forgotten and reset passwords, and the signed-in password change. Every answer that
  * could reveal whether an e-mail is registered is the same for known and unknown addresses.
  */
-export function createAccountRoutes(deps: ServerDeps) {
+export function createAccountRoutes(deps: ServerDeps, access: SessionAccess) {
   const { db } = deps.database;
   const { config } = deps;
-  const cookieSettings = { secure: config.isProduction };
   const routes = new Hono();
 
   /**
@@ -44,7 +45,7 @@ export function createAccountRoutes(deps: ServerDeps) {
    * a "password changed" mail, an audit entry. Runs inside the caller's transaction.
    */
   async function storeNewPassword(
-    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+    tx: Transaction,
     user: typeof users.$inferSelect,
     passwordHash: string,
     event: { action: 'password.reset' | 'password.changed'; ip: string },
@@ -108,20 +109,14 @@ export function createAccountRoutes(deps: ServerDeps) {
         form.email,
         mailTemplates.signUpReceived(locale, { firstName: form.first_name }),
       );
-      const admins = await tx.select().from(users).where(eq(users.role, USER_ROLE.systemAdmin));
-      for (const admin of admins) {
-        await enqueueMail(
-          tx,
-          'account-awaits-review',
-          admin.email,
-          mailTemplates.accountAwaitsReview(admin.locale, {
-            name: `${form.first_name} ${form.last_name}`,
-            company: form.company_name,
-            email: form.email,
-            reviewUrl: `${config.publicUrl}/users`,
-          }),
-        );
-      }
+      await enqueueMailToAdmins(tx, 'account-awaits-review', (adminLocale) =>
+        mailTemplates.accountAwaitsReview(adminLocale, {
+          name: `${form.first_name} ${form.last_name}`,
+          company: form.company_name,
+          email: form.email,
+          reviewUrl: `${config.publicUrl}/users`,
+        }),
+      );
       await audit(tx, {
         actorUserId: created?.id ?? null,
         action: 'account.signed_up',
@@ -198,8 +193,8 @@ export function createAccountRoutes(deps: ServerDeps) {
     return ok(c, null, 'passwordReset');
   });
 
-  routes.post('/new-user/reset-password', async (c) => {
-    const user = await requireUser(c, db, cookieSettings);
+  routes.post('/new-user/reset-password', access.requireSignedIn, async (c) => {
+    const user = c.get('user');
     const form = await parseJsonBody(c, changePasswordRequestSchema);
     if (!(await verifyPassword(user.passwordHash, form.current_password))) {
       throw new ApiRefusal(400, 'currentPasswordWrong', { field: 'current_password' });
@@ -207,7 +202,7 @@ export function createAccountRoutes(deps: ServerDeps) {
     assertPasswordNotCommon(form.password);
     const passwordHash = await hashPassword(form.password);
     await db.transaction(async (tx) => {
-      await endOtherSessionsOf(c, tx, cookieSettings, user.id);
+      await endOtherSessionsOf(c, tx, access.cookieSettings, user.id);
       await storeNewPassword(tx, user, passwordHash, { action: 'password.changed', ip: clientIp(c) });
     });
     return ok(c, null, 'passwordChanged');

@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import { linkCheckRequestSchema } from '../../../common/contracts/link-check';
-import { userInvitationClaimsSchema } from '../../../common/contracts/user-invitation';
 import type { ServerDeps } from '../../context';
-import { users } from '../../db/schema';
-import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { ok, parseJsonBody } from '../../http/respond';
 import { refuseUnlessUsable, verifyToken } from '../../tokens';
+import { refuseUnusableUserInvitation } from './user-invitations';
 
 /**
  * Whether a mailed link can still be used, asked by the SPA before it shows the link's form, so a
@@ -27,14 +24,7 @@ export function createLinkCheckRoutes(deps: ServerDeps) {
 
   routes.post('/user-invite/check', async (c) => {
     const { token } = await parseJsonBody(c, linkCheckRequestSchema);
-    const claims = await verifyToken(deps.config.sessionSecret, 'user-invitation', token);
-    await refuseUnlessUsable(db, 'user-invitation', claims.jti);
-    const invited = v.safeParse(userInvitationClaimsSchema, claims);
-    if (!invited.success) throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
-    const email = invited.output.email.toLowerCase();
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-    // Registered another way meanwhile (or with a newer invitation): the way on is the login.
-    if (existing) throw new ApiRefusal(409, 'accountExists', { field: 'token' });
+    await refuseUnusableUserInvitation(db, deps.config, token);
     return ok(c, null);
   });
 

@@ -12,7 +12,8 @@ import { createContactRoutes } from './contact-routes';
 import { createLinkCheckRoutes } from './link-check-routes';
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
-import { currentSessionUser, endSession, startSession } from './sessions';
+import type { SessionAccess } from './session-access';
+import { endSession, startSession } from './sessions';
 
 const IP_LOGIN_FAILURES: RateWindow = { name: 'login-ip', limit: 50, windowSeconds: 15 * 60 };
 
@@ -20,9 +21,9 @@ const IP_LOGIN_FAILURES: RateWindow = { name: 'login-ip', limit: 50, windowSecon
  * The authentication service, mounted under /svc/auth/api/v1. Every answer is the envelope
  * `{code, data, message}`; refusals are thrown as ApiRefusal and rendered once in app.ts.
  */
-export function createAuthService(deps: ServerDeps) {
+export function createAuthService(deps: ServerDeps, access: SessionAccess) {
   const { db } = deps.database;
-  const cookieSettings = { secure: deps.config.isProduction };
+  const { cookieSettings } = access;
   const accountFailures: RateWindow = {
     name: 'login-account',
     limit: deps.config.loginMaxFailures,
@@ -65,15 +66,11 @@ export function createAuthService(deps: ServerDeps) {
     return ok(c, null, 'loggedOut');
   });
 
-  service.get('/user', async (c) => {
-    const user = await currentSessionUser(c, db, cookieSettings);
-    if (!user) throw new ApiRefusal(401, 'sessionMissing');
-    return ok(c, toPublicUser(user, deps.config));
-  });
+  service.get('/user', access.requireSignedIn, async (c) => ok(c, toPublicUser(c.get('user'), deps.config)));
 
-  service.route('/', createAccountRoutes(deps));
+  service.route('/', createAccountRoutes(deps, access));
   service.route('/', createContactRoutes(deps));
-  service.route('/', createAdminUsersRoutes(deps));
+  service.route('/', createAdminUsersRoutes(deps, access));
   service.route('/', createLinkCheckRoutes(deps));
   return service;
 }

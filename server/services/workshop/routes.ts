@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
 import {
   createWorkshopAccountSchema,
@@ -14,6 +13,8 @@ import {
   type WorkshopLead,
   workshopDetailsSchema,
 } from '../../../common/contracts/workshop';
+import { decideLead } from '../../admin/lead-decision';
+import { pagedList } from '../../admin/paged-list';
 import { audit } from '../../audit';
 import { cachedFor } from '../../cache';
 import { requireSolvedCaptcha } from '../../captcha';
@@ -29,15 +30,16 @@ import {
   workshops,
 } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
-import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
+import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { consumeToken, issueToken, revokeTokens, verifyToken } from '../../tokens';
-import { requireAdmin } from '../auth/guards';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
+import type { SessionAccess } from '../auth/session-access';
 
 const REQUESTS_PER_IP: RateWindow = { name: 'lead-ip', limit: 20, windowSeconds: 3600 };
 
@@ -59,10 +61,9 @@ function toLead(row: typeof workshopLeads.$inferSelect): WorkshopLead {
  * is (e-mail, workshop name, lead, mode) always comes from the signed invitation and the lead
  * record, never from the request body.
  */
-export function createWorkshopService(deps: ServerDeps) {
+export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   const { db } = deps.database;
   const { config } = deps;
-  const cookieSettings = { secure: config.isProduction };
   const service = new Hono();
 
   /** The lead an invitation names, checked for signature, purpose, expiry and revocation. */
@@ -116,18 +117,13 @@ export function createWorkshopService(deps: ServerDeps) {
         lead.email,
         mailTemplates.invitationRequestReceived(locale, { workshopName: lead.workshopAccountName }),
       );
-      for (const admin of await tx.select().from(users).where(eq(users.role, USER_ROLE.systemAdmin))) {
-        await enqueueMail(
-          tx,
-          'invitation-request-review',
-          admin.email,
-          mailTemplates.invitationRequestAwaitsReview(admin.locale, {
-            workshopName: lead.workshopAccountName,
-            email: lead.email,
-            reviewUrl: `${config.publicUrl}/users/leads`,
-          }),
-        );
-      }
+      await enqueueMailToAdmins(tx, 'invitation-request-review', (adminLocale) =>
+        mailTemplates.invitationRequestAwaitsReview(adminLocale, {
+          workshopName: lead.workshopAccountName,
+          email: lead.email,
+          reviewUrl: `${config.publicUrl}/users/leads`,
+        }),
+      );
       await audit(tx, {
         actorUserId: null,
         action: 'lead.requested',
@@ -287,94 +283,80 @@ export function createWorkshopService(deps: ServerDeps) {
     return ok(c, true, 'detailsSaved');
   });
 
-  service.get('/leads', async (c) => {
-    await requireAdmin(c, db, cookieSettings);
-    const query = v.safeParse(leadListQuerySchema, c.req.query());
-    if (!query.success) throw new ApiRefusal(400, 'invalidRequest');
-    const { page, status } = query.output;
-    const where: SQL | undefined = status ? eq(workshopLeads.status, status) : undefined;
-    const [totals] = await db.select({ total: count() }).from(workshopLeads).where(where);
-    const rows = await db
-      .select()
-      .from(workshopLeads)
-      .where(where)
-      .orderBy(desc(workshopLeads.createdAt), desc(workshopLeads.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((page - 1) * ADMIN_PAGE_SIZE);
-    return ok(c, { items: rows.map(toLead), total: totals?.total ?? 0, page, page_size: ADMIN_PAGE_SIZE });
+  const requireAdmin = access.requireRole(USER_ROLE.systemAdmin);
+
+  service.get('/leads', requireAdmin, async (c) => {
+    const { page, status } = parseQuery(c, leadListQuerySchema);
+    return ok(c, await pagedList(db, { table: workshopLeads, page, status, toItem: toLead }));
   });
 
-  service.post('/leads/:id{[0-9]{1,9}}/approve', async (c) => {
-    const admin = await requireAdmin(c, db, cookieSettings);
+  service.post('/leads/:id{[0-9]{1,9}}/approve', requireAdmin, async (c) => {
     await parseJsonBody(c, leadDecisionSchema);
-    const leadId = Number(c.req.param('id'));
-    const approved = await db.transaction(async (tx) => {
-      // Conditional on "requested": approving twice (or concurrently) sends one invitation.
-      const [lead] = await tx
-        .update(workshopLeads)
-        .set({ status: 'approved', reviewerId: admin.id, reviewedAt: new Date() })
-        .where(and(eq(workshopLeads.id, leadId), eq(workshopLeads.status, 'requested')))
-        .returning();
-      if (!lead) throw new ApiRefusal(409, 'leadNotOpen');
-      const { token } = await issueToken(tx, config.sessionSecret, {
-        purpose: 'workshop-invitation',
-        subject: String(lead.id),
-        claims: {
-          email: lead.email,
-          workshop_account_name: lead.workshopAccountName,
-          leadId: lead.id,
-          mode: lead.mode,
-        },
-        ttlSeconds: INVITATION_VALID_DAYS * 24 * 3600,
-      });
-      await enqueueMail(
-        tx,
-        'workshop-invitation',
-        lead.email,
-        mailTemplates.workshopInvitation(lead.locale, {
-          workshopName: lead.workshopAccountName,
-          onboardingUrl: `${config.publicUrl}/onboarding?token=${encodeURIComponent(token)}`,
-          validDays: INVITATION_VALID_DAYS,
-        }),
-      );
-      await audit(tx, {
-        actorUserId: admin.id,
-        action: 'lead.approved',
-        target: `workshop-lead:${lead.id}`,
-        ip: clientIp(c),
-      });
-      return lead;
+    const approved = await decideLead(c, db, {
+      // Only from "requested": approving twice (or concurrently) sends one invitation.
+      update: (tx, review) =>
+        tx
+          .update(workshopLeads)
+          .set({ status: 'approved', ...review })
+          .where(and(eq(workshopLeads.id, Number(c.req.param('id'))), eq(workshopLeads.status, 'requested')))
+          .returning(),
+      consequences: async (tx, lead) => {
+        const { token } = await issueToken(tx, config.sessionSecret, {
+          purpose: 'workshop-invitation',
+          subject: String(lead.id),
+          claims: {
+            email: lead.email,
+            workshop_account_name: lead.workshopAccountName,
+            leadId: lead.id,
+            mode: lead.mode,
+          },
+          ttlSeconds: INVITATION_VALID_DAYS * 24 * 3600,
+        });
+        await enqueueMail(
+          tx,
+          'workshop-invitation',
+          lead.email,
+          mailTemplates.workshopInvitation(lead.locale, {
+            workshopName: lead.workshopAccountName,
+            onboardingUrl: `${config.publicUrl}/onboarding?token=${encodeURIComponent(token)}`,
+            validDays: INVITATION_VALID_DAYS,
+          }),
+        );
+      },
+      audit: (lead) => ({ action: 'lead.approved', target: `workshop-lead:${lead.id}` }),
     });
     return ok(c, toLead(approved), 'leadApproved');
   });
 
-  service.post('/leads/:id{[0-9]{1,9}}/reject', async (c) => {
-    const admin = await requireAdmin(c, db, cookieSettings);
+  service.post('/leads/:id{[0-9]{1,9}}/reject', requireAdmin, async (c) => {
     const { reason } = await parseJsonBody(c, leadDecisionSchema);
-    const leadId = Number(c.req.param('id'));
-    const rejected = await db.transaction(async (tx) => {
-      const [lead] = await tx
-        .update(workshopLeads)
-        .set({ status: 'rejected', reviewerId: admin.id, reviewedAt: new Date(), reviewNote: reason || null })
-        .where(and(eq(workshopLeads.id, leadId), inArray(workshopLeads.status, ['requested', 'approved'])))
-        .returning();
-      if (!lead) throw new ApiRefusal(409, 'leadNotOpen');
-      // A rejected lead's invitation stops working at once.
-      await revokeTokens(tx, 'workshop-invitation', String(lead.id));
-      await enqueueMail(
-        tx,
-        'invitation-rejected',
-        lead.email,
-        mailTemplates.invitationRejected(lead.locale, { workshopName: lead.workshopAccountName, reason }),
-      );
-      await audit(tx, {
-        actorUserId: admin.id,
+    const rejected = await decideLead(c, db, {
+      update: (tx, review) =>
+        tx
+          .update(workshopLeads)
+          .set({ status: 'rejected', ...review, reviewNote: reason || null })
+          .where(
+            and(
+              eq(workshopLeads.id, Number(c.req.param('id'))),
+              inArray(workshopLeads.status, ['requested', 'approved']),
+            ),
+          )
+          .returning(),
+      consequences: async (tx, lead) => {
+        // A rejected lead's invitation stops working at once.
+        await revokeTokens(tx, 'workshop-invitation', String(lead.id));
+        await enqueueMail(
+          tx,
+          'invitation-rejected',
+          lead.email,
+          mailTemplates.invitationRejected(lead.locale, { workshopName: lead.workshopAccountName, reason }),
+        );
+      },
+      audit: (lead) => ({
         action: 'lead.rejected',
         target: `workshop-lead:${lead.id}`,
-        ip: clientIp(c),
         details: { reason: reason || null },
-      });
-      return lead;
+      }),
     });
     return ok(c, toLead(rejected), 'leadRejected');
   });

@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import type { UserRole } from '../../../common/contracts/auth';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../../db/database';
+import type { users } from '../../db/schema';
+import { ApiRefusal } from '../../http/respond';
+import { currentSessionUser } from './sessions';
+
+export type SessionUser = typeof users.$inferSelect;
+
+/** The Hono environment of a route behind a session guard: `c.get('user')` is the signed-in user. */
+export type SignedInEnv = { Variables: { user: SessionUser } };
+
+export type SessionCookieSettings = Parameters<typeof currentSessionUser>[2];
+
+/** What every service needs to know about sessions, built once per app from the configuration. */
+export type SessionAccess = {
+  cookieSettings: SessionCookieSettings;
+  /** Any signed-in, active user, else 401 (the SPA clears its stored profile on any 401). */
+  requireSignedIn: MiddlewareHandler<SignedInEnv>;
+  /** A signed-in user with this role, else 401 (no session) or 403 (another role). */
+  requireRole: (role: UserRole) => MiddlewareHandler<SignedInEnv>;
+};
+
+/**
+ * The guards resolve the user from the session cookie against the database on every request that
+ * passes one (no cache: a logged-out or deactivated user loses access with the next request), and
+ * only there: public routes pay no session lookup. A route takes exactly one guard, so the session
+ * is read once per request. Whatever the browser stores about itself (`userResponse`) is never read.
+ */
+export function createSessionAccess(config: ServerConfig, db: Database): SessionAccess {
+  // Production cookies are Secure (and so may carry the __Host- prefix); development runs on plain http.
+  const cookieSettings: SessionCookieSettings = { secure: config.isProduction };
+
+  function guard(allows: (user: SessionUser) => boolean) {
+    return createMiddleware<SignedInEnv>(async (c, next) => {
+      const user = await currentSessionUser(c, db, cookieSettings);
+      if (!user) throw new ApiRefusal(401, 'sessionMissing');
+      if (!allows(user)) throw new ApiRefusal(403, 'forbidden');
+      c.set('user', user);
+      await next();
+    });
+  }
+
+  return {
+    cookieSettings,
+    requireSignedIn: guard(() => true),
+    requireRole: (role) => guard((user) => user.role === role),
+  };
+}

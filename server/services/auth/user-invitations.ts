@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import {
+  USER_INVITATION_VALID_DAYS,
+  type UserInviteRequest,
+  userInvitationClaimsSchema,
+} from '../../../common/contracts/user-invitation';
+import type { ServerConfig } from '../../config';
+import type { Database, Transaction } from '../../db/database';
+import { users } from '../../db/schema';
+import { ApiRefusal } from '../../http/respond';
+import type { ServerLocale } from '../../i18n';
+import { enqueueMail } from '../../mail/outbox';
+import { mailTemplates } from '../../mail/templates';
+import { consumeToken, issueToken, refuseUnlessUsable, revokeTokens, verifyToken } from '../../tokens';
+
+/**
+ * A person an administrator invites (spec §2 /user-invite): the signed invitation carries who
+ * they are (first name, e-mail, company), so registration takes those from it, never from the body.
+ * Issued by the auth service's user management, redeemed by the part-dealer service's registration.
+ */
+const PURPOSE = 'user-invitation';
+
+export type CheckedUserInvitation = { jti: string; firstName: string; email: string; companyName: string };
+
+async function refuseExistingAccount(reader: Pick<Database, 'select'>, email: string, refusal: { field?: string }) {
+  const [existing] = await reader.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) throw new ApiRefusal(409, 'accountExists', refusal);
+}
+
+/**
+ * Issues an invitation and queues its mail. An address that already has an account is refused;
+ * a newer invitation replaces any older one for the same address.
+ */
+export async function issueUserInvitation(
+  tx: Transaction,
+  config: ServerConfig,
+  invite: UserInviteRequest,
+  locale: ServerLocale,
+) {
+  await refuseExistingAccount(tx, invite.email, { field: 'email' });
+  await revokeTokens(tx, PURPOSE, invite.email);
+  const { token } = await issueToken(tx, config.sessionSecret, {
+    purpose: PURPOSE,
+    subject: invite.email,
+    claims: { first_name: invite.first_name, email: invite.email, company_name: invite.company_name },
+    ttlSeconds: USER_INVITATION_VALID_DAYS * 24 * 3600,
+  });
+  await enqueueMail(
+    tx,
+    'user-invitation',
+    invite.email,
+    mailTemplates.userInvitation(locale, {
+      firstName: invite.first_name,
+      companyName: invite.company_name,
+      registrationUrl: `${config.publicUrl}/user-invite?token=${encodeURIComponent(token)}`,
+      validDays: USER_INVITATION_VALID_DAYS,
+    }),
+  );
+}
+
+function invitationFrom(claims: Awaited<ReturnType<typeof verifyToken>>): CheckedUserInvitation {
+  const invited = v.safeParse(userInvitationClaimsSchema, claims);
+  if (!invited.success) throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
+  return {
+    jti: claims.jti,
+    firstName: invited.output.first_name,
+    email: invited.output.email.toLowerCase(),
+    companyName: invited.output.company_name,
+  };
+}
+
+/** The invitation a token stands for: signature, purpose, expiry and claims checked; not yet used up. */
+export async function checkUserInvitation(config: ServerConfig, token: string): Promise<CheckedUserInvitation> {
+  return invitationFrom(await verifyToken(config.sessionSecret, PURPOSE, token));
+}
+
+/**
+ * Refuses an invitation link that can no longer lead to an account (used, expired, withdrawn, or
+ * the address registered meanwhile: then the way on is the login), without using it up.
+ */
+export async function refuseUnusableUserInvitation(db: Database, config: ServerConfig, token: string) {
+  const claims = await verifyToken(config.sessionSecret, PURPOSE, token);
+  await refuseUnlessUsable(db, PURPOSE, claims.jti);
+  const invitation = invitationFrom(claims);
+  await refuseExistingAccount(db, invitation.email, { field: 'token' });
+}
+
+/**
+ * Uses the invitation up (single use, also under concurrency) before the account is created in
+ * the same transaction; if the address has an account by now, the refusal rolls the use back.
+ */
+export async function consumeUserInvitation(tx: Transaction, invitation: CheckedUserInvitation) {
+  await consumeToken(tx, PURPOSE, invitation.jti);
+  await refuseExistingAccount(tx, invitation.email, {});
+}
