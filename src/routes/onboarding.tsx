@@ -2,18 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { tokenSearchParam } from '../../common/contracts/fields';
 import { toRoute } from '../app/navigation';
 import { appConfig } from '../config/app-config';
 import { OnboardingWizardView } from '../views/onboarding-wizard/OnboardingWizardView';
 import { createOnboardingWizardImplementations } from '../views/onboarding-wizard/use-onboarding-wizard';
 
 const searchSchema = v.object({
-  token: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) => (typeof value === 'string' && value.length <= 2000 ? value : undefined)),
-    ),
-  ),
+  token: tokenSearchParam,
 });
 
 export const Route = createFileRoute('/onboarding')({
