@@ -20,7 +20,7 @@ export const Route = createFileRoute('/onboarding')({
 
 function OnboardingRoute() {
   const { token } = Route.useSearch();
-  const { api } = Route.useRouteContext();
+  const { api, storage } = Route.useRouteContext();
   const { t } = useLingui();
   const navigate = useNavigate();
   const [implementations] = useState(() =>
@@ -29,6 +29,7 @@ function OnboardingRoute() {
       navigate: (to) => void navigate({ to: toRoute(to) }),
       openConfiguredUrl: (url) => void navigate({ to: url }),
       redirectAfterAccountCreation: appConfig.onboardingRedirectUrl,
+      storage: storage.session,
     }),
   );
   return <OnboardingWizardView implementations={implementations} token={token ?? null} loadingLabel={t`Loading`} />;
