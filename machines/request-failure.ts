@@ -25,3 +25,8 @@ export function isTokenProblem(failure: RequestFailure) {
     failure.messageId === 'tokenInvalid' || failure.messageId === 'tokenExpired' || failure.messageId === 'tokenUsed'
   );
 }
+
+/** The params of a machine's `notifyFailure` action after a failed invoke: the server's message. */
+export function failureNotice({ event }: { event: { error: unknown } }) {
+  return { message: toRequestFailure(event.error).message };
+}

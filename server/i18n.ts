@@ -69,6 +69,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     customerNoRequired: 'Kundennummer erforderlich',
     customerNoInvalid: 'Die Kundennummer darf nur Ziffern enthalten',
     atLeastPartsSupplier: 'Bitte wählen Sie mindestens einen Teilelieferanten aus',
+    onboardingNeedsPassword:
+      'Mit dieser Einladung wurde bereits ein Konto erstellt. Wenn es Ihres ist, fahren Sie mit Ihrem Passwort fort.',
+    onboardingComplete:
+      'Ihre Einrichtung ist abgeschlossen. Sie können sich anmelden, sobald Ihr Konto verifiziert wurde.',
+    onboardingPasswordWrong: 'Das Passwort ist nicht korrekt.',
     invitationRequested: 'Vielen Dank! Ihre Anfrage ist eingegangen. Bitte prüfen Sie Ihr Postfach.',
     leadApproved: 'Die Anfrage ist freigegeben und die Einladung wurde versendet.',
     leadRejected: 'Die Anfrage wurde abgelehnt.',
@@ -151,6 +156,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     customerNoRequired: 'Customer number required',
     customerNoInvalid: 'The customer number may contain digits only',
     atLeastPartsSupplier: 'Please select at least one parts supplier',
+    onboardingNeedsPassword:
+      'This invitation has already been used to create an account. If it is yours, continue with your password.',
+    onboardingComplete: 'Your onboarding is complete. You can log in once your account has been verified.',
+    onboardingPasswordWrong: 'The password is not correct.',
     invitationRequested: 'Thank you! Your request has been received. Please check your inbox.',
     leadApproved: 'The request is approved and the invitation has been sent.',
     leadRejected: 'The request has been rejected.',

@@ -9,6 +9,7 @@ import {
   postalCodeField,
   presentedPasswordField,
   requiredText,
+  signedTokenField,
 } from './fields';
 
 /** Workshop sign-up (/register). The form sends exactly these fields (spec §3: "form data"). */
@@ -48,7 +49,7 @@ export const newPasswordFormSchema = v.pipe(v.object(newPasswordEntries), passwo
 /** Reset with the mailed token (spec §3: token, password, confirm_password). */
 export const resetPasswordRequestSchema = v.pipe(
   v.object({
-    token: v.pipe(v.string('tokenInvalid'), v.minLength(20, 'tokenInvalid'), v.maxLength(2000, 'tokenInvalid')),
+    token: signedTokenField(),
     ...newPasswordEntries,
   }),
   passwordsMatch(),

@@ -1,6 +1,29 @@
 import * as v from 'valibot';
 import type { MessageId } from './message-ids';
 
+const message = (id: MessageId) => id;
+
+/** Signed link tokens (reset, invitations) are JWTs: shorter is never one, longer is refused unread. */
+const TOKEN_MIN_LENGTH = 20;
+export const TOKEN_MAX_LENGTH = 2000;
+
+/** A signed link token in a request body; `missingMessage` is what a missing or cut-off one says. */
+export function signedTokenField(missingMessage: MessageId = 'tokenInvalid') {
+  return v.pipe(
+    v.string(message(missingMessage)),
+    v.minLength(TOKEN_MIN_LENGTH, message(missingMessage)),
+    v.maxLength(TOKEN_MAX_LENGTH, message('tokenInvalid')),
+  );
+}
+
+/** The `token` search parameter of a link page: a string within the length limit, or absent. */
+export const tokenSearchParam = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform((value) => (typeof value === 'string' && value.length <= TOKEN_MAX_LENGTH ? value : undefined)),
+  ),
+);
+
 /** Minimum password length of spec §9; the maximum protects the hasher (architecture.md). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -14,8 +37,6 @@ const EMAIL_PATTERN = /^[^\s@]+@(?:(?:[^\s@.]+\.)+[a-z]{2,}|\[(?:\d{1,3}\.){3}\d
 export function isValidEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim().toLowerCase());
 }
-
-const message = (id: MessageId) => id;
 
 /**
  * A missing key becomes '' and is checked by the field's own rules, so an absent field reports

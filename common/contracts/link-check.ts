@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { signedTokenField } from './fields';
 
 /**
  * Asks whether a mailed link (a reset link, a user invitation) can still be used, before the
@@ -7,6 +8,6 @@ import * as v from 'valibot';
  * for an invitation whose address already has an account, accountExists.
  */
 export const linkCheckRequestSchema = v.object({
-  token: v.pipe(v.string('tokenInvalid'), v.minLength(20, 'tokenInvalid'), v.maxLength(2000, 'tokenInvalid')),
+  token: signedTokenField(),
 });
 export type LinkCheckRequest = v.InferOutput<typeof linkCheckRequestSchema>;

@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { envelopeSchema } from './envelope';
-import { confirmPasswordField, emailField, newPasswordField, passwordsMatch, requiredText } from './fields';
+import {
+  confirmPasswordField,
+  emailField,
+  newPasswordField,
+  passwordsMatch,
+  requiredText,
+  signedTokenField,
+} from './fields';
 
 export const USER_INVITATION_VALID_DAYS = 7;
 
@@ -35,14 +42,7 @@ export const invitedRegistrationFormSchema = v.pipe(
 
 /** Spec §3 payload (confirm_password removed). first_name, email and company_name are taken from the token. */
 export const invitedRegistrationRequestSchema = v.object({
-  token: v.optional(
-    v.pipe(
-      v.string('registrationTokenMissing'),
-      v.minLength(20, 'registrationTokenMissing'),
-      v.maxLength(2000, 'tokenInvalid'),
-    ),
-    '',
-  ),
+  token: v.optional(signedTokenField('registrationTokenMissing'), ''),
   ...registrationFields,
 });
 export type InvitedRegistrationRequest = v.InferOutput<typeof invitedRegistrationRequestSchema> & {

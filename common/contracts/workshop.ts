@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
-import { emailField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, requiredText } from './fields';
+import {
+  emailField,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  presentedPasswordField,
+  requiredText,
+  signedTokenField,
+} from './fields';
 
 /** Spec §9: DMS id 9999 means "other" and is sent with the name "Anderes". */
 export const OTHER_DMS_ID = 9999;
@@ -25,21 +32,55 @@ export const invitationRequestSchema = v.object({
 });
 export type InvitationRequest = v.InferOutput<typeof invitationRequestSchema>;
 
-export const invitationTokenField = v.pipe(
-  v.string('tokenInvalid'),
-  v.minLength(20, 'tokenInvalid'),
-  v.maxLength(2000, 'tokenInvalid'),
-);
+export const invitationTokenField = signedTokenField();
 
-/** What the wizard shows from its invitation (spec §3 token content), as the server confirms it. */
+/**
+ * Where a plain-mode onboarding stands after its account exists (ADR 015): the step the wizard
+ * opens next, or done once the suppliers were saved or skipped.
+ */
+export const onboardingSteps = ['master-data', 'suppliers', 'done'] as const;
+export type OnboardingStep = (typeof onboardingSteps)[number];
+export const skippableSteps = ['master-data', 'suppliers'] as const;
+export type SkippableStep = (typeof skippableSteps)[number];
+
+/** What a returning workshop gets back to continue: its next step and everything it saved so far. */
+export const onboardingResumeSchema = v.object({
+  next_step: v.picklist(skippableSteps),
+  user_id: v.number(),
+  first_name: v.string(),
+  last_name: v.string(),
+  workshop_id: v.number(),
+  dms: v.nullable(v.object({ dms_id: v.number(), dms_account_id: v.string() })),
+  suppliers: v.array(v.object({ part_dealer_id: v.number(), customer_number: v.string() })),
+  additional_suppliers: v.array(v.object({ name: v.string(), customer_number: v.string() })),
+});
+export type OnboardingResume = v.InferOutput<typeof onboardingResumeSchema>;
+
+/**
+ * What the wizard shows from its invitation (spec §3 token content), as the server confirms it;
+ * `resume` is set when an invitation already used by this browser's onboarding is opened again.
+ */
 export const invitationSchema = v.object({
   email: v.string(),
   workshop_account_name: v.string(),
   lead_id: v.number(),
   mode: v.picklist(workshopLeadModes),
+  resume: v.optional(v.nullable(onboardingResumeSchema), null),
 });
 export type Invitation = v.InferOutput<typeof invitationSchema>;
 export const invitationEnvelopeSchema = envelopeSchema(invitationSchema);
+
+/** "Continue with your password" on another browser: the mailed link plus the account's password. */
+export const resumeOnboardingSchema = v.object({
+  token: invitationTokenField,
+  password: presentedPasswordField,
+});
+export type ResumeOnboardingRequest = v.InferOutput<typeof resumeOnboardingSchema>;
+
+/** Skipping step 2 or 3 is recorded too, so the server knows where the wizard continues. */
+export const skipOnboardingStepSchema = v.object({
+  step: v.picklist(skippableSteps, 'invalidRequest'),
+});
 
 /** Wizard step 1 (spec §5: email, first name, password required, password ≥ 8; last name unchecked). */
 export const createWorkshopAccountSchema = v.object({
@@ -75,40 +116,62 @@ const customerNumber = v.pipe(
   v.maxLength(40, 'fieldTooLong'),
 );
 
-/** Save onboarding data, first shape (spec §7): the DMS. */
+/**
+ * Spec §5: the customer number at a listed part dealer is sent as a number, so it is digits only;
+ * 15 digits at most keeps it an exact JavaScript number.
+ */
+const DEALER_CUSTOMER_NUMBER_PATTERN = /^\d{1,15}$/;
+
+/** The customer number as typed beside a dealer tile (the wizard checks each selected tile). */
+export const dealerCustomerNumberField = v.pipe(
+  v.string('customerNoRequired'),
+  v.trim(),
+  v.nonEmpty('customerNoRequired'),
+  v.regex(DEALER_CUSTOMER_NUMBER_PATTERN, 'customerNoInvalid'),
+);
+
+/** Save onboarding data, first shape (spec §7): a DMS must be chosen, then its account id is required. */
 export const dmsDetailsSchema = v.object({
-  token: invitationTokenField,
   dms_id: v.pipe(v.number('selectDMSID'), v.integer('selectDMSID'), v.minValue(1, 'selectDMSID')),
-  dms_account_id: customerNumber,
+  dms_account_id: requiredText('selectDMSAccId', 40),
   additional_dms_name: v.optional(v.literal(OTHER_DMS_NAME)),
 });
+export type DmsDetailsRequest = v.InferOutput<typeof dmsDetailsSchema>;
 
-/** Save onboarding data, second shape (spec §7): the part suppliers. */
-export const supplierDetailsSchema = v.object({
-  token: invitationTokenField,
-  part_dealer_request: v.literal(true),
-  first_name: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
-  part_dealer_data: v.pipe(
-    v.array(
-      v.object({
-        part_dealer_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-        // Spec §5: the customer number of a selected supplier is sent as a number.
-        part_dealer_customer_number: v.pipe(
-          v.number('customerNoRequired'),
-          v.integer('customerNoRequired'),
-          v.minValue(0, 'customerNoRequired'),
-        ),
-      }),
+/** Save onboarding data, second shape (spec §7): the part suppliers, at least one of them. */
+export const supplierDetailsSchema = v.pipe(
+  v.object({
+    part_dealer_request: v.literal(true),
+    first_name: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
+    part_dealer_data: v.pipe(
+      v.array(
+        v.object({
+          part_dealer_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+          part_dealer_customer_number: v.pipe(
+            v.number('customerNoRequired'),
+            v.integer('customerNoRequired'),
+            v.check((value) => DEALER_CUSTOMER_NUMBER_PATTERN.test(String(value)), 'customerNoInvalid'),
+          ),
+        }),
+      ),
+      v.maxLength(50, 'invalidRequest'),
     ),
-    v.maxLength(50, 'invalidRequest'),
-  ),
-  additional_part_dealer_data: v.pipe(
-    v.array(
-      v.object({ part_dealer_name: requiredText('fieldRequired', 120), part_dealer_customer_number: customerNumber }),
+    additional_part_dealer_data: v.pipe(
+      v.array(
+        v.object({ part_dealer_name: requiredText('fieldRequired', 120), part_dealer_customer_number: customerNumber }),
+      ),
+      v.maxLength(50, 'invalidRequest'),
     ),
-    v.maxLength(50, 'invalidRequest'),
+  }),
+  v.forward(
+    v.check(
+      (body) => body.part_dealer_data.length + body.additional_part_dealer_data.length > 0,
+      'atLeastPartsSupplier',
+    ),
+    ['part_dealer_data'],
   ),
-});
+);
+export type SupplierDetailsRequest = v.InferOutput<typeof supplierDetailsSchema>;
 
 export const workshopDetailsSchema = v.union([dmsDetailsSchema, supplierDetailsSchema], 'invalidRequest');
 export type WorkshopDetailsRequest = v.InferOutput<typeof workshopDetailsSchema>;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
+import { onboardingSteps } from '../../common/contracts/workshop';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -150,6 +151,8 @@ export const workshopLeads = pgTable(
     reviewerId: integer('reviewer_id').references(() => users.id),
     reviewNote: text('review_note'),
     userId: integer('user_id').references(() => users.id),
+    /** Where the wizard continues once the account exists (ADR 015); null before that. */
+    onboardingStep: text('onboarding_step', { enum: onboardingSteps }),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
@@ -174,6 +177,30 @@ export const workshops = pgTable('workshops', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * ADR 015: after its invitation is used, a browser continues the onboarding wizard with this
+ * credential (an httpOnly cookie), bound to one lead, its user and its workshop; like sessions,
+ * only the SHA-256 of the cookie value is stored. It expires with the invitation.
+ */
+export const onboardingCredentials = pgTable(
+  'onboarding_credentials',
+  {
+    idHash: text('id_hash').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => workshopLeads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('onboarding_credentials_lead_idx').on(table.leadId)],
+);
 
 export const workshopSuppliers = pgTable(
   'workshop_suppliers',

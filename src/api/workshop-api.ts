@@ -8,6 +8,8 @@ import {
   leadListEnvelopeSchema,
   optionListEnvelopeSchema,
   partDealerOptionSchema,
+  type ResumeOnboardingRequest,
+  type SkippableStep,
   type WorkshopDetailsRequest,
   workshopAccountEnvelopeSchema,
 } from '../../common/contracts/workshop';
@@ -16,7 +18,7 @@ import type { ServiceClient } from './http';
 const dmsListSchema = optionListEnvelopeSchema(dmsOptionSchema);
 const partDealerListSchema = optionListEnvelopeSchema(partDealerOptionSchema);
 
-/** The workshop service's calls (spec §7: /lead, /lead/dms, /lead/part-dealers, details PUT). */
+/** The workshop service's calls (spec §7: /lead, /lead/dms, /lead/part-dealers, details PUT; ADR 015: resume, skip). */
 export function createWorkshopApi(client: ServiceClient) {
   return {
     async requestInvitation(request: InvitationRequest) {
@@ -36,6 +38,16 @@ export function createWorkshopApi(client: ServiceClient) {
         body: details,
       });
       return { message: body.message };
+    },
+    /** Another browser continues a used invitation with the account's password (ADR 015). */
+    async resumeOnboarding(request: ResumeOnboardingRequest) {
+      return (await client(invitationEnvelopeSchema, '/lead/resume', { method: 'POST', body: request })).data;
+    },
+    async skipStep(leadId: number, workshopId: number, step: SkippableStep) {
+      await client(messageOnlyEnvelopeSchema, `/${leadId}/workshop/${workshopId}/onboarding/skip`, {
+        method: 'POST',
+        body: { step },
+      });
     },
     async listDms() {
       return (await client(dmsListSchema, '/lead/dms')).data.data;

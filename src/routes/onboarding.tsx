@@ -2,18 +2,14 @@ import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { tokenSearchParam } from '../../common/contracts/fields';
 import { toRoute } from '../app/navigation';
 import { appConfig } from '../config/app-config';
 import { OnboardingWizardView } from '../views/onboarding-wizard/OnboardingWizardView';
 import { createOnboardingWizardImplementations } from '../views/onboarding-wizard/use-onboarding-wizard';
 
 const searchSchema = v.object({
-  token: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) => (typeof value === 'string' && value.length <= 2000 ? value : undefined)),
-    ),
-  ),
+  token: tokenSearchParam,
 });
 
 export const Route = createFileRoute('/onboarding')({
@@ -24,7 +20,7 @@ export const Route = createFileRoute('/onboarding')({
 
 function OnboardingRoute() {
   const { token } = Route.useSearch();
-  const { api } = Route.useRouteContext();
+  const { api, storage } = Route.useRouteContext();
   const { t } = useLingui();
   const navigate = useNavigate();
   const [implementations] = useState(() =>
@@ -33,6 +29,7 @@ function OnboardingRoute() {
       navigate: (to) => void navigate({ to: toRoute(to) }),
       openConfiguredUrl: (url) => void navigate({ to: url }),
       redirectAfterAccountCreation: appConfig.onboardingRedirectUrl,
+      storage: storage.session,
     }),
   );
   return <OnboardingWizardView implementations={implementations} token={token ?? null} loadingLabel={t`Loading`} />;

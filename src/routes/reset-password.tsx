@@ -3,18 +3,14 @@ import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { resetTokenClaimsSchema } from '../../common/contracts/account';
+import { tokenSearchParam } from '../../common/contracts/fields';
 import type { ResetPasswordInput } from '../../machines/reset-password.machine';
 import { toRoute } from '../app/navigation';
 import { ResetPasswordView } from '../views/reset-password/ResetPasswordView';
 import { createResetPasswordImplementations } from '../views/reset-password/use-reset-password';
 
 const searchSchema = v.object({
-  token: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) => (typeof value === 'string' && value.length <= 2000 ? value : undefined)),
-    ),
-  ),
+  token: tokenSearchParam,
 });
 
 /** The e-mail a reset token names, or null when it cannot be read (the server re-checks everything). */

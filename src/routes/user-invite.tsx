@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { tokenSearchParam } from '../../common/contracts/fields';
 import { type UserInvitationClaims, userInvitationClaimsSchema } from '../../common/contracts/user-invitation';
 import type { InvitedRegistrationInput } from '../../machines/invited-registration.machine';
 import { toRoute } from '../app/navigation';
@@ -9,12 +10,7 @@ import { InvitedRegistrationView } from '../views/invited-registration/InvitedRe
 import { createInvitedRegistrationImplementations } from '../views/invited-registration/use-invited-registration';
 
 const searchSchema = v.object({
-  token: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) => (typeof value === 'string' && value.length <= 2000 ? value : undefined)),
-    ),
-  ),
+  token: tokenSearchParam,
 });
 
 /** The claims the page shows read-only; the server re-checks the signed token on submit. */

@@ -111,3 +111,27 @@ export async function fillSignUpForm(page: Page, account: { company: string; ema
   await page.getByLabel('Passwort bestätigen').fill(account.password);
   await page.getByRole('checkbox').check();
 }
+
+/** Solves the real ALTCHA widget; the form's send button is enabled once the machine has the answer. */
+export async function solveCaptcha(page: Page, sendButtonName: string) {
+  // stack-notes: click the widget's label, not its checkbox.
+  await page.locator('altcha-widget label').first().click();
+  await expect(page.getByRole('button', { name: sendButtonName })).toBeEnabled({ timeout: 20_000 });
+}
+
+/** The href of a link in the newest mail to `recipient` with `subject`, read in the dev mailbox. */
+export async function openLatestMailLink(page: Page, recipient: string, subject: string, linkName: string) {
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await page
+      .getByRole('row')
+      .filter({ hasText: recipient })
+      .filter({ hasText: subject })
+      .first()
+      .getByRole('link')
+      .click();
+  }).toPass({ timeout: 15_000 });
+  const href = await page.getByRole('link', { name: linkName }).getAttribute('href');
+  if (!href) throw new Error(`no "${linkName}" link in the mail`);
+  return href;
+}

@@ -1,39 +1,18 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import {
   ADMIN,
   activateAccount,
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
+  openLatestMailLink,
   openPageInNewContext,
   reachForPrerenderedPages,
   registerAccount,
+  solveCaptcha,
   test,
   useLanguage,
 } from './support';
-
-/** Solves the real ALTCHA widget; the form's send button is enabled once the machine has the answer. */
-async function solveCaptcha(page: Page, sendButtonName: string) {
-  // stack-notes: click the widget's label, not its checkbox.
-  await page.locator('altcha-widget label').first().click();
-  await expect(page.getByRole('button', { name: sendButtonName })).toBeEnabled({ timeout: 20_000 });
-}
-
-async function openLatestMailLink(page: Page, recipient: string, subject: string, linkName: string) {
-  await expect(async () => {
-    await page.goto('/dev/mailbox');
-    await page
-      .getByRole('row')
-      .filter({ hasText: recipient })
-      .filter({ hasText: subject })
-      .first()
-      .getByRole('link')
-      .click();
-  }).toPass({ timeout: 15_000 });
-  const href = await page.getByRole('link', { name: linkName }).getAttribute('href');
-  if (!href) throw new Error(`no "${linkName}" link in the mail`);
-  return href;
-}
 
 /** The administrator, in a browser context of their own (German, the default). */
 async function adminDecides(browser: Browser, email: string, decision: 'Freigeben' | 'Ablehnen') {
@@ -124,12 +103,17 @@ test('the whole pilot loop: request → approval → wizard → pending → veri
   await wizard.getByRole('button', { name: 'Schließen', exact: true }).click();
   await expect(wizard).toHaveURL(/\/$/);
 
-  // The invitation cannot be used a second time.
+  // The browser that finished the onboarding sees its confirmation again (ADR 015); any other
+  // browser cannot use the invitation a second time.
   await wizard.goto(invitationLink);
-  await expect(wizard.getByRole('heading', { level: 1 })).toHaveText('Diese Einladung kann nicht verwendet werden');
+  await expect(wizard.getByText('Verifizierung ausstehend')).toBeVisible();
+  const elsewhere = await openPageInNewContext(browser);
+  await elsewhere.goto(invitationLink);
+  await expect(elsewhere.getByRole('heading', { level: 1 })).toHaveText('Diese Einladung kann nicht verwendet werden');
   await expect(
-    wizard.getByText('Dieser Link wurde bereits verwendet. Bitte fordern Sie einen neuen an.'),
+    elsewhere.getByText('Dieser Link wurde bereits verwendet. Bitte fordern Sie einen neuen an.'),
   ).toBeVisible();
+  await expect(elsewhere.getByRole('button', { name: 'Mit Ihrem Passwort fortfahren' })).toHaveCount(0);
 
   // Pending until verified.
   await wizard.goto('/login');

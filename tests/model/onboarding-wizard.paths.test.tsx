@@ -1,20 +1,37 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { type AnyStateMachine, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { CreateWorkshopAccountRequest, Invitation, WorkshopDetailsRequest } from '../../common/contracts/workshop';
+import type { Invitation } from '../../common/contracts/workshop';
+import { onboardingWizardMachine, type WizardDraft } from '../../machines/onboarding-wizard.machine';
+import { type CreatedAccount, onboardingWizardAccountMachine } from '../../machines/onboarding-wizard-account.machine';
 import {
-  type CreatedAccount,
-  onboardingWizardMachine,
-  type WizardEvent,
-} from '../../machines/onboarding-wizard.machine';
+  onboardingWizardMasterDataMachine,
+  type SaveDetailsInput,
+  type SkipStepInput,
+} from '../../machines/onboarding-wizard-master-data.machine';
+import { onboardingWizardSuppliersMachine } from '../../machines/onboarding-wizard-suppliers.machine';
 import { OnboardingWizardView } from '../../src/views/onboarding-wizard/OnboardingWizardView';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
-import { dmsOptions, invitation, partDealers } from '../support/wizard';
+import { dmsOptions, invitation, partDealers, resumeAt } from '../support/wizard';
 
-type Step = { type: string; field?: string; value?: string; dealerId?: number; output?: unknown; error?: Error };
+/**
+ * Paths from xstate/graph over the parent and over each step's machine, replayed against the
+ * rendered wizard with fake effects. The parent's paths treat a step as one event (its child's
+ * done event), driven through that step's screen; each step's own paths start with the wizard
+ * resumed at that step.
+ */
+type Step = {
+  type: string;
+  field?: string;
+  value?: string;
+  dealerId?: number;
+  output?: unknown;
+  error?: Error;
+};
+type PathStep = { event: unknown; state: { value: unknown; context: unknown; hasTag(tag: string): boolean } };
 
 const created = (mode: Invitation['mode']): CreatedAccount => ({
   user_id: 42,
@@ -32,46 +49,12 @@ const errorTexts: Record<string, string> = {
   selectDMSAccId: 'Please enter your DMS customer reference number',
   customerNoRequired: 'Customer number required',
   atLeastPartsSupplier: 'Please select at least one parts supplier',
+  passwordRequired: 'Password is required',
+  onboardingPasswordWrong: 'The password is not correct.',
 };
 
-function pathsFor(mode: Invitation['mode']) {
-  return getShortestPaths(onboardingWizardMachine, {
-    input: { token: 't'.repeat(40) },
-    events: [
-      { type: 'xstate.done.actor.checkInvitation', output: invitation(mode) },
-      { type: 'account.change', field: 'firstName', value: 'Max' },
-      { type: 'account.change', field: 'password', value: 'kurz' },
-      { type: 'account.change', field: 'password', value: 'Radlager-2026' },
-      { type: 'account.submit' },
-      { type: 'xstate.done.actor.createAccount', output: created(mode) },
-      {
-        type: 'xstate.error.actor.createAccount',
-        error: apiFailure('An account with this e-mail address already exists.', 'accountExists'),
-      },
-      { type: 'xstate.done.actor.loadDms', output: dmsOptions },
-      { type: 'dms.select', value: '1' },
-      { type: 'dmsAccount.change', value: 'K-1' },
-      { type: 'step.next' },
-      { type: 'step.skip' },
-      { type: 'xstate.done.actor.saveDms', output: { message: undefined } },
-      { type: 'xstate.done.actor.loadPartDealers', output: partDealers },
-      { type: 'tile.toggle', dealerId: 1 },
-      { type: 'customerNo.change', dealerId: 1, value: '123' },
-      { type: 'xstate.done.actor.saveSuppliers', output: { message: undefined } },
-      { type: 'wizard.close' },
-    ] as unknown as WizardEvent[],
-    serializeState: (snapshot) =>
-      JSON.stringify({
-        value: snapshot.value,
-        errors: snapshot.context.errors,
-        form: { ...snapshot.context.form, email: null },
-        selected: snapshot.context.selected,
-        tileErrors: snapshot.context.tileErrors,
-        suppliersError: snapshot.context.suppliersError,
-        loaded: [snapshot.context.dmsOptions.length, snapshot.context.partDealers.length],
-      }),
-  });
-}
+const needsPassword = apiFailure('Continue with your password, please.', 'onboardingNeedsPassword', 'token');
+const wrongPassword = apiFailure('The password is not correct.', 'onboardingPasswordWrong', 'password');
 
 function describePath(steps: readonly { event: unknown }[]) {
   return (
@@ -87,161 +70,497 @@ function describePath(steps: readonly { event: unknown }[]) {
   );
 }
 
-async function replay(steps: readonly { event: unknown; state: ReturnType<typeof pathsFor>[number]['state'] }[]) {
+function pathsOf(machine: AnyStateMachine, input: unknown, events: Step[], serialize: (snapshot: never) => unknown) {
+  return getShortestPaths(machine, {
+    input,
+    events: events as never,
+    serializeState: (snapshot) => JSON.stringify(serialize(snapshot as never)),
+  }) as unknown as { steps: PathStep[]; state: PathStep['state'] }[];
+}
+
+/** The rendered wizard, every request a promise the test settles. */
+async function renderWizard() {
   const user = userEvent.setup();
   const requests = {
     check: controllablePromise<Invitation>(),
+    draft: controllablePromise<WizardDraft | null>(),
+    resume: controllablePromise<Invitation>(),
     create: controllablePromise<CreatedAccount>(),
     dms: controllablePromise<typeof dmsOptions>(),
     dealers: controllablePromise<typeof partDealers>(),
     save: controllablePromise<{ message: string | undefined }>(),
+    skip: controllablePromise<void>(),
   };
-  const effects = { navigate: vi.fn(), leave: vi.fn(), saved: [] as unknown[] };
+  const effects = {
+    navigate: vi.fn(),
+    leave: vi.fn(),
+    saved: [] as SaveDetailsInput[],
+    skipped: [] as SkipStepInput[],
+  };
+  const notifyFailure = () => {};
+  const saveDetails = fromPromise<{ message: string | undefined }, SaveDetailsInput>(({ input }) => {
+    effects.saved.push(input);
+    return requests.save.start();
+  });
+  const skipStep = fromPromise<void, SkipStepInput>(({ input }) => {
+    effects.skipped.push(input);
+    return requests.skip.start();
+  });
   const implementations = {
     actors: {
       checkInvitation: fromPromise<Invitation, { token: string }>(() => requests.check.start()),
-      createAccount: fromPromise<CreatedAccount, CreateWorkshopAccountRequest & Record<string, unknown>>(() =>
-        requests.create.start(),
-      ),
-      loadDms: fromPromise<typeof dmsOptions, void>(() => requests.dms.start()),
-      loadPartDealers: fromPromise<typeof partDealers, void>(() => requests.dealers.start()),
-      saveDetails: fromPromise<
-        { message: string | undefined },
-        { leadId: number; workshopId: number; details: WorkshopDetailsRequest }
-      >(({ input }) => {
-        effects.saved.push(input);
-        return requests.save.start();
+      readDraft: fromPromise<WizardDraft | null, { leadId: number }>(() => requests.draft.start()),
+      resumeOnboarding: fromPromise<Invitation, { token: string; password: string }>(() => requests.resume.start()),
+      accountStep: onboardingWizardAccountMachine.provide({
+        actors: { createAccount: fromPromise(() => requests.create.start()) },
+        actions: { notifyFailure, saveDraft: () => {} },
+      }),
+      masterDataStep: onboardingWizardMasterDataMachine.provide({
+        actors: { loadDms: fromPromise(() => requests.dms.start()), saveDetails, skipStep },
+        actions: { notifyFailure, saveDraft: () => {} },
+      }),
+      suppliersStep: onboardingWizardSuppliersMachine.provide({
+        actors: { loadPartDealers: fromPromise(() => requests.dealers.start()), saveDetails, skipStep },
+        actions: { notifyFailure, saveDraft: () => {}, showLoader: () => {}, hideLoader: () => {} },
       }),
     },
     actions: {
       navigate: (_: unknown, { to }: { to: string }) => effects.navigate(to),
       leaveAfterAccountCreation: () => effects.leave(),
       notifySuccess: () => {},
-      notifyFailure: () => {},
-      showLoader: () => {},
-      hideLoader: () => {},
+      notifyFailure,
+      clearDraft: () => {},
     },
   };
   await renderInRouter('/onboarding', () => (
     <OnboardingWizardView implementations={implementations} token={'t'.repeat(40)} loadingLabel="Loading" />
   ));
+  const settle = async <T,>(request: { settle: { resolve: (value: T) => void } }, value: T) => {
+    await act(async () => request.settle.resolve(value));
+  };
+  const fail = async (request: { settle: { reject: (error: unknown) => void } }, error: unknown) => {
+    await act(async () => request.settle.reject(error));
+  };
+  const button = (name: string) => screen.getByRole('button', { name });
 
-  for (const { event: raw, state } of steps) {
-    const event = raw as Step;
-    const resolve = async <T,>(request: { settle: { resolve: (value: T) => void } }, value: T) => {
-      await act(async () => request.settle.resolve(value));
-    };
-    switch (event.type) {
-      case 'xstate.done.actor.checkInvitation':
-        await resolve(requests.check, event.output as Invitation);
-        break;
-      case 'account.change': {
-        const field = await screen.findByLabelText(event.field === 'firstName' ? 'First name *' : 'Password', {
-          selector: 'input',
-        });
-        await user.clear(field);
-        await user.type(field, event.value ?? '');
-        break;
-      }
-      case 'account.submit':
-        await user.click(screen.getByRole('button', { name: 'Create account' }));
-        break;
-      case 'xstate.done.actor.createAccount':
-        await resolve(requests.create, event.output as CreatedAccount);
-        break;
-      case 'xstate.error.actor.createAccount':
-        await act(async () => requests.create.settle.reject(event.error));
-        break;
-      case 'xstate.done.actor.loadDms':
-        await resolve(requests.dms, dmsOptions);
-        break;
-      case 'dms.select':
-        await user.selectOptions(screen.getByLabelText('DMS software'), event.value ?? '');
-        break;
-      case 'dmsAccount.change':
-        await user.type(screen.getByLabelText('Customer DMS reference number'), event.value ?? '');
-        break;
-      case 'step.next':
-        await user.click(
-          screen.getByRole('button', {
-            name: state.hasTag('step:3') || state.matches({ suppliers: 'saving' }) ? 'Continue' : 'Next',
-          }),
-        );
-        break;
-      case 'step.skip':
-        await user.click(screen.getByRole('button', { name: 'Skip and set up later' }));
-        break;
-      case 'xstate.done.actor.saveDms':
-      case 'xstate.done.actor.saveSuppliers':
-        await resolve(requests.save, { message: undefined });
-        break;
-      case 'xstate.done.actor.loadPartDealers':
-        await resolve(requests.dealers, partDealers);
-        break;
-      case 'tile.toggle':
-        await user.click(screen.getByRole('button', { name: 'WM SE' }));
-        break;
-      case 'customerNo.change': {
-        const input = screen.getByLabelText('Customer number at WM SE');
-        await user.clear(input);
-        if (event.value) await user.type(input, event.value);
-        break;
-      }
-      case 'wizard.close':
-        await user.click(screen.getByRole('button', { name: 'Close' }));
-        break;
-      default:
-        break;
-    }
+  /** The three steps, driven through their screens to their end as a person would. */
+  const through = {
+    account: async (mode: Invitation['mode']) => {
+      await user.type(await screen.findByLabelText('First name *', { selector: 'input' }), 'Max');
+      await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Radlager-2026');
+      await user.click(button('Create account'));
+      await settle(requests.create, created(mode));
+    },
+    masterData: async () => {
+      await settle(requests.dms, dmsOptions);
+      await user.click(button('Skip and set up later'));
+      await settle(requests.skip, undefined);
+    },
+    suppliers: async () => {
+      await settle(requests.dealers, partDealers);
+      await user.click(button('Skip and set up later'));
+      await settle(requests.skip, undefined);
+    },
+  };
+  return { user, requests, effects, settle, fail, button, through };
+}
+type Harness = Awaited<ReturnType<typeof renderWizard>>;
 
-    // What the screen shows in the state this step reached.
-    if (state.hasTag('step:1')) expect(await screen.findByRole('heading', { name: 'Create account' })).toBeVisible();
-    if (state.hasTag('step:2')) expect(await screen.findByText('Step 1 of 2')).toBeVisible();
-    if (state.hasTag('step:3')) expect(await screen.findByText('Step 2 of 2')).toBeVisible();
-    if (state.hasTag('step:4')) expect(await screen.findByText('Verification pending')).toBeVisible();
-    if (state.hasTag('busy') && !state.matches('checkingInvitation')) {
-      expect(
-        screen.getAllByRole('button').some((button) => button.getAttribute('aria-busy') === 'true') ||
-          state.matches({ suppliers: 'loadingDealers' }) ||
-          state.matches({ masterData: 'loadingDms' }),
-      ).toBe(true);
+/** What every screen shows for a step tag, whoever's path reached it. */
+async function expectStepScreen(state: PathStep['state']) {
+  if (state.hasTag('step:1')) expect(await screen.findByRole('heading', { name: 'Create account' })).toBeVisible();
+  if (state.hasTag('step:2')) expect(await screen.findByText('Step 1 of 2')).toBeVisible();
+  if (state.hasTag('step:3')) expect(await screen.findByText('Step 2 of 2')).toBeVisible();
+  if (state.hasTag('step:4')) expect(await screen.findByText('Verification pending')).toBeVisible();
+}
+
+async function expectErrors(errors: Record<string, string | null | undefined>) {
+  for (const id of Object.values(errors)) if (id) expect(await screen.findByText(errorTexts[id] ?? id)).toBeVisible();
+}
+
+describe('the wizard: which step, refusal, password offer (parent paths)', () => {
+  type ParentContext = {
+    account: unknown;
+    invitationError: string | null;
+    resumePassword: string;
+    resumeError: string | null;
+    invitation: Invitation | null;
+  };
+  const parentEvents = (mode: Invitation['mode']): Step[] => [
+    { type: 'xstate.done.actor.checkInvitation', output: invitation(mode) },
+    ...(mode === 'plain'
+      ? [
+          { type: 'xstate.done.actor.checkInvitation', output: invitation('plain', resumeAt('master-data')) },
+          { type: 'xstate.done.actor.checkInvitation', output: invitation('plain', resumeAt('suppliers')) },
+          { type: 'xstate.error.actor.checkInvitation', error: needsPassword },
+          {
+            type: 'xstate.error.actor.checkInvitation',
+            error: apiFailure('Your onboarding is complete.', 'onboardingComplete'),
+          },
+          {
+            type: 'xstate.error.actor.checkInvitation',
+            error: apiFailure('This link has already been used.', 'tokenUsed'),
+          },
+          { type: 'resume.passwordChange', value: 'Radlager-2026' },
+          { type: 'resume.submit' },
+          { type: 'xstate.done.actor.resumeOnboarding', output: invitation('plain', resumeAt('suppliers')) },
+          { type: 'xstate.error.actor.resumeOnboarding', error: wrongPassword },
+        ]
+      : []),
+    { type: 'xstate.done.actor.readDraft', output: null },
+    { type: 'xstate.done.actor.account', output: { created: created(mode), lastName: '' } },
+    { type: 'xstate.done.actor.masterData' },
+    { type: 'xstate.done.actor.suppliers' },
+    { type: 'wizard.close' },
+  ];
+
+  async function replayParent(mode: Invitation['mode'], steps: readonly PathStep[]) {
+    const harness = await renderWizard();
+    const { user, requests, settle, fail, button, through, effects } = harness;
+    for (const { event: raw, state } of steps) {
+      const event = raw as Step;
+      const context = state.context as ParentContext;
+      switch (event.type) {
+        case 'xstate.done.actor.checkInvitation':
+          await settle(requests.check, event.output as Invitation);
+          break;
+        case 'xstate.error.actor.checkInvitation':
+          await fail(requests.check, event.error);
+          break;
+        case 'xstate.done.actor.readDraft':
+          await settle(requests.draft, null);
+          break;
+        case 'resume.passwordChange':
+          await user.type(screen.getByLabelText('Your password', { selector: 'input' }), event.value ?? '');
+          break;
+        case 'resume.submit':
+          await user.click(button('Continue with your password'));
+          break;
+        case 'xstate.done.actor.resumeOnboarding':
+          await settle(requests.resume, event.output as Invitation);
+          break;
+        case 'xstate.error.actor.resumeOnboarding':
+          await fail(requests.resume, event.error);
+          break;
+        case 'xstate.done.actor.account':
+          await through.account(mode);
+          break;
+        case 'xstate.done.actor.masterData':
+          await through.masterData();
+          break;
+        case 'xstate.done.actor.suppliers':
+          await through.suppliers();
+          break;
+        case 'wizard.close':
+          await user.click(button('Close'));
+          break;
+        default:
+          break;
+      }
+
+      await expectStepScreen(state);
+      if (state.hasTag('invitationRejected')) {
+        expect(await screen.findByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
+        if (context.invitationError) expect(screen.getByText(context.invitationError)).toBeVisible();
+      }
+      if (state.hasTag('passwordOffer')) {
+        expect(screen.getByLabelText('Your password', { selector: 'input' })).toHaveValue(context.resumePassword);
+        if (context.resumeError) await expectErrors({ password: context.resumeError });
+      } else {
+        expect(screen.queryByRole('button', { name: 'Continue with your password' })).toBeNull();
+      }
+      const atStep = ['step:1', 'step:2', 'step:3', 'step:4'].some((tag) => state.hasTag(tag));
+      if (context.account && atStep) expect(screen.getByText('Account details')).toBeVisible();
+      if (state.value === 'leftWizard') await waitFor(() => expect(effects.leave).toHaveBeenCalled());
+      if (state.value === 'closed') expect(effects.navigate).toHaveBeenCalledWith('/');
     }
-    for (const id of Object.values(state.context.errors)) {
-      if (id) expect(await screen.findByText(errorTexts[id] ?? id)).toBeVisible();
-    }
-    for (const id of Object.values(state.context.tileErrors))
-      expect(await screen.findByText(errorTexts[id] ?? id)).toBeVisible();
-    if (state.context.suppliersError)
-      expect(await screen.findByText(errorTexts[state.context.suppliersError] ?? '')).toBeVisible();
-    if (state.hasTag('step:3') && !state.hasTag('busy')) {
-      const tile = screen.getByRole('button', { name: 'WM SE' });
-      expect(tile).toHaveAttribute('aria-pressed', String(1 in state.context.selected));
-    }
-    if (state.context.account && !state.matches('closed')) expect(screen.getByText('Account details')).toBeVisible();
-    if (state.matches('leftWizard')) await waitFor(() => expect(effects.leave).toHaveBeenCalled());
-    if (state.matches('closed')) expect(effects.navigate).toHaveBeenCalledWith('/');
   }
-}
 
-for (const mode of ['plain', 'account-creation'] as const) {
-  describe(`${mode} mode`, () => {
-    const paths = pathsFor(mode);
+  for (const mode of ['plain', 'account-creation'] as const) {
+    describe(`${mode} mode`, () => {
+      const paths = pathsOf(
+        onboardingWizardMachine,
+        { token: 't'.repeat(40) },
+        parentEvents(mode),
+        (snapshot: { value: unknown; context: ParentContext }) => ({
+          value: snapshot.value,
+          step: snapshot.context.invitation?.resume?.next_step ?? null,
+          password: snapshot.context.resumePassword,
+          error: snapshot.context.resumeError,
+          account: snapshot.context.account !== null,
+        }),
+      );
 
-    test('the traversal reaches every state of this mode', () => {
-      const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-      const expected =
-        mode === 'plain'
-          ? [{ createAccount: 'editing' }, { masterData: 'editing' }, { suppliers: 'choosing' }, 'done', 'closed']
-          : [{ createAccount: 'editing' }, { createAccount: 'creating' }, 'leftWizard'];
-      for (const state of expected) expect(reached).toContain(JSON.stringify(state));
+      test('the traversal reaches every state of this mode', () => {
+        const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+        const expected =
+          mode === 'plain'
+            ? ['account', 'masterData', 'suppliers', 'done', 'closed', 'passwordOffered', 'invitationRejected']
+            : ['account', 'leftWizard'];
+        for (const state of expected) expect(reached).toContain(JSON.stringify(state));
+      });
+
+      test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+        '%s',
+        async (_name, path) => {
+          await replayParent(mode, path.steps);
+        },
+        20_000,
+      );
     });
+  }
+});
 
-    test.each(paths.map((path) => [describePath(path.steps), path] as const))(
-      '%s',
-      async (_name, path) => {
-        await replay(path.steps);
-      },
-      20_000,
-    );
-  });
+/** Opens the wizard resumed at a step (or fresh at step 1); each step's own paths start there. */
+async function openedAt(harness: Harness, resume: 'master-data' | 'suppliers' | null) {
+  await harness.settle(harness.requests.check, invitation('plain', resume ? resumeAt(resume) : null));
+  await harness.settle(harness.requests.draft, null);
 }
+
+describe('step 1: account (its own paths)', () => {
+  type AccountContext = { errors: Record<string, string | undefined> };
+  const paths = pathsOf(
+    onboardingWizardAccountMachine,
+    { token: 't'.repeat(40), invitation: invitation('plain'), draft: null },
+    [
+      { type: 'account.change', field: 'firstName', value: 'Max' },
+      { type: 'account.change', field: 'password', value: 'kurz' },
+      { type: 'account.change', field: 'password', value: 'Radlager-2026' },
+      { type: 'account.submit' },
+      { type: 'xstate.done.actor.createAccount', output: created('plain') },
+      {
+        type: 'xstate.error.actor.createAccount',
+        error: apiFailure('An account with this e-mail address already exists.', 'accountExists'),
+      },
+    ],
+    (snapshot: { value: unknown; context: AccountContext & { form: unknown } }) => ({
+      value: snapshot.value,
+      errors: snapshot.context.errors,
+      form: snapshot.context.form,
+    }),
+  );
+
+  test('the traversal reaches every state of the step', () => {
+    const reached = new Set(paths.map((path) => path.state.value));
+    for (const state of ['editing', 'creating', 'created']) expect(reached).toContain(state);
+  });
+
+  test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+    '%s',
+    async (_name, path) => {
+      const harness = await renderWizard();
+      await openedAt(harness, null);
+      const { user, requests, settle, fail, button } = harness;
+      for (const { event: raw, state } of path.steps) {
+        const event = raw as Step;
+        switch (event.type) {
+          case 'account.change': {
+            const field = await screen.findByLabelText(event.field === 'firstName' ? 'First name *' : 'Password', {
+              selector: 'input',
+            });
+            await user.clear(field);
+            await user.type(field, event.value ?? '');
+            break;
+          }
+          case 'account.submit':
+            await user.click(button('Create account'));
+            break;
+          case 'xstate.done.actor.createAccount':
+            await settle(requests.create, event.output as CreatedAccount);
+            break;
+          case 'xstate.error.actor.createAccount':
+            await fail(requests.create, event.error);
+            break;
+          default:
+            break;
+        }
+        if (state.value === 'created') {
+          // The parent takes over: step 2 with the account details.
+          expect(await screen.findByText('Step 1 of 2')).toBeVisible();
+          expect(screen.getByText('Account details')).toBeVisible();
+          continue;
+        }
+        expect(await screen.findByRole('heading', { name: 'Create account' })).toBeVisible();
+        await expectErrors((state.context as AccountContext).errors);
+        if (state.hasTag('busy')) expect(button('Creating account…')).toHaveAttribute('aria-busy', 'true');
+      }
+    },
+    20_000,
+  );
+});
+
+describe('step 2: master data (its own paths)', () => {
+  type MasterDataContext = { errors: Record<string, string | undefined>; form: { dmsId: string } };
+  const paths = pathsOf(
+    onboardingWizardMasterDataMachine,
+    { leadId: 7, workshopId: 11, saved: null, draft: null },
+    [
+      { type: 'xstate.done.actor.loadDms', output: dmsOptions },
+      { type: 'dms.select', value: '1' },
+      { type: 'dmsAccount.change', value: 'K-1' },
+      { type: 'step.next' },
+      { type: 'step.skip' },
+      { type: 'xstate.done.actor.saveDms', output: { message: undefined } },
+      { type: 'xstate.error.actor.saveDms', error: apiFailure('No connection to the server.', 'networkError') },
+      { type: 'xstate.done.actor.skipMasterData' },
+    ],
+    (snapshot: { value: unknown; context: MasterDataContext & { dmsOptions: unknown[] } }) => ({
+      value: snapshot.value,
+      errors: snapshot.context.errors,
+      form: snapshot.context.form,
+      loaded: snapshot.context.dmsOptions.length,
+    }),
+  );
+
+  test('the traversal reaches every state of the step', () => {
+    const reached = new Set(paths.map((path) => path.state.value));
+    for (const state of ['loadingDms', 'editing', 'saving', 'skipping', 'finished']) expect(reached).toContain(state);
+  });
+
+  test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+    '%s',
+    async (_name, path) => {
+      const harness = await renderWizard();
+      await openedAt(harness, 'master-data');
+      const { user, requests, settle, fail, button, effects } = harness;
+      for (const { event: raw, state } of path.steps) {
+        const event = raw as Step;
+        switch (event.type) {
+          case 'xstate.done.actor.loadDms':
+            await settle(requests.dms, dmsOptions);
+            break;
+          case 'dms.select':
+            await user.selectOptions(screen.getByLabelText('DMS software'), event.value ?? '');
+            break;
+          case 'dmsAccount.change':
+            await user.type(screen.getByLabelText('Customer DMS reference number'), event.value ?? '');
+            break;
+          case 'step.next':
+            await user.click(button('Next'));
+            break;
+          case 'step.skip':
+            await user.click(button('Skip and set up later'));
+            break;
+          case 'xstate.done.actor.saveDms':
+            await settle(requests.save, { message: undefined });
+            break;
+          case 'xstate.error.actor.saveDms':
+            await fail(requests.save, event.error);
+            break;
+          case 'xstate.done.actor.skipMasterData':
+            await settle(requests.skip, undefined);
+            break;
+          default:
+            break;
+        }
+        if (state.value === 'finished') {
+          expect(await screen.findByText('Step 2 of 2')).toBeVisible();
+          continue;
+        }
+        expect(await screen.findByText('Step 1 of 2')).toBeVisible();
+        const context = state.context as MasterDataContext;
+        await expectErrors(context.errors);
+        if (state.value !== 'loadingDms') expect(screen.getByLabelText('DMS software')).toHaveValue(context.form.dmsId);
+        if (state.value === 'saving') {
+          expect(effects.saved.at(-1)).toMatchObject({ leadId: 7, workshopId: 11 });
+          expect(button('Saving…')).toHaveAttribute('aria-busy', 'true');
+        }
+        if (state.value === 'skipping') expect(effects.skipped.at(-1)).toMatchObject({ step: 'master-data' });
+      }
+    },
+    20_000,
+  );
+});
+
+describe('step 3: part suppliers (its own paths)', () => {
+  type SuppliersContext = {
+    selected: Record<number, string>;
+    tileErrors: Record<number, string>;
+    suppliersError: string | null;
+  };
+  const paths = pathsOf(
+    onboardingWizardSuppliersMachine,
+    { leadId: 7, workshopId: 11, firstName: 'Max', saved: null, draft: null },
+    [
+      { type: 'xstate.done.actor.loadPartDealers', output: partDealers },
+      { type: 'tile.toggle', dealerId: 1 },
+      { type: 'customerNo.change', dealerId: 1, value: '123' },
+      { type: 'step.next' },
+      { type: 'step.skip' },
+      { type: 'xstate.done.actor.saveSuppliers', output: { message: undefined } },
+      { type: 'xstate.error.actor.saveSuppliers', error: apiFailure('No connection to the server.', 'networkError') },
+      { type: 'xstate.done.actor.skipSuppliers' },
+    ],
+    (snapshot: { value: unknown; context: SuppliersContext & { partDealers: unknown[] } }) => ({
+      value: snapshot.value,
+      selected: snapshot.context.selected,
+      tileErrors: snapshot.context.tileErrors,
+      suppliersError: snapshot.context.suppliersError,
+      loaded: snapshot.context.partDealers.length,
+    }),
+  );
+
+  test('the traversal reaches every state of the step', () => {
+    const reached = new Set(paths.map((path) => path.state.value));
+    for (const state of ['loadingDealers', 'choosing', 'saving', 'skipping', 'finished']) {
+      expect(reached).toContain(state);
+    }
+  });
+
+  test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+    '%s',
+    async (_name, path) => {
+      const harness = await renderWizard();
+      await openedAt(harness, 'suppliers');
+      const { user, requests, settle, fail, button } = harness;
+      for (const { event: raw, state } of path.steps) {
+        const event = raw as Step;
+        switch (event.type) {
+          case 'xstate.done.actor.loadPartDealers':
+            await settle(requests.dealers, partDealers);
+            break;
+          case 'tile.toggle':
+            await user.click(button('WM SE'));
+            break;
+          case 'customerNo.change': {
+            const input = screen.getByLabelText('Customer number at WM SE');
+            await user.clear(input);
+            if (event.value) await user.type(input, event.value);
+            break;
+          }
+          case 'step.next':
+            await user.click(button('Continue'));
+            break;
+          case 'step.skip':
+            await user.click(button('Skip and set up later'));
+            break;
+          case 'xstate.done.actor.saveSuppliers':
+            await settle(requests.save, { message: undefined });
+            break;
+          case 'xstate.error.actor.saveSuppliers':
+            await fail(requests.save, event.error);
+            break;
+          case 'xstate.done.actor.skipSuppliers':
+            await settle(requests.skip, undefined);
+            break;
+          default:
+            break;
+        }
+        if (state.value === 'finished') {
+          expect(await screen.findByText('Verification pending')).toBeVisible();
+          continue;
+        }
+        expect(await screen.findByText('Step 2 of 2')).toBeVisible();
+        const context = state.context as SuppliersContext;
+        await expectErrors({ ...context.tileErrors, list: context.suppliersError });
+        if (state.value === 'choosing') {
+          expect(button('WM SE')).toHaveAttribute('aria-pressed', String(1 in context.selected));
+        }
+        if (state.value === 'saving' || state.value === 'skipping') {
+          expect(button('Skip and set up later')).toBeDisabled();
+        }
+      }
+    },
+    20_000,
+  );
+});

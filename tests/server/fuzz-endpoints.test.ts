@@ -17,6 +17,8 @@ import {
   invitationRequestSchema,
   leadDecisionSchema,
   leadListQuerySchema,
+  resumeOnboardingSchema,
+  skipOnboardingStepSchema,
   workshopDetailsSchema,
 } from '../../common/contracts/workshop';
 import { users } from '../../server/db/schema';
@@ -122,6 +124,18 @@ const endpoints: Endpoint[] = [
     path: '/svc/workshop/:id/workshop/:id/details',
     caller: 'anonymous',
     bodyKeys: schemaKeys(workshopDetailsSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/workshop/:id/workshop/:id/onboarding/skip',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(skipOnboardingStepSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/workshop/lead/resume',
+    caller: 'anonymous',
+    bodyKeys: schemaKeys(resumeOnboardingSchema),
   },
   {
     method: 'POST',

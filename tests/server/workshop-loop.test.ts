@@ -13,14 +13,19 @@ import { hashPassword } from '../../server/services/auth/passwords';
 import { issueToken } from '../../server/tokens';
 import {
   ADMIN,
-  linkFromLatestMail,
   loginCookie,
+  onboardingCookieFrom,
   postJson,
   solvedCaptcha,
   startTestServer,
   type TestServer,
-  tokenFromLink,
 } from '../support/test-server';
+import {
+  approvedInvitation as approveInvitation,
+  leadOf as leadOfEmail,
+  requestInvitation as requestInvitationAs,
+  sendJson,
+} from '../support/workshop-invitations';
 
 let server: TestServer;
 let admin: string;
@@ -30,43 +35,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function requestInvitation(
-  email: string,
-  mode: 'plain' | 'account-creation' = 'plain',
-  name = 'Werkstatt Müller',
-) {
-  return postJson(server, '/svc/workshop/lead', {
-    workshop_primary_email: email,
-    workshop_account_name: name,
-    recaptcha: await solvedCaptcha(server),
-    mode,
-  });
-}
-
-async function leadOf(email: string) {
-  const [lead] = await server.db.select().from(workshopLeads).where(eq(workshopLeads.email, email));
-  if (!lead) throw new Error(`no lead for ${email}`);
-  return lead;
-}
-
-async function approvedInvitation(email: string, mode: 'plain' | 'account-creation' = 'plain') {
-  await requestInvitation(email, mode);
-  const lead = await leadOf(email);
-  const approval = await postJson(server, `/svc/workshop/leads/${lead.id}/approve`, {}, { cookie: admin });
-  expect(approval.response.status).toBe(200);
-  return { lead, token: tokenFromLink(await linkFromLatestMail(server, email, '/onboarding?token=')) };
-}
-
-function put(path: string, body: unknown) {
-  return fetch(server.url(path), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de' },
-    body: JSON.stringify(body),
-  }).then(async (response) => ({
-    response,
-    body: (await response.json()) as { code: number; error?: string; data?: unknown },
-  }));
-}
+const requestInvitation = (email: string, mode?: 'plain' | 'account-creation') =>
+  requestInvitationAs(server, email, mode);
+const leadOf = (email: string) => leadOfEmail(server, email);
+const approvedInvitation = (email: string, mode?: 'plain' | 'account-creation') =>
+  approveInvitation(server, admin, email, mode);
+const put = (path: string, body: unknown, cookie: string | null = null) => sendJson(server, 'PUT', path, body, cookie);
 
 describe('invitation request', () => {
   test('stores the lead, mails the requester and the admins', async () => {
@@ -234,6 +208,7 @@ describe('onboarding wizard', () => {
     });
     expect(account.response.status).toBe(200);
     const workshopId = (account.body.data as { workshop: { id: number } }).workshop.id;
+    const credential = onboardingCookieFrom(account.response);
     const [user] = await server.db.select().from(users).where(eq(users.email, 'plain@mueller-kfz.de'));
     expect(user).toMatchObject({
       status: 2,
@@ -245,24 +220,32 @@ describe('onboarding wizard', () => {
     expect(await server.db.select().from(users).where(eq(users.email, 'attacker@evil.de'))).toHaveLength(0);
     expect(await leadOf('plain@mueller-kfz.de')).toMatchObject({ status: 'registered', userId: user?.id });
 
-    const dms = await put(`/svc/workshop/${lead.id}/workshop/${workshopId}/details`, {
-      token,
-      dms_id: 9999,
-      dms_account_id: 'K-4711',
-      additional_dms_name: 'Anderes',
-    });
+    const dms = await put(
+      `/svc/workshop/${lead.id}/workshop/${workshopId}/details`,
+      {
+        token,
+        dms_id: 9999,
+        dms_account_id: 'K-4711',
+        additional_dms_name: 'Anderes',
+      },
+      credential,
+    );
     expect(dms.response.status).toBe(200);
     expect(dms.body.data).toBe(true);
-    const suppliers = await put(`/svc/workshop/${lead.id}/workshop/${workshopId}/details`, {
-      token,
-      part_dealer_request: true,
-      first_name: 'Max',
-      part_dealer_data: [
-        { part_dealer_id: 1, part_dealer_customer_number: 12345 },
-        { part_dealer_id: 2, part_dealer_customer_number: 678 },
-      ],
-      additional_part_dealer_data: [{ part_dealer_name: 'Teile Schmidt', part_dealer_customer_number: 'S-99' }],
-    });
+    const suppliers = await put(
+      `/svc/workshop/${lead.id}/workshop/${workshopId}/details`,
+      {
+        token,
+        part_dealer_request: true,
+        first_name: 'Max',
+        part_dealer_data: [
+          { part_dealer_id: 1, part_dealer_customer_number: 12345 },
+          { part_dealer_id: 2, part_dealer_customer_number: 678 },
+        ],
+        additional_part_dealer_data: [{ part_dealer_name: 'Teile Schmidt', part_dealer_customer_number: 'S-99' }],
+      },
+      credential,
+    );
     expect(suppliers.response.status).toBe(200);
     const [saved] = await server.db.select().from(workshops).where(eq(workshops.id, workshopId));
     expect(saved).toMatchObject({ dmsId: 9999, dmsAccountId: 'K-4711', additionalDmsName: 'Anderes', leadId: lead.id });
@@ -357,36 +340,51 @@ describe('onboarding wizard', () => {
       password: 'Radlager-2026',
     });
     const workshopId = (account.body.data as { workshop: { id: number } }).workshop.id;
-    await postJson(server, '/svc/workshop/lead/account', {
+    const firstCredential = onboardingCookieFrom(account.response);
+    const secondAccount = await postJson(server, '/svc/workshop/lead/account', {
       token: second.token,
       first_name: 'S',
       password: 'Radlager-2026',
     });
-    const foreign = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
-      token: second.token,
-      dms_id: 1,
-      dms_account_id: 'X',
-    });
+    const foreign = await put(
+      `/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`,
+      { token: second.token, dms_id: 1, dms_account_id: 'X' },
+      onboardingCookieFrom(secondAccount.response),
+    );
     expect(foreign.response.status).toBe(403);
-    const empty = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
-      token: first.token,
-      part_dealer_request: true,
-      part_dealer_data: [],
-      additional_part_dealer_data: [],
-    });
+    const details = `/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`;
+    const empty = await put(
+      details,
+      { token: first.token, part_dealer_request: true, part_dealer_data: [], additional_part_dealer_data: [] },
+      firstCredential,
+    );
     expect(empty.body.error).toBe('atLeastPartsSupplier');
-    const unknownDms = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
-      token: first.token,
-      dms_id: 424242,
-      dms_account_id: 'X',
-    });
+    const unknownDms = await put(details, { token: first.token, dms_id: 424242, dms_account_id: 'X' }, firstCredential);
     expect(unknownDms.body.error).toBe('selectDMSID');
-    const textNumber = await put(`/svc/workshop/${first.lead.id}/workshop/${workshopId}/details`, {
-      token: first.token,
-      part_dealer_request: true,
-      part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 'abc' }],
-      additional_part_dealer_data: [],
-    });
+    const textNumber = await put(
+      details,
+      {
+        token: first.token,
+        part_dealer_request: true,
+        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 'abc' }],
+        additional_part_dealer_data: [],
+      },
+      firstCredential,
+    );
     expect(textNumber.response.status).toBe(400);
+    const sixteenDigits = await put(
+      details,
+      {
+        part_dealer_request: true,
+        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 1234567890123456 }],
+        additional_part_dealer_data: [],
+      },
+      firstCredential,
+    );
+    expect(sixteenDigits.body).toMatchObject({ error: 'customerNoInvalid' });
+    const noDmsAccount = await put(details, { dms_id: 1, dms_account_id: ' ' }, firstCredential);
+    expect(noDmsAccount.body).toMatchObject({ error: 'selectDMSAccId', field: 'dms_account_id' });
+    const [untouched] = await server.db.select().from(workshops).where(eq(workshops.id, workshopId));
+    expect(untouched?.dmsId).toBeNull();
   });
 });

@@ -97,12 +97,21 @@ export async function postJson(
   };
 }
 
-/** The session cookie pair ("name=value") from a response, for the next request. */
-export function sessionCookieFrom(response: Response) {
-  const header = response.headers.getSetCookie().find((cookie) => /tp_session=/.test(cookie));
+/** The pair ("name=value") of a cookie the response sets, for the next request. */
+function cookiePairFrom(response: Response, name: 'tp_session' | 'tp_onboarding') {
+  const header = response.headers.getSetCookie().find((cookie) => cookie.includes(`${name}=`));
   const pair = header?.split(';')[0] ?? null;
   if (pair) secretsUsed.add(pair.slice(pair.indexOf('=') + 1));
   return pair;
+}
+
+export function sessionCookieFrom(response: Response) {
+  return cookiePairFrom(response, 'tp_session');
+}
+
+/** The onboarding credential (ADR 015) a created account or a resume sets. */
+export function onboardingCookieFrom(response: Response) {
+  return cookiePairFrom(response, 'tp_onboarding');
 }
 
 /** The link of the newest mail to `recipient` that contains `marker` (e.g. "reset-password?token="). */

@@ -5,17 +5,15 @@ import type { ServerDeps } from '../../context';
 import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
-import { countHits, type RateWindow, recordHit, secondsUntilWindowEnds } from '../../rate-limit';
 import { createAccountRoutes } from './account-routes';
 import { createAdminUsersRoutes } from './admin-users-routes';
 import { createContactRoutes } from './contact-routes';
 import { createLinkCheckRoutes } from './link-check-routes';
+import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } from './password-throttle';
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import type { SessionAccess } from './session-access';
 import { endSession, startSession } from './sessions';
-
-const IP_LOGIN_FAILURES: RateWindow = { name: 'login-ip', limit: 50, windowSeconds: 15 * 60 };
 
 /**
  * The authentication service, mounted under /svc/auth/api/v1. Every answer is the envelope
@@ -24,31 +22,17 @@ const IP_LOGIN_FAILURES: RateWindow = { name: 'login-ip', limit: 50, windowSecon
 export function createAuthService(deps: ServerDeps, access: SessionAccess) {
   const { db } = deps.database;
   const { cookieSettings } = access;
-  const accountFailures: RateWindow = {
-    name: 'login-account',
-    limit: deps.config.loginMaxFailures,
-    windowSeconds: 15 * 60,
-  };
   const service = new Hono();
 
   service.post('/login', async (c) => {
     const credentials = await parseJsonBody(c, loginRequestSchema);
     const ip = clientIp(c);
-    for (const [window, subject] of [
-      [accountFailures, credentials.email],
-      [IP_LOGIN_FAILURES, ip],
-    ] as const) {
-      if ((await countHits(db, window, subject)) >= window.limit) {
-        throw new ApiRefusal(429, 'tooManyAttempts', {
-          headers: { 'Retry-After': String(secondsUntilWindowEnds(window)) },
-        });
-      }
-    }
+    const failureWindows = passwordFailureWindows(deps.config, credentials.email, ip);
+    await refuseWhileThrottled(db, failureWindows);
     const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
     const passwordMatches = await verifyPassword(user?.passwordHash ?? null, credentials.password);
     if (!user || !passwordMatches) {
-      await recordHit(db, accountFailures, credentials.email);
-      await recordHit(db, IP_LOGIN_FAILURES, ip);
+      await recordPasswordFailure(db, failureWindows);
       deps.logger.info({ event: 'login.failed', ip }, 'login refused');
       throw new ApiRefusal(401, 'invalidCredentials');
     }

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { USER_STATUS } from '../../../common/contracts/auth';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
+import { hashOpaqueValue, hostCookieName, newOpaqueValue, OPAQUE_VALUE_MAX_LENGTH } from '../../http/opaque-cookie';
 
 export const SESSION_HOURS_WITHOUT_REMEMBER = 12;
 export const SESSION_DAYS_WITH_REMEMBER = 30;
@@ -12,13 +12,10 @@ export const SESSION_DAYS_WITH_REMEMBER = 30;
 type CookieSettings = { secure: boolean };
 
 function cookieName(settings: CookieSettings) {
-  // The __Host- prefix pins the cookie to this exact origin, but browsers only accept it with Secure.
-  return settings.secure ? '__Host-tp_session' : 'tp_session';
+  return hostCookieName('tp_session', settings.secure);
 }
 
-function hashSessionId(sessionId: string) {
-  return createHash('sha256').update(sessionId).digest('hex');
-}
+const hashSessionId = hashOpaqueValue;
 
 /** Starts a fresh session (a new id on every login) and sets its httpOnly cookie. */
 export async function startSession(
@@ -28,7 +25,7 @@ export async function startSession(
   userId: number,
   rememberMe: boolean,
 ) {
-  const sessionId = randomBytes(32).toString('base64url');
+  const sessionId = newOpaqueValue();
   const lifetimeMs = rememberMe
     ? SESSION_DAYS_WITH_REMEMBER * 24 * 3600 * 1000
     : SESSION_HOURS_WITHOUT_REMEMBER * 3600 * 1000;
@@ -67,7 +64,7 @@ const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessio
 /** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
 export async function currentSessionUser(c: Context, db: Database, settings: CookieSettings) {
   const sessionId = getCookie(c, cookieName(settings));
-  if (!sessionId || sessionId.length > 100) return null;
+  if (!sessionId || sessionId.length > OPAQUE_VALUE_MAX_LENGTH) return null;
   let query = sessionUserQueries.get(db);
   if (!query) {
     query = prepareSessionUserQuery(db);
@@ -82,7 +79,7 @@ export async function currentSessionUser(c: Context, db: Database, settings: Coo
 
 export async function endSession(c: Context, db: Database, settings: CookieSettings) {
   const sessionId = getCookie(c, cookieName(settings));
-  if (sessionId && sessionId.length <= 100) {
+  if (sessionId && sessionId.length <= OPAQUE_VALUE_MAX_LENGTH) {
     await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
   }
   deleteCookie(c, cookieName(settings), { path: '/', secure: settings.secure });

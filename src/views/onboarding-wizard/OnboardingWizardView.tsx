@@ -9,7 +9,7 @@ import { Spinner } from '../app-shell/Spinner';
 import * as forms from '../forms.css';
 import * as styles from './onboarding.css';
 import { useOnboardingWizard } from './use-onboarding-wizard';
-import { CreateAccountStep, DoneStep, MasterDataStep, SuppliersStep } from './WizardSteps';
+import { ContinueWithPassword, CreateAccountStep, DoneStep, MasterDataStep, SuppliersStep } from './WizardSteps';
 
 type Implementations = Parameters<typeof onboardingWizardMachine.provide>[0];
 
@@ -46,6 +46,7 @@ export function OnboardingWizardView({
             <InfoBox tone="error">
               {wizard.invitationError ?? <Trans>The invitation link is missing or incomplete.</Trans>}
             </InfoBox>
+            {wizard.passwordOffered ? <ContinueWithPassword wizard={wizard} /> : null}
             <p>
               <Trans>
                 If you have already created your account, <Link to="/login">log in</Link> once it has been activated.
@@ -62,10 +63,12 @@ export function OnboardingWizardView({
               <h1 id="page-title" className={forms.formTitle}>
                 {titles[wizard.step]}
               </h1>
-              {wizard.step === 1 ? <CreateAccountStep wizard={wizard} /> : null}
-              {wizard.step === 2 ? <MasterDataStep wizard={wizard} /> : null}
-              {wizard.step === 3 ? <SuppliersStep wizard={wizard} /> : null}
-              {wizard.step === 4 ? <DoneStep wizard={wizard} /> : null}
+              {wizard.step === 1 ? <CreateAccountStep step={wizard.accountStep} /> : null}
+              {wizard.step === 2 ? (
+                <MasterDataStep step={wizard.masterDataStep} workshopAccountName={wizard.workshopAccountName} />
+              ) : null}
+              {wizard.step === 3 ? <SuppliersStep step={wizard.suppliersStep} /> : null}
+              {wizard.step === 4 ? <DoneStep close={wizard.close} /> : null}
             </Card>
           </main>
           {wizard.account ? (

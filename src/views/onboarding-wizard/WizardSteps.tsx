@@ -11,17 +11,17 @@ import * as styles from './onboarding.css';
 import type { OnboardingWizard } from './use-onboarding-wizard';
 
 /** Step 1 (spec §2): the account. E-mail comes read-only from the invitation. */
-export function CreateAccountStep({ wizard }: { wizard: OnboardingWizard }) {
+export function CreateAccountStep({ step }: { step: OnboardingWizard['accountStep'] }) {
   const { t } = useLingui();
   const messageText = useMessageText();
   return (
-    <Form onValid={wizard.createAccount}>
+    <Form onValid={step.submit}>
       <TextField
         label={t`Email`}
         type="email"
         name="email"
         autoComplete="username"
-        value={wizard.form.email}
+        value={step.email}
         onValueChange={() => {}}
         readOnly
       />
@@ -30,16 +30,16 @@ export function CreateAccountStep({ wizard }: { wizard: OnboardingWizard }) {
           label={t`First name *`}
           name="first_name"
           autoComplete="given-name"
-          value={wizard.form.firstName}
-          onValueChange={(value) => wizard.changeAccount('firstName', value)}
-          error={messageText(wizard.errors.firstName)}
+          value={step.firstName}
+          onValueChange={(value) => step.change('firstName', value)}
+          error={messageText(step.errors.firstName)}
         />
         <TextField
           label={t`Last name *`}
           name="last_name"
           autoComplete="family-name"
-          value={wizard.form.lastName}
-          onValueChange={(value) => wizard.changeAccount('lastName', value)}
+          value={step.lastName}
+          onValueChange={(value) => step.change('lastName', value)}
         />
       </div>
       <PasswordField
@@ -47,9 +47,9 @@ export function CreateAccountStep({ wizard }: { wizard: OnboardingWizard }) {
         name="password"
         autoComplete="new-password"
         hint={t`At least 8 characters.`}
-        value={wizard.form.password}
-        onValueChange={(value) => wizard.changeAccount('password', value)}
-        error={messageText(wizard.errors.password)}
+        value={step.password}
+        onValueChange={(value) => step.change('password', value)}
+        error={messageText(step.errors.password)}
       />
       <p className={forms.formLead}>
         <Trans>
@@ -64,7 +64,7 @@ export function CreateAccountStep({ wizard }: { wizard: OnboardingWizard }) {
           .
         </Trans>
       </p>
-      <Button type="submit" fullWidth busy={wizard.busy} busyLabel={t`Creating account…`}>
+      <Button type="submit" fullWidth busy={step.busy} busyLabel={t`Creating account…`}>
         <Trans>Create account</Trans>
       </Button>
     </Form>
@@ -72,42 +72,48 @@ export function CreateAccountStep({ wizard }: { wizard: OnboardingWizard }) {
 }
 
 /** Step 2 (spec §2, "step 1 of 2"): the workshop's DMS. */
-export function MasterDataStep({ wizard }: { wizard: OnboardingWizard }) {
+export function MasterDataStep({
+  step,
+  workshopAccountName,
+}: {
+  step: OnboardingWizard['masterDataStep'];
+  workshopAccountName: string;
+}) {
   const { t } = useLingui();
   const messageText = useMessageText();
   return (
-    <Form onValid={wizard.next}>
+    <Form onValid={step.next}>
       <p className={styles.stepLabel}>
         <Trans>Step 1 of 2</Trans>
       </p>
       <TextField
         label={t`Workshop name`}
         name="workshop_account_name"
-        value={wizard.form.workshopAccountName}
+        value={workshopAccountName}
         onValueChange={() => {}}
         readOnly
       />
       <Select
         label={t`DMS software`}
         name="dms_id"
-        value={wizard.form.dmsId}
-        onValueChange={wizard.selectDms}
+        value={step.dmsId}
+        onValueChange={step.selectDms}
         placeholder={t`Please choose`}
-        options={wizard.dmsOptions.map((option) => ({ value: String(option.id), label: option.name }))}
-        error={messageText(wizard.errors.dmsId)}
+        options={step.dmsOptions.map((option) => ({ value: String(option.id), label: option.name }))}
+        error={messageText(step.errors.dmsId)}
       />
       <TextField
         label={t`Customer DMS reference number`}
         name="dms_account_id"
-        value={wizard.form.dmsAccountId}
-        onValueChange={wizard.changeDmsAccount}
-        error={messageText(wizard.errors.dmsAccountId)}
+        value={step.dmsAccountId}
+        onValueChange={step.changeDmsAccount}
+        error={messageText(step.errors.dmsAccountId)}
       />
       <div className={styles.buttons}>
-        <Button variant="secondary" onClick={wizard.skip} disabled={wizard.busy}>
+        <Button variant="secondary" onClick={step.skip} disabled={step.busy}>
           <Trans>Skip and set up later</Trans>
         </Button>
-        <Button type="submit" busy={wizard.busy} busyLabel={t`Saving…`}>
+        <Button type="submit" busy={step.busy} busyLabel={t`Saving…`}>
           <Trans>Next</Trans>
         </Button>
       </div>
@@ -116,11 +122,11 @@ export function MasterDataStep({ wizard }: { wizard: OnboardingWizard }) {
 }
 
 /** Step 3 (spec §2, "step 2 of 2"): tiles of part dealers, plus suppliers entered by hand. */
-export function SuppliersStep({ wizard }: { wizard: OnboardingWizard }) {
+export function SuppliersStep({ step }: { step: OnboardingWizard['suppliersStep'] }) {
   const { t } = useLingui();
   const messageText = useMessageText();
   return (
-    <Form onValid={wizard.next}>
+    <Form onValid={step.next}>
       <p className={styles.stepLabel}>
         <Trans>Step 2 of 2</Trans>
       </p>
@@ -128,16 +134,16 @@ export function SuppliersStep({ wizard }: { wizard: OnboardingWizard }) {
         <Trans>Choose the part dealers you order from and enter your customer number with each.</Trans>
       </p>
       <ul className={styles.tileList} aria-label={t`Part dealers`}>
-        {wizard.partDealers.map((dealer) => {
-          const selected = dealer.id in wizard.selected;
-          const error = wizard.tileErrors[dealer.id];
+        {step.partDealers.map((dealer) => {
+          const selected = dealer.id in step.selected;
+          const error = step.tileErrors[dealer.id];
           return (
             <li key={dealer.id} className={styles.tile} data-selected={selected} data-invalid={Boolean(error)}>
               <button
                 type="button"
                 className={styles.tileButton}
                 aria-pressed={selected}
-                onClick={() => wizard.toggleTile(dealer.id)}
+                onClick={() => step.toggleTile(dealer.id)}
               >
                 {dealer.logo_url ? (
                   <img src={dealer.logo_url} alt={dealer.name} width={160} height={64} />
@@ -150,14 +156,14 @@ export function SuppliersStep({ wizard }: { wizard: OnboardingWizard }) {
               <TextField
                 label={t`Customer number at ${dealer.name}`}
                 inputMode="numeric"
-                value={wizard.selected[dealer.id] ?? ''}
-                onValueChange={(value) => wizard.changeCustomerNo(dealer.id, value)}
+                value={step.selected[dealer.id] ?? ''}
+                onValueChange={(value) => step.changeCustomerNo(dealer.id, value)}
                 error={messageText(error)}
               />
             </li>
           );
         })}
-        {wizard.additionalTiles.map((row, index) => (
+        {step.additionalTiles.map((row, index) => (
           <li key={`extra-${index}-${row.partSupplier}`} className={styles.tile} data-selected="true">
             <strong>{row.partSupplier}</strong>
             <span>
@@ -166,52 +172,52 @@ export function SuppliersStep({ wizard }: { wizard: OnboardingWizard }) {
           </li>
         ))}
       </ul>
-      {wizard.suppliersError ? <InfoBox tone="error">{messageText(wizard.suppliersError)}</InfoBox> : null}
-      <Button variant="ghost" aria-expanded={wizard.addMoreOpen} onClick={wizard.toggleAddMore}>
+      {step.suppliersError ? <InfoBox tone="error">{messageText(step.suppliersError)}</InfoBox> : null}
+      <Button variant="ghost" aria-expanded={step.addMoreOpen} onClick={step.toggleAddMore}>
         <Trans>Add more part suppliers</Trans>
       </Button>
-      {wizard.addMoreOpen ? (
+      {step.addMoreOpen ? (
         <fieldset className={styles.panel}>
           <legend>
             <Trans>Add more part suppliers</Trans>
           </legend>
-          {wizard.additionalRows.map((row, index) => (
+          {step.additionalRows.map((row, index) => (
             <div key={index} className={styles.row}>
               <TextField
                 label={t`Supplier name`}
                 value={row.partSupplier}
-                onValueChange={(value) => wizard.changeRow(index, 'partSupplier', value)}
+                onValueChange={(value) => step.changeRow(index, 'partSupplier', value)}
               />
               <TextField
                 label={t`Customer number`}
                 value={row.customerNo}
-                onValueChange={(value) => wizard.changeRow(index, 'customerNo', value)}
+                onValueChange={(value) => step.changeRow(index, 'customerNo', value)}
               />
-              {wizard.canRemoveRow ? (
-                <Button variant="ghost" aria-label={t`Remove row ${index + 1}`} onClick={() => wizard.removeRow(index)}>
+              {step.canRemoveRow ? (
+                <Button variant="ghost" aria-label={t`Remove row ${index + 1}`} onClick={() => step.removeRow(index)}>
                   🗑
                 </Button>
               ) : null}
             </div>
           ))}
-          <Button variant="ghost" onClick={wizard.addRow}>
+          <Button variant="ghost" onClick={step.addRow}>
             <Trans>+ Add row</Trans>
           </Button>
           <div className={styles.buttons}>
-            <Button variant="secondary" onClick={wizard.discardRows}>
+            <Button variant="secondary" onClick={step.discardRows}>
               <Trans>Discard</Trans>
             </Button>
-            <Button onClick={wizard.applyRows}>
+            <Button onClick={step.applyRows}>
               <Trans>Add selected</Trans>
             </Button>
           </div>
         </fieldset>
       ) : null}
       <div className={styles.buttons}>
-        <Button variant="secondary" onClick={wizard.skip} disabled={wizard.busy}>
+        <Button variant="secondary" onClick={step.skip} disabled={step.busy}>
           <Trans>Skip and set up later</Trans>
         </Button>
-        <Button type="submit" busy={wizard.busy} busyLabel={t`Saving…`}>
+        <Button type="submit" busy={step.busy} busyLabel={t`Saving…`}>
           <Trans>Continue</Trans>
         </Button>
       </div>
@@ -220,7 +226,7 @@ export function SuppliersStep({ wizard }: { wizard: OnboardingWizard }) {
 }
 
 /** Step 4 (spec §2): account created; verification pending. */
-export function DoneStep({ wizard }: { wizard: OnboardingWizard }) {
+export function DoneStep({ close }: { close: () => void }) {
   return (
     <>
       <InfoBox tone="success" dismissible title={<Trans>Verification pending</Trans>}>
@@ -228,9 +234,30 @@ export function DoneStep({ wizard }: { wizard: OnboardingWizard }) {
           Your account must be verified and activated before you can log in. We will let you know by e-mail.
         </Trans>
       </InfoBox>
-      <Button onClick={wizard.close}>
+      <Button onClick={close}>
         <Trans>Close</Trans>
       </Button>
     </>
+  );
+}
+
+/** ADR 015: on another browser, the owner of a used, unfinished invitation continues with the account's password. */
+export function ContinueWithPassword({ wizard }: { wizard: OnboardingWizard }) {
+  const { t } = useLingui();
+  const messageText = useMessageText();
+  return (
+    <Form onValid={wizard.resume}>
+      <PasswordField
+        label={t`Your password`}
+        name="password"
+        autoComplete="current-password"
+        value={wizard.resumePassword}
+        onValueChange={wizard.changeResumePassword}
+        error={messageText(wizard.resumeError)}
+      />
+      <Button type="submit" fullWidth busy={wizard.resuming} busyLabel={t`Checking…`}>
+        <Trans>Continue with your password</Trans>
+      </Button>
+    </Form>
   );
 }
