@@ -1,4 +1,4 @@
-/** Spec §9: cookie `defaultLanguage`, 604800 s, values de | en, default de, fallback en. */
+/** docs/product.md §9: cookie `defaultLanguage`, 604800 s, values de | en, default de, fallback en. */
 export const LANGUAGE_COOKIE = 'defaultLanguage';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 604_800;
 export const supportedLanguages = ['de', 'en'] as const;

@@ -1,7 +1,7 @@
 import { assertEvent, assign, type EventObject, sendParent, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 
-/** Spec §9: the captcha must be solved again 1000 ms after the last tracked field edit. */
+/** docs/product.md §9: the captcha must be solved again 1000 ms after the last tracked field edit. */
 export const CAPTCHA_RESET_DELAY_MS = 1000;
 
 export type CaptchaEvent =
@@ -24,7 +24,7 @@ export type CaptchaContext = {
 };
 
 /**
- * The captcha of the public forms (spec §4): solving hands the answer to the form and clears the
+ * The captcha of the public forms (docs/product.md §4): solving hands the answer to the form and clears the
  * error, expiry takes it back and shows the captcha error, and a tracked field edit takes it back
  * 1 s after the last edit. It must be spawned by a form: it reports to its parent.
  */

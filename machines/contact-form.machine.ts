@@ -27,7 +27,7 @@ function messageOf(context: ContactContext) {
 }
 
 /**
- * The landing page's contact form (spec §4/§5): errors under each field, cleared on edit; nothing
+ * The landing page's contact form (docs/product.md §4.4, §5): errors under each field, cleared on edit; nothing
  * is sent while any error exists; the button shows progress while validating or sending; on
  * success the form resets and the captcha too; only e-mail edits reset a solved captcha.
  */

@@ -3,7 +3,7 @@ import type { PublicUser } from '../common/contracts/auth';
 import { toRequestFailure } from './request-failure';
 
 /**
- * The dashboard (spec §2/§4: an in-progress state, then the services). It shows the stored
+ * The dashboard (docs/product.md §2.5, §4.2: an in-progress state, then the services). It shows the stored
  * profile at once and refreshes it from the server, so services granted meanwhile appear.
  */
 export const dashboardMachine = setup({

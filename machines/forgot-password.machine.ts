@@ -8,7 +8,7 @@ import { toRequestFailure } from './request-failure';
 export type ForgotPasswordEvent = { type: 'email.change'; value: string } | { type: 'forgot.submit' };
 
 /**
- * Forgot password (spec §2/§4/§5): step 1 asks for the e-mail (the button stays disabled while it
+ * Forgot password (docs/product.md §2.2, §4.3, §5): step 1 asks for the e-mail (the button stays disabled while it
  * is empty; an empty submit sets the error), step 2 confirms that a link was sent if an account
  * uses that address. The answer is the same for unknown addresses, so step 2 never reveals one.
  */
@@ -42,7 +42,7 @@ export const forgotPasswordMachine = setup({
       on: {
         'email.change': { actions: assign({ email: ({ event }) => event.value, error: null }) },
         // With the button disabled while empty, an empty submit can still come from a script or
-        // an assistive technology; it sets the error flag (spec §5) instead of sending.
+        // an assistive technology; it sets the error flag (docs/product.md §5) instead of sending.
         'forgot.submit': [{ guard: 'isEmailValid', target: 'sending' }, { actions: 'showValidationError' }],
       },
     },
@@ -66,7 +66,7 @@ export const forgotPasswordMachine = setup({
   },
 });
 
-/** Spec §5: the send button is disabled while the e-mail is empty (and while sending). */
+/** docs/product.md §5: the send button is disabled while the e-mail is empty (and while sending). */
 export function canSendResetLink(snapshot: SnapshotFrom<typeof forgotPasswordMachine>) {
   return snapshot.matches('enteringEmail') && snapshot.context.email.trim() !== '';
 }

@@ -29,7 +29,7 @@ function formOf(context: InvitationRequestContext) {
 }
 
 /**
- * Request an invitation (spec §2 /view-request and /workshop-account, §4, §5): step 1 e-mail,
+ * Request an invitation (docs/product.md §2.3, §4.4, §5): step 1 e-mail,
  * workshop name and captcha (send disabled until solved; any field edit resets the captcha 1 s
  * after the last edit), step 2 the confirmation with the pilot-phase box and a close button to /.
  */

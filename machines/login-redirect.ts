@@ -14,7 +14,7 @@ export function isInternalPath(value: string | null | undefined): value is strin
   return !/[\u0000-\u001f\\]/.test(value);
 }
 
-/** Spec §4: the stored redirect if it stays inside the app, else the only service, else /dashboard. */
+/** docs/product.md §4: the stored redirect if it stays inside the app, else the only service, else /dashboard. */
 export function postLoginDestination(user: Pick<PublicUser, 'services'>, redirectUrl: string | null): string {
   if (isInternalPath(redirectUrl) && !redirectUrl.startsWith('/login')) return redirectUrl;
   const [onlyService, ...others] = user.services;
@@ -22,7 +22,7 @@ export function postLoginDestination(user: Pick<PublicUser, 'services'>, redirec
   return DEFAULT_POST_LOGIN_PATH;
 }
 
-/** Spec §4: status 2 (pending verification) and 3 (deactivated) go to the account status page. */
+/** docs/product.md §4: status 2 (pending verification) and 3 (deactivated) go to the account status page. */
 export function isAccountInactive(user: Pick<PublicUser, 'status'>): boolean {
   return user.status === USER_STATUS.pendingVerification || user.status === USER_STATUS.deactivated;
 }

@@ -12,7 +12,7 @@ export type LoginContext = {
   password: string;
   rememberMe: boolean;
   errors: Partial<Record<LoginField, MessageId>>;
-  /** The server's message after a refused login (spec §8: login failure stores it). */
+  /** The server's message after a refused login (docs/product.md §8: login keeps it). */
   serverError: string | null;
   redirectUrl: string | null;
   user: PublicUser | null;
@@ -34,7 +34,7 @@ export function toLoginFailure(error: unknown): LoginFailure {
 }
 
 /**
- * Login (spec §4 Authentication, §5 Login). Effects are injected with `.provide()`:
+ * Login (docs/product.md §4.1, §5). Effects are injected with `.provide()`:
  * `login` (HTTP), `storeUser` (localStorage userResponse + session), `navigate`,
  * `showAccountStatus` (the status page for status 2 or 3), `notifySuccess` and `notifyFailure`.
  */
@@ -45,7 +45,7 @@ export const loginMachine = setup({
     input: {} as { redirectUrl: string | null },
   },
   delays: {
-    // Spec §4: the redirect happens "after a zero-delay timer", once the stored user is written.
+    // docs/product.md §4: the redirect happens "after a zero-delay timer", once the stored user is written.
     REDIRECT_AFTER_STORE: 0,
   },
   guards: {

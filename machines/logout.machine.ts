@@ -5,8 +5,8 @@ import { toRequestFailure } from './request-failure';
 export type LogoutEvent = { type: 'logout.request' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
 
 /**
- * Logout from the shell (spec §2): the menu entry opens a confirmation dialog; Yes logs out.
- * Success removes the stored user and goes to /login (spec §4: logout completed); a failure keeps
+ * Logout from the shell (docs/product.md §2): the menu entry opens a confirmation dialog; Yes logs out.
+ * Success removes the stored user and goes to /login (docs/product.md §4.2); a failure keeps
  * the dialog open and keeps the server's message as the error.
  */
 export const logoutMachine = setup({

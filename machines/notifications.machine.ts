@@ -1,11 +1,11 @@
 import { assign, setup } from 'xstate';
 
-/** Spec §8/§9: notifications close by themselves after 3000 ms. */
+/** docs/product.md §8/§9: notifications close by themselves after 3000 ms. */
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
 
 export type Severity = 'error' | 'success' | 'info';
 
-/** The payload of the spec's `showSnackBar` window event. */
+/** The payload of the `showSnackBar` window event (docs/product.md §2.6). */
 export type SnackbarPayload = {
   message?: string;
   error?: boolean;
@@ -13,7 +13,7 @@ export type SnackbarPayload = {
   severity?: string;
 };
 
-/** Spec §8: error if flagged or severity=error; success if flagged or carrying a message; else info. */
+/** docs/product.md §8: error if flagged or severity=error; success if flagged or carrying a message; else info. */
 export function severityOf(payload: SnackbarPayload): Severity {
   if (payload.error || payload.severity === 'error') return 'error';
   if (payload.success || payload.message) return 'success';

@@ -42,7 +42,7 @@ function accountRequest(context: AccountStepContext) {
   };
 }
 
-/** Spec §5 step 1: checked in order, one error at a time (last name is not checked). */
+/** docs/product.md §5 step 1: checked in order, one error at a time (last name is not checked). */
 function firstAccountError(context: AccountStepContext): AccountStepContext['errors'] {
   const result = v.safeParse(createWorkshopAccountSchema, accountRequest(context));
   if (result.success) return {};
@@ -53,7 +53,7 @@ function firstAccountError(context: AccountStepContext): AccountStepContext['err
 }
 
 /**
- * Wizard step 1 (spec §2): the account, created from the invitation. Ends with the created
+ * Wizard step 1 (docs/product.md §2): the account, created from the invitation. Ends with the created
  * account as its output; the parent decides what follows (account-creation mode leaves).
  */
 export const onboardingWizardAccountMachine = setup({
@@ -114,7 +114,7 @@ export const onboardingWizardAccountMachine = setup({
       invoke: {
         id: 'createAccount',
         src: 'createAccount',
-        // Spec §7's body; the server takes e-mail, company and lead from the invitation only.
+        // The body of docs/product.md §7; the server takes e-mail, company and lead from the invitation only.
         input: ({ context }) => ({
           ...accountRequest(context),
           email: context.invitation.email,

@@ -41,7 +41,7 @@ function dmsRequest(form: MasterDataDraft) {
   };
 }
 
-/** Spec §5 step 2 through the shared contract: a DMS first, then its account id; one error at a time. */
+/** docs/product.md §5 step 2 through the shared contract: a DMS first, then its account id; one error at a time. */
 function firstDmsError(form: MasterDataDraft): MasterDataContext['errors'] {
   const result = v.safeParse(dmsDetailsSchema, dmsRequest(form));
   if (result.success) return {};
@@ -61,7 +61,7 @@ const saveDraft = {
 } as const;
 
 /**
- * Wizard step 2 (spec §2, "step 1 of 2"): the workshop's DMS. Saving and skipping are both
+ * Wizard step 2 (docs/product.md §2.3, "step 1 of 2"): the workshop's DMS. Saving and skipping are both
  * recorded by the server, so a returning workshop continues at step 3 (ADR 015).
  */
 export const onboardingWizardMasterDataMachine = setup({
@@ -106,7 +106,7 @@ export const onboardingWizardMasterDataMachine = setup({
         id: 'loadDms',
         src: 'loadDms',
         onDone: { target: 'editing', actions: assign({ dmsOptions: ({ event }) => event.output }) },
-        // Spec §8: a DMS list error shows the server message; the step stays usable (skip).
+        // docs/product.md §8: a DMS list error shows the server message; the step stays usable (skip).
         onError: {
           target: 'editing',
           actions: { type: 'notifyFailure', params: failureNotice },

@@ -45,7 +45,7 @@ type SuppliersContext = WorkshopRef &
 const emptyRow = (): SupplierRow => ({ partSupplier: '', customerNo: '' });
 const isCompleteRow = (row: SupplierRow) => row.partSupplier.trim() !== '' && row.customerNo.trim() !== '';
 
-/** Spec §5 step 3: each selected supplier needs a customer number of digits (the shared field rule). */
+/** docs/product.md §5 step 3: each selected supplier needs a customer number of digits (the shared field rule). */
 function supplierTileErrors(context: SuppliersContext) {
   const errors: Record<number, MessageId> = {};
   for (const [dealerId, number] of Object.entries(context.selected)) {
@@ -107,7 +107,7 @@ const saveDraft = {
 } as const;
 
 /**
- * Wizard step 3 (spec §2, "step 2 of 2"): tiles of part dealers with customer numbers, plus
+ * Wizard step 3 (docs/product.md §2.3, "step 2 of 2"): tiles of part dealers with customer numbers, plus
  * suppliers entered by hand. Saving or skipping completes the onboarding on the server.
  */
 export const onboardingWizardSuppliersMachine = setup({
@@ -150,7 +150,7 @@ export const onboardingWizardSuppliersMachine = setup({
     }),
     changeCustomerNo: assign(({ context, event }) => {
       assertEvent(event, 'customerNo.change');
-      // Spec §4: entering a number selects the supplier; blank after trim deselects it.
+      // docs/product.md §4: entering a number selects the supplier; blank after trim deselects it.
       if (event.value.trim() === '') return deselect(context, event.dealerId);
       const { [event.dealerId]: _error, ...tileErrors } = context.tileErrors;
       return { selected: { ...context.selected, [event.dealerId]: event.value }, tileErrors, suppliersError: null };
@@ -186,7 +186,7 @@ export const onboardingWizardSuppliersMachine = setup({
   states: {
     loadingDealers: {
       tags: ['busy'],
-      // Spec §7: the global loader is shown while the part dealers load.
+      // docs/product.md §7: the global loader is shown while the part dealers load.
       entry: 'showLoader',
       exit: 'hideLoader',
       invoke: {
@@ -250,7 +250,7 @@ export const onboardingWizardSuppliersMachine = setup({
           workshopId: context.workshopId,
           step: 'suppliers' as const,
         }),
-        // Spec §4: skip clears the selected suppliers.
+        // docs/product.md §4: skip clears the selected suppliers.
         onDone: { target: 'finished', actions: assign({ selected: {}, tileErrors: {}, suppliersError: null }) },
         onError: { target: 'choosing', actions: { type: 'notifyFailure', params: failureNotice } },
       },

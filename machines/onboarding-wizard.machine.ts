@@ -100,7 +100,7 @@ function fromInvitation(invitation: Invitation): Partial<WizardContext> {
 }
 
 /**
- * The workshop onboarding wizard (spec §2, §4, §5) opened from an invitation link, in both modes:
+ * The workshop onboarding wizard (docs/product.md §2, §4, §5) opened from an invitation link, in both modes:
  * account-creation mode creates the account and leaves for a configured page; plain mode goes
  * on to master data (DMS), part suppliers, and the "verification pending" confirmation. Each
  * step is a child machine that reports back through its output; this machine only orders them.
@@ -142,7 +142,7 @@ export const onboardingWizardMachine = setup({
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     navigate: (_, _params: { to: AppPath }) => {},
-    /** Account-creation mode leaves the wizard for the configured page (spec §4). */
+    /** Account-creation mode leaves the wizard for the configured page (docs/product.md §4). */
     leaveAfterAccountCreation: () => {},
     clearDraft: (_, _params: { leadId: number }) => {},
     storeRefusal: assign((_, { message }: { message: string }) => ({ invitationError: message })),

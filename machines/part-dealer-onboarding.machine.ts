@@ -73,7 +73,7 @@ const FOCUS_ORDER: FocusTarget[] = [
 
 const listedBrands: readonly string[] = BRANDS;
 
-/** Spec §3: each submitted field from its input or a choice's "other" text; brands without "Andere". */
+/** docs/product.md §3: each submitted field from its input or a choice's "other" text; brands without "Andere". */
 function typedSubmission({ values, brands }: DealerForm): DealerSubmission {
   const strings = recordOf(DEALER_STRING_FIELDS, (field) => {
     if (!isDealerChoiceField(field)) return values[field];
@@ -90,7 +90,7 @@ export function dealerSubmission(form: DealerForm): DealerSubmission {
   return parsed.success ? parsed.output : typed;
 }
 
-/** Spec §3: the submission without the form-only helper fields. */
+/** docs/product.md §3: the submission without the form-only helper fields. */
 export function dealerPayload(form: DealerForm, recaptcha: string): DealerPayload {
   return { ...dealerSubmission(form), recaptcha, status: 'UNVERIFIED' };
 }
@@ -108,7 +108,7 @@ function validationErrors(context: DealerContext) {
   return errors;
 }
 
-/** Spec §5 live input: phone keeps digits, plus and space; the postcode keeps digits. */
+/** docs/product.md §5 live input: phone keeps digits, plus and space; the postcode keeps digits. */
 function cleanInput(field: DealerFormField, value: string) {
   if (field === 'contact_number') return value.replace(/[^\d+ ]/g, '');
   if (field === 'postcode') return value.replace(/\D/g, '').slice(0, 6);
@@ -118,13 +118,13 @@ function cleanInput(field: DealerFormField, value: string) {
 function addBrand(brands: string[], raw: string) {
   const typed = raw.trim();
   if (!typed) return brands;
-  // Spec §4: a custom brand matching a listed one (case-insensitively) selects the listed one.
+  // docs/product.md §4: a custom brand matching a listed one (case-insensitively) selects the listed one.
   const brand = listedBrands.find((listed) => listed.toLowerCase() === typed.toLowerCase()) ?? typed;
   return brands.some((existing) => existing.toLowerCase() === brand.toLowerCase()) ? brands : [...brands, brand];
 }
 
 /**
- * Part-dealer onboarding (spec §2, §4, §5): editing → review dialog → submitting → the success
+ * Part-dealer onboarding (docs/product.md §2, §4, §5): editing → review dialog → submitting → the success
  * page, whatever the outcome (a failure still shows its message). Brand rules, live input rules
  * and the focus target of a failed Next live here; the form is kept as a draft (injected storage).
  */
@@ -142,7 +142,7 @@ export const partDealerOnboardingMachine = setup({
   },
   guards: {
     isCaptchaSolved: ({ context }) => context.captchaAnswer !== null,
-    // Spec §4: the custom brand input exists only while "Andere" is selected.
+    // docs/product.md §4: the custom brand input exists only while "Andere" is selected.
     isOtherBrandSelected: ({ context }) => context.brands.includes(OTHER_BRAND),
     isFormValid: ({ context }) => Object.keys(validationErrors(context)).length === 0,
   },
@@ -156,7 +156,7 @@ export const partDealerOnboardingMachine = setup({
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
       const values = { ...context.values, [event.field]: cleanInput(event.field, event.value) };
-      // Spec §5: an error clears as soon as the field is valid (or, for plain required fields, non-empty).
+      // docs/product.md §5: an error clears as soon as the field is valid (or, for plain required fields, non-empty).
       const stillWrong = validationErrors({ ...context, values })[event.field];
       const { [event.field]: _previous, ...others } = context.errors;
       return { values, errors: stillWrong && context.errors[event.field] ? context.errors : others };
@@ -167,7 +167,7 @@ export const partDealerOnboardingMachine = setup({
       let brands = selected
         ? context.brands.filter((brand) => brand !== event.brand)
         : [...context.brands, event.brand];
-      // Spec §4: deselecting "Andere" removes every custom (non-listed) brand.
+      // docs/product.md §4: deselecting "Andere" removes every custom (non-listed) brand.
       if (event.brand === OTHER_BRAND && selected) brands = brands.filter((brand) => listedBrands.includes(brand));
       const { brands: _cleared, ...errors } = context.errors;
       return { brands, errors: brands.length > 0 ? errors : context.errors };
@@ -234,7 +234,7 @@ export const partDealerOnboardingMachine = setup({
             { type: 'saveDraft', params: ({ context }) => ({ values: context.values, brands: context.brands }) },
           ],
         },
-        // Spec §2: Next stays disabled until the captcha is solved.
+        // docs/product.md §2: Next stays disabled until the captcha is solved.
         'form.next': [
           { guard: 'isFormValid', target: 'reviewing', actions: assign({ errors: {} }) },
           { guard: 'isCaptchaSolved', actions: 'showErrorsAndFocus' },
@@ -259,7 +259,7 @@ export const partDealerOnboardingMachine = setup({
         id: 'submit',
         src: 'submit',
         input: ({ context }) => dealerPayload(context, context.captchaAnswer ?? ''),
-        // Spec §4: the success page follows whatever the outcome; a failure still shows its message.
+        // docs/product.md §4: the success page follows whatever the outcome; a failure still shows its message.
         onDone: {
           target: 'submitted',
           actions: [

@@ -44,7 +44,7 @@ function withoutError<TKey extends string>(errors: Partial<Record<TKey, MessageI
 }
 
 /**
- * Workshop sign-up (spec §4: in progress, completed, error; the error cleared by error.fixed).
+ * Workshop sign-up (docs/product.md §4.2: in progress, completed, error; the error cleared by error.fixed).
  * Success shows the server's message and the account status page (pending verification); a
  * refusal keeps the form and shows the server's error on the field it names.
  */

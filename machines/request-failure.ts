@@ -1,7 +1,7 @@
 import { isMessageId, type MessageId } from '../common/contracts/message-ids';
 
 /**
- * What a machine keeps of a failed request: the server's translated message (spec §8 order,
+ * What a machine keeps of a failed request: the server's translated message (docs/product.md §8 order,
  * already applied by the API client), and the field and message id when the server named them.
  * Machines may not import the API layer, so the error is read by shape.
  */

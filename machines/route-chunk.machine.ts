@@ -1,6 +1,6 @@
 import { setup } from 'xstate';
 
-/** Spec §9: a route chunk that has not arrived after 120 s is treated as failed. */
+/** docs/product.md §9: a route chunk that has not arrived after 120 s is treated as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /** Watches a lazily loaded route while it is pending; past the time-out the user is offered a reload. */

@@ -19,7 +19,7 @@ const signInActions = ['rememberSignIn', 'persistUser', 'sessionChanged'] as con
 const signOutActions = ['forgetSignIn', 'forgetUser', 'sessionChanged'] as const;
 
 /**
- * The signed-in user for routing (architecture.md: router context carries this actor). It starts
+ * The signed-in user for routing (ADR 019 §7: router context carries this actor). It starts
  * from the profile stored under `userResponse`, asks the server whether the session still holds,
  * and clears everything on any 401. Storage is injected (`persistUser`, `forgetUser`).
  */

@@ -1,7 +1,7 @@
 /** Debian's Chromium (never a downloaded browser); CHROME_PATH overrides. */
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** Flags measured to work as root on these machines, with no outside network (stack-notes.md). */
+/** Flags measured to work as root on these machines, with no outside network (ADR 019 (stack facts)). */
 export const chromeFlags = [
   '--headless',
   '--no-sandbox',

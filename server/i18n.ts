@@ -187,7 +187,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
   },
 };
 
-/** The SPA's language cookie wins; otherwise Accept-Language; German by default (spec §9). */
+/** The SPA's language cookie wins; otherwise Accept-Language; German by default (docs/product.md §9). */
 export function requestLocale(c: Context): ServerLocale {
   const cookie = getCookie(c, 'defaultLanguage');
   if (cookie === 'de' || cookie === 'en') return cookie;

@@ -12,7 +12,7 @@ import {
   signedTokenField,
 } from './fields';
 
-/** Workshop sign-up (/register). The form sends exactly these fields (spec §3: "form data"). */
+/** Workshop sign-up (/register). The form sends exactly these fields (docs/product.md §2.2 and §3). */
 export const signUpRequestSchema = v.pipe(
   v.object({
     company_name: requiredText('companyNameRequired'),
@@ -43,10 +43,10 @@ export const forgotPasswordRequestSchema = v.object({ email: emailField });
 
 const newPasswordEntries = { password: newPasswordField, confirm_password: confirmPasswordField };
 
-/** The new-password pair as the reset screen checks it (spec §5 order and texts). */
+/** The new-password pair as the reset screen checks it (docs/product.md §5 (reset password)). */
 export const newPasswordFormSchema = v.pipe(v.object(newPasswordEntries), passwordsMatch());
 
-/** Reset with the mailed token (spec §3: token, password, confirm_password). */
+/** Reset with the mailed token (docs/product.md §3: token, password, confirm_password). */
 export const resetPasswordRequestSchema = v.pipe(
   v.object({
     token: signedTokenField(),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type SettableUserStatus, USER_ROLES, USER_STATUS, USER_STATUSES } from './auth';
 import { envelopeSchema } from './envelope';
 
-/** Spec §9: the numeric constant 20, used as the page size of the admin lists. */
+/** docs/product.md §9: the numeric constant 20, used as the page size of the admin lists. */
 export const ADMIN_PAGE_SIZE = 20;
 
 /** `?page=` of every admin list: a whole number from 1, default 1. */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { envelopeSchema } from './envelope';
 import { emailField, presentedPasswordField } from './fields';
 
-/** A user's account status (spec: 1 active, 2 pending verification, 3 deactivated). */
+/** A user's account status (docs/product.md §3: 1 active, 2 pending verification, 3 deactivated). */
 export const USER_STATUS = { active: 1, pendingVerification: 2, deactivated: 3 } as const;
 export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
 export const USER_STATUSES = [USER_STATUS.active, USER_STATUS.pendingVerification, USER_STATUS.deactivated] as const;
@@ -25,7 +25,7 @@ export const userServiceSchema = v.object({
   url: v.string(),
 });
 
-/** The public profile the SPA keeps under `userResponse` (spec §3); never secrets. */
+/** The public profile the SPA keeps under `userResponse` (docs/product.md §3); never secrets. */
 export const publicUserSchema = v.object({
   id: v.number(),
   email: v.string(),

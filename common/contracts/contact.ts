@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailField, requiredText } from './fields';
 import { captchaAnswerField } from './workshop';
 
-/** Spec §3/§5 contact message: name, email, info (message text), recaptcha. */
+/** docs/product.md §3/§5 contact message: name, email, info (message text), recaptcha. */
 export const contactMessageSchema = v.object({
   name: requiredText('nameRequired', 120),
   email: emailField,

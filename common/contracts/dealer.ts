@@ -4,10 +4,10 @@ import { envelopeSchema } from './envelope';
 import { emailField, phoneField, requiredText } from './fields';
 import { captchaAnswerField } from './workshop';
 
-/** Spec §3 option lists. */
+/** docs/product.md §3 option lists. */
 export const STEERER_OPTIONS = ['Innovation_Group', 'Riparo', 'Eurogarant', 'none', 'other'] as const;
 export const DELIVERY_AREA_OPTIONS = ['regional', 'deutschlandweit', 'other'] as const;
-/** Spec §3: the localized labels are the values, so both languages' labels are accepted. */
+/** docs/product.md §3: the localized labels are the values, so both languages' labels are accepted. */
 export const COUNTRY_LABELS = {
   de: ['Deutschland', 'Österreich', 'Schweiz', 'Niederlande', 'Belgien', 'Frankreich'],
   en: ['Germany', 'Austria', 'Switzerland', 'Netherlands', 'Belgium', 'France'],
@@ -57,16 +57,16 @@ export const BRANDS = [
   OTHER_BRAND,
 ] as const;
 
-/** Spec §5: optional http(s) prefix, a host with a dot, optional path. */
+/** docs/product.md §5: optional http(s) prefix, a host with a dot, optional path. */
 export const WEBSITE_PATTERN = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+(:\d{2,5})?(\/[^\s]*)?$/i;
-/** Spec §5 (dealer): 4 to 6 digits only. */
+/** docs/product.md §5 (dealer): 4 to 6 digits only. */
 export const DEALER_POSTCODE_PATTERN = /^\d{4,6}$/;
 
 const allCountries: readonly string[] = [...COUNTRY_LABELS.de, ...COUNTRY_LABELS.en];
 
 /**
- * THE declaration of the dealer registration (spec §3): every submitted field with its rule
- * (spec §5), in the order the review dialog lists them (spec §2). The form's values, empty form,
+ * THE declaration of the dealer registration (docs/product.md §3): every submitted field with its rule
+ * (docs/product.md §5), in the order the review dialog lists them (docs/product.md §2). The form's values, empty form,
  * draft, focus order, payload, review rows and the server's row are all derived from it.
  */
 export const DEALER_FIELDS = {
@@ -122,17 +122,17 @@ export const DEALER_FIELD_NAMES = Object.keys(DEALER_FIELDS) as DealerField[];
 export const dealerSubmissionSchema = v.object(DEALER_FIELDS);
 export type DealerSubmission = v.InferOutput<typeof dealerSubmissionSchema>;
 
-/** The dealer onboarding submission (spec §3), as sent; helper fields never leave the browser. */
+/** The dealer onboarding submission (docs/product.md §3), as sent; helper fields never leave the browser. */
 export const dealerOnboardingSchema = v.object({
   ...DEALER_FIELDS,
   recaptcha: captchaAnswerField,
-  // `status` (spec §3: initial UNVERIFIED) is not read: the server always stores UNVERIFIED.
+  // `status` (docs/product.md §3: starts UNVERIFIED) is not read: the server always stores UNVERIFIED.
 });
 export type DealerOnboardingRequest = v.InferOutput<typeof dealerOnboardingSchema>;
 
 /**
  * Fields picked from a list whose "other" option asks for free text: the form holds them as the
- * helper pair `<field>_dropdown` and `<field>_other` (spec §3), never as the field itself.
+ * helper pair `<field>_dropdown` and `<field>_other` (docs/product.md §3), never as the field itself.
  */
 export const DEALER_CHOICES = { steerer: STEERER_OPTIONS, delivery_area: DELIVERY_AREA_OPTIONS } as const;
 export type DealerChoiceField = keyof typeof DEALER_CHOICES;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 
-/** The success constant of spec §7: HTTP status and body code must both equal it. */
+/** The success constant of docs/product.md §7: HTTP status and body code must both equal it. */
 export const SUCCESS_CODE = 200;
 
-/** The server response envelope `{code, data, message}` of spec §3. */
+/** The server response envelope `{code, data, message}` of docs/product.md §3. */
 export function envelopeSchema<TData extends v.GenericSchema>(data: TData) {
   return v.object({
     code: v.number(),

@@ -24,12 +24,12 @@ export const tokenSearchParam = v.optional(
   ),
 );
 
-/** Minimum password length of spec §9; the maximum protects the hasher (architecture.md). */
+/** Minimum password length of docs/product.md §9; the maximum protects the hasher (docs/product.md §5, Passwords). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
- * The spec's shared e-mail check (§5): lower-cased, a local part, "@", then a domain with at least
+ * The shared e-mail check of docs/product.md §5: lower-cased, a local part, "@", then a domain with at least
  * one dot and a top-level part of two or more letters, or a bracketed IPv4 address.
  */
 const EMAIL_PATTERN = /^[^\s@]+@(?:(?:[^\s@.]+\.)+[a-z]{2,}|\[(?:\d{1,3}\.){3}\d{1,3}\])$/;
@@ -66,7 +66,7 @@ export const presentedPasswordField = absentAsEmpty(
   ),
 );
 
-/** A password being chosen: the length policy of spec §9 and architecture.md. */
+/** A password being chosen: the length policy of docs/product.md §5 (Passwords) and §9. */
 export const newPasswordField = absentAsEmpty(
   v.pipe(
     v.string(message('passwordRequired')),
@@ -105,7 +105,7 @@ export function requiredText(requiredMessage: MessageId, max = 120) {
   );
 }
 
-/** Spec §5: optional plus, then at least 7 digits, spaces, hyphens or parentheses. */
+/** docs/product.md §5: optional plus, then at least 7 digits, spaces, hyphens or parentheses. */
 export const PHONE_PATTERN = /^\+?[\d\s()-]{7,}$/;
 export const phoneField = absentAsEmpty(
   v.pipe(
@@ -117,7 +117,7 @@ export const phoneField = absentAsEmpty(
   ),
 );
 
-/** Spec §9: postal codes of 4 to 6 digits (DE 5, AT/CH/BE 4, NL 4 digits as entered). */
+/** docs/product.md §9: postal codes of 4 to 6 digits (DE 5, AT/CH/BE 4, NL 4 digits as entered). */
 export const POSTAL_CODE_PATTERN = /^\d{4,6}$/;
 export const postalCodeField = absentAsEmpty(
   v.pipe(

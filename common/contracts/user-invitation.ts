@@ -11,7 +11,7 @@ import {
 
 export const USER_INVITATION_VALID_DAYS = 7;
 
-/** The administrator invites a person (spec §2/§3 token content: first_name, email, company_name). */
+/** The administrator invites a person (docs/product.md §3 (token contents): first_name, email, company_name). */
 export const userInviteRequestSchema = v.object({
   first_name: requiredText('firstNameRequired', 80),
   email: emailField,
@@ -34,13 +34,13 @@ const registrationFields = {
   password: newPasswordField,
 };
 
-/** The form as the person fills it (spec §5 order); confirm_password never leaves the browser. */
+/** The form as the person fills it (docs/product.md §5 order); confirm_password never leaves the browser. */
 export const invitedRegistrationFormSchema = v.pipe(
   v.object({ ...registrationFields, confirm_password: confirmPasswordField }),
   passwordsMatch(),
 );
 
-/** Spec §3 payload (confirm_password removed). first_name, email and company_name are taken from the token. */
+/** docs/product.md §3 payload (confirm_password removed). first_name, email and company_name are taken from the token. */
 export const invitedRegistrationRequestSchema = v.object({
   token: v.optional(signedTokenField('registrationTokenMissing'), ''),
   ...registrationFields,

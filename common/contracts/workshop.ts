@@ -10,7 +10,7 @@ import {
   signedTokenField,
 } from './fields';
 
-/** Spec §9: DMS id 9999 means "other" and is sent with the name "Anderes". */
+/** docs/product.md §9: DMS id 9999 means "other" and is sent with the name "Anderes". */
 export const OTHER_DMS_ID = 9999;
 export const OTHER_DMS_NAME = 'Anderes';
 export const INVITATION_VALID_DAYS = 7;
@@ -23,7 +23,7 @@ export const captchaAnswerField = v.optional(
   '',
 );
 
-/** Invitation request (/view-request, /workshop-account), spec §3 plus the form it came from. */
+/** Invitation request (/view-request, /workshop-account), docs/product.md §3 plus the form it came from. */
 export const invitationRequestSchema = v.object({
   workshop_primary_email: emailField,
   workshop_account_name: requiredText('fieldRequired'),
@@ -57,7 +57,7 @@ export const onboardingResumeSchema = v.object({
 export type OnboardingResume = v.InferOutput<typeof onboardingResumeSchema>;
 
 /**
- * What the wizard shows from its invitation (spec §3 token content), as the server confirms it;
+ * What the wizard shows from its invitation (docs/product.md §3 (token contents)), as the server confirms it;
  * `resume` is set when an invitation already used by this browser's onboarding is opened again.
  */
 export const invitationSchema = v.object({
@@ -82,7 +82,7 @@ export const skipOnboardingStepSchema = v.object({
   step: v.picklist(skippableSteps, 'invalidRequest'),
 });
 
-/** Wizard step 1 (spec §5: email, first name, password required, password ≥ 8; last name unchecked). */
+/** Wizard step 1 (docs/product.md §5: email, first name, password required, password ≥ 8; last name unchecked). */
 export const createWorkshopAccountSchema = v.object({
   token: invitationTokenField,
   first_name: requiredText('enterName', 80),
@@ -99,7 +99,7 @@ export const createWorkshopAccountSchema = v.object({
 });
 export type CreateWorkshopAccountRequest = v.InferOutput<typeof createWorkshopAccountSchema>;
 
-/** Spec §3: the account creation response (message, first_name, workshop with id). */
+/** docs/product.md §3: the account creation response (message, first_name, workshop with id). */
 export const workshopAccountEnvelopeSchema = envelopeSchema(
   v.object({
     user_id: v.number(),
@@ -117,7 +117,7 @@ const customerNumber = v.pipe(
 );
 
 /**
- * Spec §5: the customer number at a listed part dealer is sent as a number, so it is digits only;
+ * docs/product.md §5: the customer number at a listed part dealer is sent as a number, so it is digits only;
  * 15 digits at most keeps it an exact JavaScript number.
  */
 const DEALER_CUSTOMER_NUMBER_PATTERN = /^\d{1,15}$/;
@@ -130,7 +130,7 @@ export const dealerCustomerNumberField = v.pipe(
   v.regex(DEALER_CUSTOMER_NUMBER_PATTERN, 'customerNoInvalid'),
 );
 
-/** Save onboarding data, first shape (spec §7): a DMS must be chosen, then its account id is required. */
+/** Save onboarding data, first shape (docs/product.md §7): a DMS must be chosen, then its account id is required. */
 export const dmsDetailsSchema = v.object({
   dms_id: v.pipe(v.number('selectDMSID'), v.integer('selectDMSID'), v.minValue(1, 'selectDMSID')),
   dms_account_id: requiredText('selectDMSAccId', 40),
@@ -138,7 +138,7 @@ export const dmsDetailsSchema = v.object({
 });
 export type DmsDetailsRequest = v.InferOutput<typeof dmsDetailsSchema>;
 
-/** Save onboarding data, second shape (spec §7): the part suppliers, at least one of them. */
+/** Save onboarding data, second shape (docs/product.md §7): the part suppliers, at least one of them. */
 export const supplierDetailsSchema = v.pipe(
   v.object({
     part_dealer_request: v.literal(true),

@@ -6,7 +6,7 @@ import type { Database } from '../db/database';
 type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn; status: PgColumn };
 
 /**
- * One page of an administrator's list (spec §9: ADMIN_PAGE_SIZE rows), newest first, with the
+ * One page of an administrator's list (docs/product.md §9: ADMIN_PAGE_SIZE rows), newest first, with the
  * total the pager needs, optionally narrowed to one status and by a further condition. The id
  * breaks ties between rows created in the same instant, so no row shows on two pages.
  */

@@ -29,7 +29,7 @@ export const users = pgTable(
     companyName: text('company_name'),
     postalCode: text('postal_code'),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
-    /** 1 active, 2 pending verification, 3 deactivated (spec §4). */
+    /** 1 active, 2 pending verification, 3 deactivated (docs/product.md §4). */
     status: smallint('status').$type<UserStatus>().notNull().default(USER_STATUS.pendingVerification),
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
     /** The language mails to this user are written in; taken from the request that created it. */
@@ -131,7 +131,7 @@ export const partDealers = pgTable('part_dealers', {
 });
 
 /**
- * Workshop invitation requests (architecture.md "the pilot loop"): requested → approved
+ * Workshop invitation requests (docs/product.md §4.4 and ADR 011): requested → approved
  * (invitation sent) → registered (account created in the wizard) → verified, or rejected.
  * `mode` remembers the form it came from: /view-request (plain) or /workshop-account.
  */
@@ -172,7 +172,7 @@ export const workshops = pgTable('workshops', {
     .references(() => users.id),
   dmsId: integer('dms_id').references(() => dmsSystems.id),
   dmsAccountId: text('dms_account_id'),
-  /** "Anderes" when dms_id is 9999 (spec §7). */
+  /** "Anderes" when dms_id is 9999 (docs/product.md §7). */
   additionalDmsName: text('additional_dms_name'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -225,7 +225,7 @@ export const workshopAdditionalSuppliers = pgTable('workshop_additional_supplier
   customerNumber: text('customer_number').notNull(),
 });
 
-/** Part-dealer onboarding submissions (spec §3), reviewed by hand: UNVERIFIED → VERIFIED or REJECTED. */
+/** Part-dealer onboarding submissions (docs/product.md §3), reviewed by hand: UNVERIFIED → VERIFIED or REJECTED. */
 export const partDealerLeads = pgTable(
   'part_dealer_leads',
   {
@@ -258,7 +258,7 @@ export const partDealerLeads = pgTable(
   (table) => [index('part_dealer_leads_status_idx').on(table.status, table.createdAt)],
 );
 
-/** Messages from the landing page's contact form (spec §3 contact message), mailed to PROVIDER_INBOX. */
+/** Messages from the landing page's contact form (docs/product.md §3 (contact message)), mailed to PROVIDER_INBOX. */
 export const contactMessages = pgTable('contact_messages', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -12,7 +12,7 @@ const refuseLargeBody: MiddlewareHandler = bodyLimit({
 });
 
 /**
- * Bodies over 32 KB are refused before they are read (architecture.md). GET, HEAD and OPTIONS
+ * Bodies over 32 KB are refused before they are read (ADR 004). GET, HEAD and OPTIONS
  * routes read no body; asking bodyLimit about theirs would make @hono/node-server build a full
  * Request (headers, body stream, AbortController) on every read request just to find none.
  */

@@ -12,7 +12,7 @@ export type AuthApi = {
   currentUser: () => Promise<PublicUser>;
 };
 
-/** The authentication service's calls (spec §7), over one service client. */
+/** The authentication service's calls (docs/product.md §7), over one service client. */
 export function createAuthApi(client: ServiceClient): AuthApi {
   return {
     async login(credentials) {

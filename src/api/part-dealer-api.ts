@@ -8,7 +8,7 @@ import type { InvitedRegistrationRequest } from '../../common/contracts/user-inv
 import { registeredEnvelopeSchema } from '../../common/contracts/user-invitation';
 import type { ServiceClient } from './http';
 
-/** The part-dealer service's calls (spec §7: /part-dealer/leads/user-register). */
+/** The part-dealer service's calls (docs/product.md §7: /part-dealer/leads/user-register). */
 export function createPartDealerApi(client: ServiceClient) {
   return {
     async registerDealer(submission: DealerOnboardingRequest & { status: 'UNVERIFIED' }) {

@@ -18,7 +18,7 @@ import type { ServiceClient } from './http';
 const dmsListSchema = optionListEnvelopeSchema(dmsOptionSchema);
 const partDealerListSchema = optionListEnvelopeSchema(partDealerOptionSchema);
 
-/** The workshop service's calls (spec §7: /lead, /lead/dms, /lead/part-dealers, details PUT; ADR 015: resume, skip). */
+/** The workshop service's calls (docs/product.md §7: /lead, /lead/dms, /lead/part-dealers, details PUT; ADR 015: resume, skip). */
 export function createWorkshopApi(client: ServiceClient) {
   return {
     async requestInvitation(request: InvitationRequest) {

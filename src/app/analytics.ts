@@ -1,5 +1,5 @@
 /**
- * Spec §2: "an analytics script is injected". Only when ANALYTICS_SCRIPT_URL is configured, and
+ * docs/product.md §2: "an analytics script is injected". Only when ANALYTICS_SCRIPT_URL is configured, and
  * only once the page has loaded and the browser is idle, so it never delays the first paint.
  * Tests never configure it, so they never load it.
  */

@@ -4,7 +4,7 @@ import type { AppServices, BrowserStorage } from './session-bootstrap';
 /** Resolves the app's services (session actor, API clients), loading their chunk on first use. */
 export type LazyServices = { ready: () => Promise<AppServices> };
 
-/** What every route's guards and components receive (style.md §7). */
+/** What every route's guards and components receive (ADR 019 §7). */
 export type RouterContext = {
   services: LazyServices;
   earlyNotifications: EarlyNotificationEvents;

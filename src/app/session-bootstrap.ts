@@ -20,7 +20,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
   const authClient = createServiceClient(appConfig.services.auth, () => i18n.locale);
   const authApi = createAuthApi(authClient);
   const session = createSessionActor({ authApi, storage: storage.local, onChange: onSessionChange });
-  // Spec: any 401 from any call clears the session; the guards then send the user to /login.
+  // docs/product.md §3 and ADR 004: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   return {
     session,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { type PublicUser, publicUserSchema } from '../../common/contracts/auth';
 
-/** Spec §9: the stored user lives under the local-storage key userResponse. */
+/** docs/product.md §9: the stored user lives under the local-storage key userResponse. */
 export const USER_STORAGE_KEY = 'userResponse';
 
 /** The stored profile, or null when missing or tampered into something that is not a profile. */

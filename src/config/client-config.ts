@@ -53,7 +53,7 @@ export type ClientConfig = {
   portalKind: 'workshop' | 'insurance';
   captcha: { provider: 'altcha' } | { provider: 'recaptcha'; siteKey: string };
   analyticsScriptUrl: string | null;
-  /** Where the wizard sends a new account in workshop-account-creation mode (spec §4). */
+  /** Where the wizard sends a new account in workshop-account-creation mode (docs/product.md §4). */
   onboardingRedirectUrl: string;
   support: { phone: string; email: string; bookingUrl: string };
   company: {

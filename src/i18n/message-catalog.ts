@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageId } from '../../common/contracts/message-ids';
 
 /**
- * Machines and the server speak in message ids (style.md §10); this is where the SPA turns each
+ * Machines and the server speak in message ids (ADR 019 §10); this is where the SPA turns each
  * id into a translatable message. The Record type makes a missing id a compile error.
  */
 export const messageCatalog: Record<MessageId, MessageDescriptor> = {

@@ -5,7 +5,7 @@ import { AppShell } from '../views/shell/AppShell';
 import { createLogoutImplementations } from '../views/shell/use-logout';
 
 /**
- * Pathless layout for pages that need a signed-in user (spec §2: otherwise /login, remembering
+ * Pathless layout for pages that need a signed-in user (docs/product.md §2 and §4.1: otherwise /login, remembering
  * where the user wanted to go). This is routing only; the API checks every request itself.
  */
 export const Route = createFileRoute('/_authenticated')({

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/support')({
 function SupportRoute() {
   const router = useRouter();
   const navigate = useNavigate();
-  // Spec §2: history back, or the start page when there is no history to go back to.
+  // docs/product.md §2: history back, or the start page when there is no history to go back to.
   const back = () => (router.history.canGoBack() ? router.history.back() : void navigate({ to: '/' }));
   return <SupportView onBack={back} />;
 }

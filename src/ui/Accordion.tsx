@@ -4,7 +4,7 @@ import * as styles from './overlay.css';
 
 export type AccordionItem = { id: string; title: ReactNode; content: ReactNode };
 
-/** Spec §2/§9: one panel open at a time, the first open by default; keyboard accessible (Radix). */
+/** docs/product.md §2/§9: one panel open at a time, the first open by default; keyboard accessible (Radix). */
 export function Accordion({ items, headingLevel = 3 }: { items: readonly AccordionItem[]; headingLevel?: 2 | 3 | 4 }) {
   const Heading = `h${headingLevel}` as const;
   return (

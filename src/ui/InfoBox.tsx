@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import * as styles from './controls.css';
 
-/** A notice box; when dismissible, a close button hides it (spec: the pilot-phase box). */
+/** A notice box; when dismissible, a close button hides it (docs/product.md §2.3: the pilot-phase box). */
 export function InfoBox({
   tone = 'info',
   title,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import * as styles from './controls.css';
 import { TextField, type TextFieldProps } from './TextField';
 
-/** A password input with a show/hide toggle (spec §2: login, reset, wizard, invitation). */
+/** A password input with a show/hide toggle (docs/product.md §2: login, reset, wizard, invitation). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);

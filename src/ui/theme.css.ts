@@ -1,6 +1,6 @@
 import { createGlobalTheme, globalStyle } from '@vanilla-extract/css';
 
-/** Spec §9: at 768px or narrower the layout switches to mobile. */
+/** docs/product.md §9: at 768px or narrower the layout switches to mobile. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const mobileQuery = `screen and (max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 

@@ -49,7 +49,7 @@ const words = {
   },
 } as const;
 
-/** The language switcher stores the choice and reloads the page, as spec §2 asks. */
+/** The language switcher stores the choice and reloads the page, as docs/product.md §2 asks. */
 async function switchLanguage(page: Page, to: Language) {
   await Promise.all([
     page.waitForEvent('load'),

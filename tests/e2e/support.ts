@@ -114,7 +114,7 @@ export async function fillSignUpForm(page: Page, account: { company: string; ema
 
 /** Solves the real ALTCHA widget; the form's send button is enabled once the machine has the answer. */
 export async function solveCaptcha(page: Page, sendButtonName: string) {
-  // stack-notes: click the widget's label, not its checkbox.
+  // ADR 019 (stack facts): click the widget's label, not its checkbox.
   await page.locator('altcha-widget label').first().click();
   await expect(page.getByRole('button', { name: sendButtonName })).toBeEnabled({ timeout: 20_000 });
 }

@@ -59,7 +59,7 @@ test('the whole pilot loop: request → approval → wizard → pending → veri
   await wizard.goto(invitationLink);
   await expect(wizard.getByLabel('E-Mail')).toHaveValue(email);
   await expectNoAccessibilityViolations(wizard);
-  // Spec §5: one message at a time, in order.
+  // docs/product.md §5: one message at a time, in order.
   await wizard.getByRole('button', { name: 'Konto erstellen' }).click();
   await expect(wizard.getByText('Bitte geben Sie Ihren Vornamen ein')).toBeVisible();
   await wizard.getByLabel('Vorname *').fill('Sabine');

@@ -5,7 +5,7 @@ import { loginRequestSchema } from '../../common/contracts/auth';
 import { fieldErrors, isValidEmail } from '../../common/contracts/fields';
 
 test.each(['jana@example.de', 'Jana.Schulz+teile@Werkstatt-Schulz.DE', 'a@b.co', 'admin@[192.168.1.20]'])(
-  '%s is a valid e-mail (spec §5)',
+  '%s is a valid e-mail (product.md §5)',
   (email) => {
     expect(isValidEmail(email)).toBe(true);
   },
@@ -44,7 +44,7 @@ test.each([
   [{ password: 'long-enough-1', confirm_password: '' }, { confirm_password: 'confirmPasswordRequired' }],
   [{ password: 'long-enough-1', confirm_password: 'long-enough-2' }, { confirm_password: 'passwordsDoNotMatch' }],
   [{ password: 'long-enough-1', confirm_password: 'long-enough-1' }, {}],
-])('the new-password rules of spec §5: %j gives %j', (values, errors) => {
+])('the new-password rules of product.md §5: %j gives %j', (values, errors) => {
   const result = v.safeParse(newPasswordFormSchema, values);
   expect(result.success ? {} : fieldErrors(result.issues)).toEqual(errors);
 });

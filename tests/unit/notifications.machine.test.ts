@@ -12,7 +12,7 @@ test.each([
   [{ message: 'Gespeichert' }, 'success'],
   [{}, 'info'],
   [{ severity: 'warning' }, 'info'],
-] as const)('severity of %j is %s (spec §8)', (payload, expected) => {
+] as const)('severity of %j is %s (product.md §8)', (payload, expected) => {
   expect(severityOf(payload)).toBe(expected);
 });
 

@@ -9,7 +9,7 @@ function fillAccount(actor: ReturnType<typeof startAccountStep>['actor']) {
 }
 
 describe('step 1: create account', () => {
-  test('errors come one at a time, in the spec’s order, and clear on typing', () => {
+  test('errors come one at a time, in the order of docs/product.md §5, and clear on typing', () => {
     const { actor, effects } = startAccountStep();
     actor.send({ type: 'account.submit' });
     expect(actor.getSnapshot().context.errors).toEqual({ firstName: 'enterName' });
@@ -23,7 +23,7 @@ describe('step 1: create account', () => {
     expect(effects.createAccount).not.toHaveBeenCalled();
   });
 
-  test('last name is not checked (spec §5)', async () => {
+  test('last name is not checked (product.md §5)', async () => {
     const { actor } = startAccountStep();
     actor.send({ type: 'account.change', field: 'firstName', value: 'Max' });
     actor.send({ type: 'account.change', field: 'password', value: 'Radlager-2026' });

@@ -104,7 +104,7 @@ export function createAdminUsersRoutes(deps: ServerDeps, access: SessionAccess) 
     return ok(c, toAdminUser(updated), status === USER_STATUS.active ? 'userActivated' : 'userDeactivated');
   });
 
-  // The administrator invites a person (spec §2 /user-invite); the mail links to the registration.
+  // The administrator invites a person (docs/product.md §2.4); the mail links to the registration.
   routes.post('/users/invite', requireAdmin, async (c) => {
     const invite = await parseJsonBody(c, userInviteRequestSchema);
     const locale = requestLocale(c);

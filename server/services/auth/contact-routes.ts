@@ -13,7 +13,7 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 
 const MESSAGES_PER_IP: RateWindow = { name: 'contact-ip', limit: 10, windowSeconds: 3600 };
 
-/** The landing page's contact form (spec §7: /contact-info): stored, then mailed to PROVIDER_INBOX. */
+/** The landing page's contact form (docs/product.md §7: /contact-info): stored, then mailed to PROVIDER_INBOX. */
 export function createContactRoutes(deps: ServerDeps) {
   const { db } = deps.database;
   const routes = new Hono();

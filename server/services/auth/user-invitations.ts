@@ -15,7 +15,7 @@ import { mailTemplates } from '../../mail/templates';
 import { consumeToken, issueToken, refuseUnlessUsable, revokeTokens, verifyToken } from '../../tokens';
 
 /**
- * A person an administrator invites (spec §2 /user-invite): the signed invitation carries who
+ * A person an administrator invites (docs/product.md §2.4): the signed invitation carries who
  * they are (first name, e-mail, company), so registration takes those from it, never from the body.
  * Issued by the auth service's user management, redeemed by the part-dealer service's registration.
  */

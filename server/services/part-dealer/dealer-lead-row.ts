@@ -14,7 +14,7 @@ function camelCase<TName extends string>(name: TName) {
 }
 
 /**
- * The row a dealer registration is stored as: every declared field in its column (spec §3), an
+ * The row a dealer registration is stored as: every declared field in its column (docs/product.md §3), an
  * optional text left empty as NULL, and always UNVERIFIED, whatever the body said.
  */
 export function toDealerLeadRow(submission: DealerSubmission, locale: ServerLocale): DealerLeadRow {

@@ -43,7 +43,7 @@ function toDealerLead(row: typeof partDealerLeads.$inferSelect): DealerLead {
 }
 
 /**
- * The part-dealer service, mounted under /svc/part-dealer (spec §7: /part-dealer/leads and
+ * The part-dealer service, mounted under /svc/part-dealer (docs/product.md §7: /part-dealer/leads and
  * /part-dealer/leads/user-register): dealer onboarding, its review, and invited-user registration.
  */
 export function createPartDealerService(deps: ServerDeps, access: SessionAccess) {

@@ -161,7 +161,7 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
       .where(and(eq(workshopLeads.id, leadId), inArray(workshopLeads.onboardingStep, stepsBefore(step))));
   }
 
-  // Reference data for the onboarding wizard; spec §7: "data.data is the list". Only the seed
+  // Reference data for the onboarding wizard; docs/product.md §7: "data.data is the list". Only the seed
   // writes it, so it is read from the database at most once a minute (every wizard opens both).
   const dmsList = cachedFor(60_000, async () => {
     const rows = await db.select().from(dmsSystems).orderBy(asc(dmsSystems.id));
@@ -240,7 +240,7 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
         .returning();
       if (!user) throw new Error('user insert returned nothing');
       // Plain mode creates the workshop with the account (steps 2–4 follow); account-creation
-      // mode only creates the account and leaves the wizard (spec §4).
+      // mode only creates the account and leaves the wizard (docs/product.md §4).
       const [workshop] =
         lead.mode === 'plain'
           ? await tx

@@ -4,7 +4,7 @@ import { USER_ROLE } from '../../../common/contracts/auth';
 import { AdminTabs } from '../../views/admin/AdminTabs';
 
 export const Route = createFileRoute('/_authenticated/users')({
-  // Spec §2/§6: only system administrators; anyone else is sent to /login. The API checks again.
+  // docs/product.md §2/§6: only system administrators; anyone else is sent to /login. The API checks again.
   beforeLoad: ({ context }) => {
     if (context.user.role !== USER_ROLE.systemAdmin) throw redirect({ to: '/login' });
   },

@@ -7,7 +7,7 @@ import { AuthLayout } from '../app-shell/AuthLayout';
 
 /**
  * /account: where a login with status 2 (pending verification) or 3 (deactivated) lands
- * (spec §4), telling the person what happens next and whom to contact.
+ * (docs/product.md §4), telling the person what happens next and whom to contact.
  */
 export function AccountStatusView({ status }: { status: number | undefined }) {
   const { phone, email } = appConfig.support;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import * as styles from './admin.css';
 
-/** Previous / "Page x of y" / Next under an admin list (20 per page, spec §9). */
+/** Previous / "Page x of y" / Next under an admin list (20 per page, docs/product.md §9). */
 export function Pager({
   page,
   total,

@@ -11,7 +11,7 @@ function isChunkLoadError(error: unknown) {
   );
 }
 
-/** The router's error screen (spec §2: "Unexpected Application Error"); chunk failures offer a reload. */
+/** The router's error screen (docs/product.md §2: "Unexpected Application Error"); chunk failures offer a reload. */
 export function AppErrorScreen({ error }: ErrorComponentProps) {
   if (isChunkLoadError(error)) return <ReloadPrompt />;
   return (

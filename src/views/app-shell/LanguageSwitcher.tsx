@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { type Language, languageCookie, supportedLanguages } from '../../../common/language';
 import * as styles from './app-shell.css';
 
-/** Spec §2/§9: choosing a language stores the `defaultLanguage` cookie and reloads the page. */
+/** docs/product.md §2/§9: choosing a language stores the `defaultLanguage` cookie and reloads the page. */
 export function LanguageSwitcher() {
   const { t, i18n } = useLingui();
   const labels: Record<Language, { short: string; long: string }> = {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import * as styles from './app-shell.css';
 
-/** The brand mark; spec §2: the logo always leads to the start page. */
+/** The brand mark; docs/product.md §2.1: the logo always leads to the start page. */
 export function Logo() {
   const { t } = useLingui();
   return (

@@ -1,6 +1,6 @@
 import { Navigate } from '@tanstack/react-router';
 
-/** Spec §2: any unknown path falls back to the landing page. */
+/** docs/product.md §2: any unknown path falls back to the landing page. */
 export function NotFoundRedirect() {
   return <Navigate to="/" replace />;
 }

@@ -5,7 +5,7 @@ import { inspectionOptions } from '../../app/inspection';
 import { ReloadPrompt } from './ReloadPrompt';
 import { Spinner } from './Spinner';
 
-/** Spinner while a route loads; after the spec's 120 s, a reload prompt instead. */
+/** Spinner while a route loads; after the 120 s of docs/product.md §9, a reload prompt instead. */
 export default function RouteChunkWatchdog() {
   const { t } = useLingui();
   const watchdog = useActorRef(routeChunkMachine, inspectionOptions());

@@ -12,7 +12,7 @@ import { useForgotPassword } from './use-forgot-password';
 
 type Implementations = Parameters<typeof forgotPasswordMachine.provide>[0];
 
-/** /forgot-password: step 1 the e-mail, step 2 the confirmation (spec §2). */
+/** /forgot-password: step 1 the e-mail, step 2 the confirmation (docs/product.md §2). */
 export function ForgotPasswordView({ implementations }: { implementations: Implementations }) {
   const { t } = useLingui();
   const messageText = useMessageText();

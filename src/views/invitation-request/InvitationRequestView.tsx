@@ -13,7 +13,7 @@ import { useInvitationRequest } from './use-invitation-request';
 
 type Implementations = Parameters<typeof invitationRequestMachine.provide>[0];
 
-/** /view-request and /workshop-account (spec §2): ask to join the pilot; a person reviews it. */
+/** /view-request and /workshop-account (docs/product.md §2): ask to join the pilot; a person reviews it. */
 export function InvitationRequestView({
   implementations,
   mode,

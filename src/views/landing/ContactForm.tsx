@@ -14,7 +14,7 @@ import { TextField } from '../../ui/TextField';
 import { Captcha } from '../captcha/Captcha';
 import { notify } from '../notifications/notify';
 
-/** The contact form "also by email" (spec §2); loaded only when the contact section comes near. */
+/** The contact form "also by email" (docs/product.md §2); loaded only when the contact section comes near. */
 export default function ContactForm({ services }: { services: LazyServices }) {
   const { t } = useLingui();
   const messageText = useMessageText();

@@ -18,7 +18,7 @@ function scrollToSection(id: string) {
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/** Header (spec §2): anchors, sign up, login, the dealer link (full page load); a toggle at ≤ 768 px. */
+/** Header (docs/product.md §2): anchors, sign up, login, the dealer link (full page load); a toggle at ≤ 768 px. */
 function LandingHeader() {
   const { t } = useLingui();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -68,7 +68,7 @@ function LandingHeader() {
           <a href="#contact" className={styles.navAnchor}>
             <Trans>Contact</Trans>
           </a>
-          {/* A full page load, as the spec asks for the dealer onboarding. */}
+          {/* A full page load, as docs/product.md §2 asks for the dealer onboarding. */}
           <a href="/part-dealer-onboarding" className={styles.navAnchor}>
             <Trans>For part dealers</Trans>
           </a>
@@ -101,7 +101,7 @@ function LazyContactForm({ services }: { services: LazyServices }) {
   );
 }
 
-/** The landing page (spec §2): every section in order, German and English copy. */
+/** The landing page (docs/product.md §2): every section in order, German and English copy. */
 export function LandingView({ services }: { services: LazyServices }) {
   const { t } = useLingui();
   const { phone, email } = appConfig.support;

@@ -14,7 +14,7 @@ import { useLogin } from './use-login';
 
 type Implementations = Parameters<typeof loginMachine.provide>[0];
 
-/** /login (spec §2): email, password with show/hide, remember me, link to /forgot-password. */
+/** /login (docs/product.md §2): email, password with show/hide, remember me, link to /forgot-password. */
 export function LoginView({
   implementations,
   redirectUrl,

@@ -5,7 +5,7 @@ import { inspectionOptions } from '../../app/inspection';
 
 type Implementations = Parameters<typeof loginMachine.provide>[0];
 
-/** The login flow's facade: small selected values and intent callbacks (style.md §6). */
+/** The login flow's facade: small selected values and intent callbacks (ADR 019 §6). */
 export function useLogin(implementations: Implementations, redirectUrl: string | null) {
   const [machine] = useState(() => loginMachine.provide(implementations));
   const login = useActorRef(machine, { input: { redirectUrl }, ...inspectionOptions() });

@@ -4,7 +4,7 @@ const EVENT_NAMES = [SHOW_SNACKBAR_EVENT, SHOW_LOADER_EVENT, HIDE_LOADER_EVENT] 
 
 /**
  * The notifications host loads after the page is interactive. Until it mounts, this records the
- * spec's window events so none is lost; the host replays them when it takes over.
+ * window events of docs/product.md §2.6 so none is lost; the host replays them when it takes over.
  */
 export function recordEarlyNotificationEvents() {
   const recorded: Event[] = [];

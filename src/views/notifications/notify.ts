@@ -1,6 +1,6 @@
 import { showSnackBar } from './window-events';
 
-/** The snackbar calls every flow's notifySuccess / notifyFailure actions make (spec §8). */
+/** The snackbar calls every flow's notifySuccess / notifyFailure actions make (docs/product.md §8). */
 export const notify = {
   success(message: string | undefined) {
     if (message) showSnackBar({ message, success: true });

@@ -1,7 +1,7 @@
 import type { SnackbarPayload } from '../../../machines/notifications.machine';
 
 /**
- * The spec's global contract (§2 Global): any code may raise these window events; the
+ * The global contract of docs/product.md §2.6: any code may raise these window events; the
  * notifications host turns them into the snackbar and the loader overlay.
  */
 export const SHOW_SNACKBAR_EVENT = 'showSnackBar';

@@ -10,7 +10,7 @@ import * as forms from '../forms.css';
 import * as styles from './onboarding.css';
 import type { OnboardingWizard } from './use-onboarding-wizard';
 
-/** Step 1 (spec §2): the account. E-mail comes read-only from the invitation. */
+/** Step 1 (docs/product.md §2): the account. E-mail comes read-only from the invitation. */
 export function CreateAccountStep({ step }: { step: OnboardingWizard['accountStep'] }) {
   const { t } = useLingui();
   const messageText = useMessageText();
@@ -71,7 +71,7 @@ export function CreateAccountStep({ step }: { step: OnboardingWizard['accountSte
   );
 }
 
-/** Step 2 (spec §2, "step 1 of 2"): the workshop's DMS. */
+/** Step 2 (docs/product.md §2.3, "step 1 of 2"): the workshop's DMS. */
 export function MasterDataStep({
   step,
   workshopAccountName,
@@ -121,7 +121,7 @@ export function MasterDataStep({
   );
 }
 
-/** Step 3 (spec §2, "step 2 of 2"): tiles of part dealers, plus suppliers entered by hand. */
+/** Step 3 (docs/product.md §2.3, "step 2 of 2"): tiles of part dealers, plus suppliers entered by hand. */
 export function SuppliersStep({ step }: { step: OnboardingWizard['suppliersStep'] }) {
   const { t } = useLingui();
   const messageText = useMessageText();
@@ -151,7 +151,7 @@ export function SuppliersStep({ step }: { step: OnboardingWizard['suppliersStep'
                   dealer.name
                 )}
               </button>
-              {/* Always shown: typing a number selects the tile and clearing it deselects (spec §4),
+              {/* Always shown: typing a number selects the tile and clearing it deselects (docs/product.md §4),
                   so the field must not vanish while someone retypes a number. */}
               <TextField
                 label={t`Customer number at ${dealer.name}`}
@@ -225,7 +225,7 @@ export function SuppliersStep({ step }: { step: OnboardingWizard['suppliersStep'
   );
 }
 
-/** Step 4 (spec §2): account created; verification pending. */
+/** Step 4 (docs/product.md §2): account created; verification pending. */
 export function DoneStep({ close }: { close: () => void }) {
   return (
     <>

@@ -18,7 +18,7 @@ export const buttons = style({
   flexWrap: 'wrap',
   marginTop: vars.space.lg,
 });
-/** Spec §2: 1 to 4 columns by width, a 400 px high scrolling list. */
+/** docs/product.md §2: 1 to 4 columns by width, a 400 px high scrolling list. */
 export const tileList = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(max(180px, calc((100% - 3 * 12px) / 4)), 1fr))',

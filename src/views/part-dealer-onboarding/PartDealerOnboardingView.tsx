@@ -32,7 +32,7 @@ type Implementations = Parameters<typeof partDealerOnboardingMachine.provide>[0]
 
 const fieldId = (target: FocusTarget) => `dealer-${target}`;
 
-/** Spec §2: after a failed Next, scroll to and focus the first invalid field; open its select. */
+/** docs/product.md §2: after a failed Next, scroll to and focus the first invalid field; open its select. */
 function moveFocusTo(target: FocusTarget) {
   const element = document.getElementById(fieldId(target));
   if (!element) return;

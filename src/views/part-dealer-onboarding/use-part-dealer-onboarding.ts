@@ -36,7 +36,7 @@ export function createDealerOnboardingImplementations(deps: {
   };
 }
 
-/** Spec §2: the brands comma-joined; an optional field left empty shows a dash. */
+/** docs/product.md §2: the brands comma-joined; an optional field left empty shows a dash. */
 function reviewText(value: string | string[]) {
   return (Array.isArray(value) ? value.join(', ') : value) || '–';
 }

@@ -14,7 +14,7 @@ import { useLogout } from './use-logout';
 type Implementations = Parameters<typeof logoutMachine.provide>[0];
 
 /**
- * The signed-in frame (spec §2 Dashboard shell): navigation with Dashboard, Users (system admin
+ * The signed-in frame (docs/product.md §2.5): navigation with Dashboard, Users (system admin
  * only), the language group, the user's first name, and Logout behind a confirmation dialog.
  */
 export function AppShell({

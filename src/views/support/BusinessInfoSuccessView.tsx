@@ -3,7 +3,7 @@ import { Button } from '../../ui/Button';
 import { InfoBox } from '../../ui/InfoBox';
 import { AuthLayout } from '../app-shell/AuthLayout';
 
-/** /business-info-success (spec §2): after the dealer onboarding; close goes to the start page. */
+/** /business-info-success (docs/product.md §2): after the dealer onboarding; close goes to the start page. */
 export function BusinessInfoSuccessView({ onClose }: { onClose: () => void }) {
   return (
     <AuthLayout

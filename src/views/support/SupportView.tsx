@@ -7,10 +7,10 @@ import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
 import { Logo } from '../app-shell/Logo';
 import * as styles from './support.css';
 
-/** The subject line the spec asks for: German, about help with onboarding. */
+/** The subject line docs/product.md §2.6 asks for: German, about help with onboarding. */
 const SUPPORT_MAIL_SUBJECT = 'Hilfe beim Onboarding im Teileportal';
 
-/** /support (spec §2): back, and three ways to reach us; contact details from the configuration. */
+/** /support (docs/product.md §2): back, and three ways to reach us; contact details from the configuration. */
 export function SupportView({ onBack }: { onBack: () => void }) {
   const { t } = useLingui();
   const { phone, email, bookingUrl } = appConfig.support;
