@@ -7,6 +7,7 @@ import {
   createWorkshopAccountSchema,
   type Invitation,
 } from '../common/contracts/workshop';
+import type { AccountDraft } from './onboarding-wizard-types';
 import { failureNotice, toRequestFailure } from './request-failure';
 
 export type AccountField = 'firstName' | 'lastName' | 'password';
@@ -17,8 +18,6 @@ export type CreatedAccount = {
   workshop: { id: number } | null;
   message: string | undefined;
 };
-/** What survives a reload of step 1: the names, never the password. */
-export type AccountDraft = { firstName: string; lastName: string };
 export type AccountStepResult = { created: CreatedAccount; lastName: string };
 
 export type AccountStepEvent =

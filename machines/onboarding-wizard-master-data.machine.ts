@@ -8,17 +8,11 @@ import {
   dmsDetailsSchema,
   OTHER_DMS_ID,
   OTHER_DMS_NAME,
-  type SkippableStep,
-  type WorkshopDetailsRequest,
 } from '../common/contracts/workshop';
+import type { MasterDataDraft, SaveDetailsInput, SkipStepInput, WorkshopRef } from './onboarding-wizard-types';
 import { failureNotice } from './request-failure';
 
-/** Step 2 as typed (the select's value is a string) and as kept across a reload. */
-export type MasterDataDraft = { dmsId: string; dmsAccountId: string };
 type DmsField = keyof MasterDataDraft;
-export type WorkshopRef = { leadId: number; workshopId: number };
-export type SaveDetailsInput = WorkshopRef & { details: WorkshopDetailsRequest };
-export type SkipStepInput = WorkshopRef & { step: SkippableStep };
 
 export type MasterDataStepEvent =
   | { type: 'dms.select'; value: string }

@@ -1,26 +1,17 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { fieldErrors } from '../common/contracts/fields';
-import type { MessageId } from '../common/contracts/message-ids';
-import {
-  dealerCustomerNumberField,
-  type PartDealerOption,
-  type SupplierDetailsRequest,
-  supplierDetailsSchema,
-} from '../common/contracts/workshop';
-import type { SaveDetailsInput, SkipStepInput, WorkshopRef } from './onboarding-wizard-master-data.machine';
+import { isMessageId, type MessageId } from '../common/contracts/message-ids';
+import { dealerCustomerNumberField, type PartDealerOption, supplierDetailsSchema } from '../common/contracts/workshop';
+import type {
+  SaveDetailsInput,
+  SkipStepInput,
+  SupplierRow,
+  SupplierRowErrors,
+  SuppliersDraft,
+  WorkshopRef,
+} from './onboarding-wizard-types';
 import { failureNotice } from './request-failure';
-
-export type SupplierRow = { partSupplier: string; customerNo: string };
-/** Step 3 as chosen and typed, kept across a reload: tiles with their numbers and extra suppliers. */
-export type SuppliersDraft = {
-  /** Selected suppliers: dealer id → customer number as typed. */
-  selected: Record<number, string>;
-  additionalRows: SupplierRow[];
-  /** Extra suppliers added from the panel; they show as tiles of their own. */
-  additionalTiles: SupplierRow[];
-  addMoreOpen: boolean;
-};
 
 export type SuppliersStepEvent =
   | { type: 'tile.toggle'; dealerId: number }
@@ -39,20 +30,44 @@ type SuppliersContext = WorkshopRef &
     firstName: string;
     partDealers: PartDealerOption[];
     tileErrors: Record<number, MessageId>;
+    /** Problems of the extra suppliers in the panel, by row index. */
+    rowErrors: Record<number, SupplierRowErrors>;
+    /** A problem of the whole choice: none chosen, too many, or an extra supplier tile the contract refuses. */
     suppliersError: MessageId | null;
   };
+
+type SupplierIssues = Pick<SuppliersContext, 'rowErrors' | 'suppliersError'>;
 
 const emptyRow = (): SupplierRow => ({ partSupplier: '', customerNo: '' });
 const isCompleteRow = (row: SupplierRow) => row.partSupplier.trim() !== '' && row.customerNo.trim() !== '';
 
+/** The selected tiles' customer numbers, keyed by dealer id. */
+const selectedNumbersSchema = v.record(v.string(), dealerCustomerNumberField);
+
 /** docs/product.md §5 step 3: each selected supplier needs a customer number of digits (the shared field rule). */
 function supplierTileErrors(context: SuppliersContext) {
+  const result = v.safeParse(selectedNumbersSchema, context.selected);
   const errors: Record<number, MessageId> = {};
-  for (const [dealerId, number] of Object.entries(context.selected)) {
-    const result = v.safeParse(dealerCustomerNumberField, number);
-    if (!result.success) errors[Number(dealerId)] = result.issues[0].message as MessageId;
+  if (result.success) return errors;
+  for (const [dealerId, message] of Object.entries(fieldErrors<string>(result.issues))) {
+    if (message) errors[Number(dealerId)] = message;
   }
   return errors;
+}
+
+/** The extra suppliers the request sends, each with where it is shown: a tile of its own or a panel row. */
+function extraSuppliers(context: SuppliersContext) {
+  return [
+    ...context.additionalTiles.map((row, index) => ({ row, source: 'tile' as const, index })),
+    ...context.additionalRows.map((row, index) => ({ row, source: 'row' as const, index })),
+  ].filter((extra) => isCompleteRow(extra.row));
+}
+
+/** The panel field an issue of the request's extra supplier belongs to. */
+function rowFieldOf(key: unknown): keyof SupplierRow | null {
+  if (key === 'part_dealer_name') return 'partSupplier';
+  if (key === 'part_dealer_customer_number') return 'customerNo';
+  return null;
 }
 
 function supplierRequest(context: SuppliersContext) {
@@ -63,21 +78,36 @@ function supplierRequest(context: SuppliersContext) {
       part_dealer_id: Number(dealerId),
       part_dealer_customer_number: Number(number.trim()),
     })),
-    additional_part_dealer_data: [...context.additionalTiles, ...context.additionalRows]
-      .filter(isCompleteRow)
-      .map((row) => ({
-        part_dealer_name: row.partSupplier.trim(),
-        part_dealer_customer_number: row.customerNo.trim(),
-      })),
+    additional_part_dealer_data: extraSuppliers(context).map(({ row }) => ({
+      part_dealer_name: row.partSupplier.trim(),
+      part_dealer_customer_number: row.customerNo.trim(),
+    })),
   };
 }
 
-/** The contract's "at least one parts supplier" rule, as the server applies it to the same body. */
-function missingSupplierError(context: SuppliersContext): MessageId | null {
+/**
+ * Every contract issue of the body the server would get: an extra supplier's field goes to its
+ * panel row; what concerns the whole choice ("at least one", at most 50, a refused extra tile)
+ * to the step. The tiles' numbers are reported by supplierTileErrors, which checks them as typed.
+ */
+function supplierIssues(context: SuppliersContext): SupplierIssues {
   const result = v.safeParse(supplierDetailsSchema, supplierRequest(context));
-  if (result.success) return null;
-  const error = fieldErrors<keyof SupplierDetailsRequest>(result.issues).part_dealer_data;
-  return error === 'atLeastPartsSupplier' ? error : null;
+  const issues: SupplierIssues = { rowErrors: {}, suppliersError: null };
+  if (result.success) return issues;
+  const extras = extraSuppliers(context);
+  for (const issue of result.issues) {
+    const [list, item, field] = (issue.path ?? []).map((segment) => segment.key);
+    // The contract's messages are ids; a rule without its own (a shape the wizard never builds) reads as refused.
+    const message = isMessageId(issue.message) ? issue.message : 'invalidRequest';
+    const extra = list === 'additional_part_dealer_data' && typeof item === 'number' ? extras[item] : undefined;
+    const rowField = rowFieldOf(field);
+    if (extra?.source === 'row' && rowField) {
+      issues.rowErrors[extra.index] = { [rowField]: message, ...issues.rowErrors[extra.index] };
+    } else if (list !== 'part_dealer_data' || item === undefined) {
+      issues.suppliersError ??= message;
+    }
+  }
+  return issues;
 }
 
 /** What was typed before a reload, else what the server has saved, else nothing chosen. */
@@ -132,6 +162,7 @@ export const onboardingWizardSuppliersMachine = setup({
   guards: {
     canSave: ({ context }) =>
       Object.keys(supplierTileErrors(context)).length === 0 && v.is(supplierDetailsSchema, supplierRequest(context)),
+    areRowsValid: ({ context }) => Object.keys(supplierIssues(context).rowErrors).length === 0,
     canRemoveRow: ({ context }) => context.additionalRows.length > 1,
   },
   actions: {
@@ -141,8 +172,9 @@ export const onboardingWizardSuppliersMachine = setup({
     hideLoader: () => {},
     showSupplierErrors: assign(({ context }) => ({
       tileErrors: supplierTileErrors(context),
-      suppliersError: missingSupplierError(context),
+      ...supplierIssues(context),
     })),
+    showRowErrors: assign(({ context }) => ({ rowErrors: supplierIssues(context).rowErrors })),
     toggleTile: assign(({ context, event }) => {
       assertEvent(event, 'tile.toggle');
       if (event.dealerId in context.selected) return { ...deselect(context, event.dealerId), suppliersError: null };
@@ -157,16 +189,19 @@ export const onboardingWizardSuppliersMachine = setup({
     }),
     changeRow: assign(({ context, event }) => {
       assertEvent(event, 'row.change');
+      const { [event.field]: _error, ...fieldErrorsLeft } = context.rowErrors[event.index] ?? {};
       return {
         additionalRows: context.additionalRows.map((row, index) =>
           index === event.index ? { ...row, [event.field]: event.value } : row,
         ),
+        rowErrors: { ...context.rowErrors, [event.index]: fieldErrorsLeft },
         suppliersError: null,
       };
     }),
     applyRows: assign(({ context }) => ({
       additionalTiles: [...context.additionalTiles, ...context.additionalRows.filter(isCompleteRow)],
       additionalRows: [emptyRow()],
+      rowErrors: {},
       addMoreOpen: false,
       suppliersError: null,
     })),
@@ -180,6 +215,7 @@ export const onboardingWizardSuppliersMachine = setup({
     ...initialChoices(input.draft ?? input.saved),
     partDealers: [],
     tileErrors: {},
+    rowErrors: {},
     suppliersError: null,
   }),
   initial: 'loadingDealers',
@@ -210,17 +246,20 @@ export const onboardingWizardSuppliersMachine = setup({
         'row.remove': {
           guard: 'canRemoveRow',
           actions: [
+            // The rows shift up, so their errors would point at the wrong row.
             assign({
               additionalRows: ({ context, event }) =>
                 context.additionalRows.filter((_, index) => index !== event.index),
+              rowErrors: {},
             }),
             saveDraft,
           ],
         },
         'addMore.discard': {
-          actions: [assign({ additionalRows: () => [emptyRow()], addMoreOpen: false }), saveDraft],
+          actions: [assign({ additionalRows: () => [emptyRow()], rowErrors: {}, addMoreOpen: false }), saveDraft],
         },
-        'addMore.apply': { actions: ['applyRows', saveDraft] },
+        // Only rows the contract accepts become tiles: a tile cannot be edited any more.
+        'addMore.apply': [{ guard: 'areRowsValid', actions: ['applyRows', saveDraft] }, { actions: 'showRowErrors' }],
         'step.next': [{ guard: 'canSave', target: 'saving' }, { actions: 'showSupplierErrors' }],
         'step.skip': 'skipping',
       },
@@ -251,7 +290,10 @@ export const onboardingWizardSuppliersMachine = setup({
           step: 'suppliers' as const,
         }),
         // docs/product.md §4: skip clears the selected suppliers.
-        onDone: { target: 'finished', actions: assign({ selected: {}, tileErrors: {}, suppliersError: null }) },
+        onDone: {
+          target: 'finished',
+          actions: assign({ selected: {}, tileErrors: {}, rowErrors: {}, suppliersError: null }),
+        },
         onError: { target: 'choosing', actions: { type: 'notifyFailure', params: failureNotice } },
       },
     },

@@ -9,13 +9,11 @@ import {
   type ResumeOnboardingRequest,
   resumeOnboardingSchema,
 } from '../common/contracts/workshop';
-import { type AccountDraft, onboardingWizardAccountMachine } from './onboarding-wizard-account.machine';
-import { type MasterDataDraft, onboardingWizardMasterDataMachine } from './onboarding-wizard-master-data.machine';
-import { onboardingWizardSuppliersMachine, type SuppliersDraft } from './onboarding-wizard-suppliers.machine';
-import { failureNotice, toRequestFailure } from './request-failure';
-
-/** What a reload or a language switch must not lose: each step's unsaved input (ADR 015). */
-export type WizardDraft = { account?: AccountDraft; masterData?: MasterDataDraft; suppliers?: SuppliersDraft };
+import { onboardingWizardAccountMachine } from './onboarding-wizard-account.machine';
+import { onboardingWizardMasterDataMachine } from './onboarding-wizard-master-data.machine';
+import { onboardingWizardSuppliersMachine } from './onboarding-wizard-suppliers.machine';
+import type { MasterDataDraft, SuppliersDraft, WizardDraft } from './onboarding-wizard-types';
+import { failureNotice, isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
 
 export type WizardEvent =
   | { type: 'resume.passwordChange'; value: string }
@@ -25,8 +23,8 @@ export type WizardEvent =
 export type WizardContext = {
   token: string | null;
   invitation: Invitation | null;
-  /** The server's message when the invitation cannot be opened. */
-  invitationError: string | null;
+  /** Why the invitation cannot be opened; the view translates it. */
+  invitationError: MessageId | null;
   draft: WizardDraft;
   account: { id: number; name: string; email: string } | null;
   firstName: string;
@@ -38,6 +36,14 @@ export type WizardContext = {
 /** The params of the refusal guards: which message the server refused the invitation with. */
 function refusal({ event }: { event: { error: unknown } }) {
   return { messageId: toRequestFailure(event.error).messageId };
+}
+
+/**
+ * The storeRefusal params: the server's message id. A refusal without one (no envelope) is told
+ * as an unusable link, the one thing the person can act on: request a new invitation.
+ */
+function refusalMessage({ event }: { event: { error: unknown } }): { messageId: MessageId } {
+  return { messageId: toRequestFailure(event.error).messageId ?? 'tokenInvalid' };
 }
 
 function resumeOf(context: WizardContext): OnboardingResume | null {
@@ -137,6 +143,7 @@ export const onboardingWizardMachine = setup({
     canResumeWithPassword: (_, { messageId }: { messageId: MessageId | null }) =>
       messageId === 'onboardingNeedsPassword',
     isResumePasswordPresent: ({ context }) => resumePasswordError(context) === null,
+    isTokenProblem: (_, failure: RequestFailure) => isTokenProblem(failure),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
@@ -145,7 +152,7 @@ export const onboardingWizardMachine = setup({
     /** Account-creation mode leaves the wizard for the configured page (docs/product.md §4). */
     leaveAfterAccountCreation: () => {},
     clearDraft: (_, _params: { leadId: number }) => {},
-    storeRefusal: assign((_, { message }: { message: string }) => ({ invitationError: message })),
+    storeRefusal: assign((_, { messageId }: { messageId: MessageId }) => ({ invitationError: messageId })),
     showResumePasswordError: assign(({ context }) => ({ resumeError: resumePasswordError(context) })),
   },
 }).createMachine({
@@ -177,9 +184,9 @@ export const onboardingWizardMachine = setup({
           {
             guard: { type: 'canResumeWithPassword', params: refusal },
             target: 'passwordOffered',
-            actions: { type: 'storeRefusal', params: failureNotice },
+            actions: { type: 'storeRefusal', params: refusalMessage },
           },
-          { target: 'invitationRejected', actions: { type: 'storeRefusal', params: failureNotice } },
+          { target: 'invitationRejected', actions: { type: 'storeRefusal', params: refusalMessage } },
         ],
       },
     },
@@ -207,13 +214,23 @@ export const onboardingWizardMachine = setup({
           target: 'restoringDraft',
           actions: assign(({ event }) => ({ ...fromInvitation(event.output), resumePassword: '' })),
         },
-        onError: {
-          target: 'passwordOffered',
-          actions: [
-            assign({ resumeError: ({ event }) => toRequestFailure(event.error).messageId }),
-            { type: 'notifyFailure', params: failureNotice },
-          ],
-        },
+        onError: [
+          // The admin verified the account meanwhile, or the browser finished elsewhere: nothing is left to do.
+          { guard: { type: 'isOnboardingComplete', params: refusal }, target: 'done' },
+          // The invitation was revoked or the account deactivated: no password can open it any more.
+          {
+            guard: { type: 'isTokenProblem', params: ({ event }) => toRequestFailure(event.error) },
+            target: 'invitationRejected',
+            actions: { type: 'storeRefusal', params: refusalMessage },
+          },
+          {
+            target: 'passwordOffered',
+            actions: [
+              assign({ resumeError: ({ event }) => toRequestFailure(event.error).messageId }),
+              { type: 'notifyFailure', params: failureNotice },
+            ],
+          },
+        ],
       },
     },
     restoringDraft: {
@@ -250,6 +267,8 @@ export const onboardingWizardMachine = setup({
             target: 'leftWizard',
             actions: [
               { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.created.message }) },
+              // The wizard ends here in this mode, so the tab's draft would otherwise outlive it.
+              { type: 'clearDraft', params: ({ context }) => ({ leadId: invitationOf(context).lead_id }) },
               'leaveAfterAccountCreation',
             ],
           },

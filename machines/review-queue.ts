@@ -104,6 +104,7 @@ export function createReviewQueueMachine<
         },
       },
       ready: {
+        tags: ['decidable'],
         on: {
           'decision.request': {
             target: 'confirming',
@@ -124,7 +125,7 @@ export function createReviewQueueMachine<
         },
       },
       deciding: {
-        tags: ['dialogOpen', 'busy'],
+        tags: ['dialogOpen', 'busy', 'deciding'],
         invoke: {
           id: 'decide',
           src: 'decide',

@@ -4,14 +4,11 @@ import { describe, expect, test, vi } from 'vitest';
 import { type AnyStateMachine, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Invitation } from '../../common/contracts/workshop';
-import { onboardingWizardMachine, type WizardDraft } from '../../machines/onboarding-wizard.machine';
+import { onboardingWizardMachine } from '../../machines/onboarding-wizard.machine';
 import { type CreatedAccount, onboardingWizardAccountMachine } from '../../machines/onboarding-wizard-account.machine';
-import {
-  onboardingWizardMasterDataMachine,
-  type SaveDetailsInput,
-  type SkipStepInput,
-} from '../../machines/onboarding-wizard-master-data.machine';
+import { onboardingWizardMasterDataMachine } from '../../machines/onboarding-wizard-master-data.machine';
 import { onboardingWizardSuppliersMachine } from '../../machines/onboarding-wizard-suppliers.machine';
+import type { SaveDetailsInput, SkipStepInput, WizardDraft } from '../../machines/onboarding-wizard-types';
 import { OnboardingWizardView } from '../../src/views/onboarding-wizard/OnboardingWizardView';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
@@ -51,6 +48,9 @@ const errorTexts: Record<string, string> = {
   atLeastPartsSupplier: 'Please select at least one parts supplier',
   passwordRequired: 'Password is required',
   onboardingPasswordWrong: 'The password is not correct.',
+  onboardingNeedsPassword:
+    'This invitation has already been used to create an account. If it is yours, continue with your password.',
+  tokenUsed: 'This link has already been used. Please request a new one.',
 };
 
 const needsPassword = apiFailure('Continue with your password, please.', 'onboardingNeedsPassword', 'token');
@@ -205,6 +205,14 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
           { type: 'resume.submit' },
           { type: 'xstate.done.actor.resumeOnboarding', output: invitation('plain', resumeAt('suppliers')) },
           { type: 'xstate.error.actor.resumeOnboarding', error: wrongPassword },
+          {
+            type: 'xstate.error.actor.resumeOnboarding',
+            error: apiFailure('Your onboarding is complete.', 'onboardingComplete'),
+          },
+          {
+            type: 'xstate.error.actor.resumeOnboarding',
+            error: apiFailure('This link has already been used.', 'tokenUsed'),
+          },
         ]
       : []),
     { type: 'xstate.done.actor.readDraft', output: null },
@@ -261,7 +269,7 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
       await expectStepScreen(state);
       if (state.hasTag('invitationRejected')) {
         expect(await screen.findByRole('heading', { name: 'This invitation cannot be used' })).toBeVisible();
-        if (context.invitationError) expect(screen.getByText(context.invitationError)).toBeVisible();
+        if (context.invitationError) await expectErrors({ invitation: context.invitationError });
       }
       if (state.hasTag('passwordOffer')) {
         expect(screen.getByLabelText('Your password', { selector: 'input' })).toHaveValue(context.resumePassword);

@@ -7,18 +7,17 @@ import type {
   PartDealerOption,
   ResumeOnboardingRequest,
 } from '../../common/contracts/workshop';
-import { onboardingWizardMachine, type WizardDraft } from '../../machines/onboarding-wizard.machine';
+import { onboardingWizardMachine } from '../../machines/onboarding-wizard.machine';
 import { type CreatedAccount, onboardingWizardAccountMachine } from '../../machines/onboarding-wizard-account.machine';
-import {
-  type MasterDataDraft,
-  onboardingWizardMasterDataMachine,
-  type SaveDetailsInput,
-  type SkipStepInput,
-} from '../../machines/onboarding-wizard-master-data.machine';
-import {
-  onboardingWizardSuppliersMachine,
-  type SuppliersDraft,
-} from '../../machines/onboarding-wizard-suppliers.machine';
+import { onboardingWizardMasterDataMachine } from '../../machines/onboarding-wizard-master-data.machine';
+import { onboardingWizardSuppliersMachine } from '../../machines/onboarding-wizard-suppliers.machine';
+import type {
+  MasterDataDraft,
+  SaveDetailsInput,
+  SkipStepInput,
+  SuppliersDraft,
+  WizardDraft,
+} from '../../machines/onboarding-wizard-types';
 
 export const dmsOptions: DmsOption[] = [
   { id: 1, name: 'WERBAS' },

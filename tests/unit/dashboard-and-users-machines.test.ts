@@ -124,9 +124,12 @@ describe('admin users (the review-queue factory with a search)', () => {
     actor.send({ type: 'decision.cancel' });
     expect(actor.getSnapshot().hasTag('dialogOpen')).toBe(false);
     expect(effects.decide).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().hasTag('decidable')).toBe(true);
     actor.send({ type: 'decision.request', item: pending, decision: 'activate' });
+    expect(actor.getSnapshot().hasTag('decidable')).toBe(false);
     actor.send({ type: 'decision.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('deciding')).toBe(true);
     await vi.waitFor(() => expect(queries).toHaveLength(2));
     expect(effects.decide).toHaveBeenCalledWith({ item: pending, decision: 'activate', reason: '' });
     expect(effects.notifySuccess).toHaveBeenCalledWith('Das Konto ist freigeschaltet.');

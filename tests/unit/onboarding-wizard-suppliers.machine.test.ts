@@ -50,6 +50,56 @@ describe('step 3: part suppliers', () => {
     expect(effects.saveDetails).not.toHaveBeenCalled();
   });
 
+  test('an extra supplier the contract refuses gets its error at its row and field; continue saves nothing', async () => {
+    const { actor, effects } = await choosing();
+    actor.send({ type: 'addMore.toggle' });
+    actor.send({ type: 'row.change', index: 0, field: 'partSupplier', value: 'Teilehaus Nord' });
+    actor.send({ type: 'row.change', index: 0, field: 'customerNo', value: '9'.repeat(41) });
+    actor.send({ type: 'row.add' });
+    actor.send({ type: 'row.change', index: 1, field: 'partSupplier', value: 'N'.repeat(121) });
+    actor.send({ type: 'row.change', index: 1, field: 'customerNo', value: 'K-1' });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().matches('choosing')).toBe(true);
+    expect(actor.getSnapshot().context.rowErrors).toEqual({
+      0: { customerNo: 'fieldTooLong' },
+      1: { partSupplier: 'fieldTooLong' },
+    });
+    expect(actor.getSnapshot().context.suppliersError).toBeNull();
+    actor.send({ type: 'row.change', index: 0, field: 'customerNo', value: 'K-2' });
+    expect(actor.getSnapshot().context.rowErrors[0]).toEqual({});
+    expect(effects.saveDetails).not.toHaveBeenCalled();
+  });
+
+  test('a refused extra supplier does not become a tile; valid ones do', async () => {
+    const { actor } = await choosing();
+    actor.send({ type: 'addMore.toggle' });
+    actor.send({ type: 'row.change', index: 0, field: 'partSupplier', value: 'N'.repeat(121) });
+    actor.send({ type: 'row.change', index: 0, field: 'customerNo', value: 'K-1' });
+    actor.send({ type: 'addMore.apply' });
+    expect(actor.getSnapshot().context.additionalTiles).toEqual([]);
+    expect(actor.getSnapshot().context.addMoreOpen).toBe(true);
+    expect(actor.getSnapshot().context.rowErrors).toEqual({ 0: { partSupplier: 'fieldTooLong' } });
+    actor.send({ type: 'row.change', index: 0, field: 'partSupplier', value: 'Teilehaus Nord' });
+    actor.send({ type: 'addMore.apply' });
+    expect(actor.getSnapshot().context.additionalTiles).toEqual([
+      { partSupplier: 'Teilehaus Nord', customerNo: 'K-1' },
+    ]);
+  });
+
+  test('more than 50 extra suppliers: the step says so instead of doing nothing', async () => {
+    const rows = Array.from({ length: 51 }, (_, index) => ({
+      partSupplier: `Lieferant ${index}`,
+      customerNo: `K-${index}`,
+    }));
+    const { actor, effects } = await choosing({
+      draft: { selected: {}, additionalRows: [], additionalTiles: rows, addMoreOpen: false },
+    });
+    actor.send({ type: 'step.next' });
+    expect(actor.getSnapshot().context.suppliersError).toBe('invalidRequest');
+    expect(actor.getSnapshot().context.rowErrors).toEqual({});
+    expect(effects.saveDetails).not.toHaveBeenCalled();
+  });
+
   test('extra rows: incomplete rows are ignored, the list keeps one row, discard empties and closes', async () => {
     const { actor } = await choosing();
     actor.send({ type: 'addMore.toggle' });

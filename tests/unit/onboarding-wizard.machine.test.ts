@@ -55,7 +55,17 @@ describe('invitation', () => {
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().hasTag('invitationRejected')).toBe(true);
     expect(actor.getSnapshot().hasTag('passwordOffer')).toBe(false);
-    expect(actor.getSnapshot().context.invitationError).toBe('Dieser Link wurde bereits verwendet.');
+    expect(actor.getSnapshot().context.invitationError).toBe('tokenUsed');
+  });
+
+  test('a refusal without a message id is told as an unusable link', async () => {
+    const { actor } = startWizard('plain', {
+      check: async () => {
+        throw new Error('Bad Request');
+      },
+    });
+    await waitFor(actor, (snapshot) => snapshot.status === 'done');
+    expect(actor.getSnapshot().context.invitationError).toBe('tokenInvalid');
   });
 });
 
@@ -83,6 +93,7 @@ describe('plain mode from the start', () => {
     await waitFor(actor, (snapshot) => snapshot.status === 'done');
     expect(actor.getSnapshot().matches('leftWizard')).toBe(true);
     expect(effects.leave).toHaveBeenCalled();
+    expect(effects.clearedDrafts).toEqual([7]);
   });
 
   test('step 4: close returns to the start page', async () => {
@@ -176,7 +187,7 @@ describe('continue with your password', () => {
     const { actor, effects } = startWizard('plain', { check: needsPassword });
     await waitFor(actor, (snapshot) => snapshot.hasTag('passwordOffer'));
     expect(actor.getSnapshot().hasTag('invitationRejected')).toBe(true);
-    expect(actor.getSnapshot().context.invitationError).toBe('Mit dieser Einladung wurde bereits ein Konto erstellt.');
+    expect(actor.getSnapshot().context.invitationError).toBe('onboardingNeedsPassword');
     actor.send({ type: 'resume.submit' });
     expect(actor.getSnapshot().context.resumeError).toBe('passwordRequired');
     expect(effects.resumeOnboarding).not.toHaveBeenCalled();
@@ -211,4 +222,35 @@ describe('continue with your password', () => {
     actor.send({ type: 'resume.passwordChange', value: 'R' });
     expect(actor.getSnapshot().context.resumeError).toBeNull();
   });
+
+  /** Offers the password, then the server refuses the right one with `messageId`. */
+  async function resumeRefusedWith(messageId: string) {
+    const started = startWizard('plain', {
+      check: needsPassword,
+      resume: async () => {
+        throw refusal(messageId);
+      },
+    });
+    await waitFor(started.actor, (snapshot) => snapshot.hasTag('passwordOffer'));
+    started.actor.send({ type: 'resume.passwordChange', value: 'Radlager-2026' });
+    started.actor.send({ type: 'resume.submit' });
+    return started;
+  }
+
+  test('an onboarding finished meanwhile (the admin verified the account) shows the step 4 confirmation', async () => {
+    const { actor } = await resumeRefusedWith('onboardingComplete');
+    await atStep(actor, 4);
+    expect(actor.getSnapshot().hasTag('passwordOffer')).toBe(false);
+  });
+
+  for (const messageId of ['tokenUsed', 'tokenInvalid'] as const) {
+    test(`a revoked invitation or deactivated account (${messageId}) is refused, without the password form`, async () => {
+      const { actor, effects } = await resumeRefusedWith(messageId);
+      await waitFor(actor, (snapshot) => snapshot.status === 'done');
+      expect(actor.getSnapshot().matches('invitationRejected')).toBe(true);
+      expect(actor.getSnapshot().hasTag('passwordOffer')).toBe(false);
+      expect(actor.getSnapshot().context.invitationError).toBe(messageId);
+      expect(effects.notifyFailure).not.toHaveBeenCalled();
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { onboardingWizardMachine } from '../../../machines/onboarding-wizard.machine';
+import { useMessageText } from '../../i18n/use-message-text';
 import { Card } from '../../ui/Card';
 import { InfoBox } from '../../ui/InfoBox';
 import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
@@ -24,6 +25,7 @@ export function OnboardingWizardView({
   loadingLabel: string;
 }) {
   const wizard = useOnboardingWizard(implementations, token);
+  const messageText = useMessageText();
   const titles = {
     1: <Trans>Create account</Trans>,
     2: <Trans>Your master data</Trans>,
@@ -44,7 +46,7 @@ export function OnboardingWizardView({
               <Trans>This invitation cannot be used</Trans>
             </h1>
             <InfoBox tone="error">
-              {wizard.invitationError ?? <Trans>The invitation link is missing or incomplete.</Trans>}
+              {messageText(wizard.invitationError) ?? <Trans>The invitation link is missing or incomplete.</Trans>}
             </InfoBox>
             {wizard.passwordOffered ? <ContinueWithPassword wizard={wizard} /> : null}
             <p>

@@ -187,11 +187,13 @@ export function SuppliersStep({ step }: { step: OnboardingWizard['suppliersStep'
                 label={t`Supplier name`}
                 value={row.partSupplier}
                 onValueChange={(value) => step.changeRow(index, 'partSupplier', value)}
+                error={messageText(step.rowErrors[index]?.partSupplier)}
               />
               <TextField
                 label={t`Customer number`}
                 value={row.customerNo}
                 onValueChange={(value) => step.changeRow(index, 'customerNo', value)}
+                error={messageText(step.rowErrors[index]?.customerNo)}
               />
               {step.canRemoveRow ? (
                 <Button variant="ghost" aria-label={t`Remove row ${index + 1}`} onClick={() => step.removeRow(index)}>

@@ -8,21 +8,21 @@ import type {
   Invitation,
   ResumeOnboardingRequest,
 } from '../../../common/contracts/workshop';
-import { onboardingWizardMachine, type WizardDraft } from '../../../machines/onboarding-wizard.machine';
+import { onboardingWizardMachine } from '../../../machines/onboarding-wizard.machine';
 import {
   type AccountField,
   type CreatedAccount,
   onboardingWizardAccountMachine,
 } from '../../../machines/onboarding-wizard-account.machine';
-import {
-  onboardingWizardMasterDataMachine,
-  type SaveDetailsInput,
-  type SkipStepInput,
-} from '../../../machines/onboarding-wizard-master-data.machine';
-import {
-  onboardingWizardSuppliersMachine,
-  type SupplierRow,
-} from '../../../machines/onboarding-wizard-suppliers.machine';
+import { onboardingWizardMasterDataMachine } from '../../../machines/onboarding-wizard-master-data.machine';
+import { onboardingWizardSuppliersMachine } from '../../../machines/onboarding-wizard-suppliers.machine';
+import type {
+  SaveDetailsInput,
+  SkipStepInput,
+  SupplierRow,
+  SupplierRowErrors,
+  WizardDraft,
+} from '../../../machines/onboarding-wizard-types';
 import type { WorkshopApi } from '../../api/workshop-api';
 import { inspectionOptions } from '../../app/inspection';
 import { isExternalUrl } from '../../app/navigation';
@@ -104,6 +104,7 @@ const noAccountErrors: Partial<Record<AccountField, MessageId>> = {};
 const noDmsErrors: Partial<Record<'dmsId' | 'dmsAccountId', MessageId>> = {};
 const noSelection: Record<number, string> = {};
 const noTileErrors: Record<number, MessageId> = {};
+const noRowErrors: Record<number, SupplierRowErrors> = {};
 const noOptions: never[] = [];
 
 /** Step 1's values and intents, from the account step's own actor. */
@@ -142,6 +143,7 @@ function useSuppliersStep(step: ActorRefFrom<typeof onboardingWizardSuppliersMac
     selected: useSelector(step, (snapshot) => snapshot?.context.selected ?? noSelection),
     tileErrors: useSelector(step, (snapshot) => snapshot?.context.tileErrors ?? noTileErrors),
     additionalRows: useSelector(step, (snapshot) => snapshot?.context.additionalRows ?? noOptions),
+    rowErrors: useSelector(step, (snapshot) => snapshot?.context.rowErrors ?? noRowErrors),
     additionalTiles: useSelector(step, (snapshot) => snapshot?.context.additionalTiles ?? noOptions),
     addMoreOpen: useSelector(step, (snapshot) => snapshot?.context.addMoreOpen ?? false),
     suppliersError: useSelector(step, (snapshot) => snapshot?.context.suppliersError ?? null),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { WizardDraft } from '../../../machines/onboarding-wizard.machine';
+import type { WizardDraft } from '../../../machines/onboarding-wizard-types';
 
 /** One draft per lead, so two invitations opened in one tab never mix (ADR 015). */
 const draftKey = (leadId: number) => `onboardingWizardDraft:${leadId}`;
