@@ -18,7 +18,7 @@ export default defineConfig(({ mode }) => ({
   ],
   define: {
     // The same variable names as the server's (.env, then the real environment, which wins);
-    // a bad value fails the build naming the variable (src/config/env-parse.ts).
+    // a bad value fails the build naming the variable (common/env-parse.ts).
     __APP_CONFIG__: JSON.stringify(buildClientConfig({ ...loadEnv(mode, process.cwd(), ''), ...process.env })),
   },
   server: {

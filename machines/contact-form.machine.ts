@@ -4,7 +4,7 @@ import { type ContactMessage, contactMessageSchema } from '../common/contracts/c
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type CaptchaReport, captchaMachine, keepCaptchaAnswer } from './captcha.machine';
-import { toRequestFailure } from './request-failure';
+import { failureNotice } from './request-failure';
 
 export type ContactField = 'name' | 'email' | 'info';
 export type ContactEvent =
@@ -102,10 +102,7 @@ export const contactFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [
-            'resetCaptcha',
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
-          ],
+          actions: ['resetCaptcha', { type: 'notifyFailure', params: failureNotice }],
         },
       },
     },

@@ -3,7 +3,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { forgotPasswordRequestSchema } from '../common/contracts/account';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
-import { toRequestFailure } from './request-failure';
+import { failureNotice } from './request-failure';
 
 export type ForgotPasswordEvent = { type: 'email.change'; value: string } | { type: 'forgot.submit' };
 
@@ -55,10 +55,7 @@ export const forgotPasswordMachine = setup({
         onDone: { target: 'linkSent', actions: assign({ sentMessage: ({ event }) => event.output.message ?? null }) },
         onError: {
           target: 'enteringEmail',
-          actions: {
-            type: 'notifyFailure',
-            params: ({ event }) => ({ message: toRequestFailure(event.error).message }),
-          },
+          actions: { type: 'notifyFailure', params: failureNotice },
         },
       },
     },

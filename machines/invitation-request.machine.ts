@@ -5,7 +5,7 @@ import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type InvitationRequest, invitationRequestSchema, type WorkshopLeadMode } from '../common/contracts/workshop';
 import { type CaptchaReport, captchaMachine, keepCaptchaAnswer } from './captcha.machine';
-import { toRequestFailure } from './request-failure';
+import { failureNotice } from './request-failure';
 
 export type InvitationField = 'workshop_primary_email' | 'workshop_account_name';
 
@@ -100,10 +100,7 @@ export const invitationRequestMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [
-            'resetCaptcha',
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
-          ],
+          actions: ['resetCaptcha', { type: 'notifyFailure', params: failureNotice }],
         },
       },
     },

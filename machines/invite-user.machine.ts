@@ -3,7 +3,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type UserInviteRequest, userInviteRequestSchema } from '../common/contracts/user-invitation';
-import { toRequestFailure } from './request-failure';
+import { failureNotice, toRequestFailure } from './request-failure';
 
 export type InviteField = keyof UserInviteRequest;
 const emptyInvite: Record<InviteField, string> = { first_name: '', email: '', company_name: '' };
@@ -66,7 +66,7 @@ export const inviteUserMachine = setup({
                 ? { errors: { ...context.errors, [failure.field]: failure.messageId } }
                 : {};
             }),
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+            { type: 'notifyFailure', params: failureNotice },
           ],
         },
       },

@@ -8,7 +8,7 @@ import {
   invitedRegistrationFormSchema,
   type UserInvitationClaims,
 } from '../common/contracts/user-invitation';
-import { isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
+import { failureNotice, isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
 
 export type RegistrationField = 'last_name' | 'contact_number' | 'password' | 'confirm_password';
 
@@ -176,10 +176,13 @@ export const invitedRegistrationMachine = setup({
             actions: [
               assign(({ context, event }) => {
                 const failure = toRequestFailure(event.error);
-                const field = failure.field as RegistrationField | 'token' | null;
-                return field && failure.messageId ? { errors: { ...context.errors, [field]: failure.messageId } } : {};
+                const { field, messageId } = failure;
+                // Only a field this form shows (or the token notice) can carry the server's message.
+                return field && messageId && (field === 'token' || field in context.values)
+                  ? { errors: { ...context.errors, [field]: messageId } }
+                  : {};
               }),
-              { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+              { type: 'notifyFailure', params: failureNotice },
             ],
           },
         ],

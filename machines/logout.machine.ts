@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AppPath } from '../common/app-paths';
-import { toRequestFailure } from './request-failure';
+import { failureNotice, toRequestFailure } from './request-failure';
 
 export type LogoutEvent = { type: 'logout.request' } | { type: 'logout.cancel' } | { type: 'logout.confirm' };
 
@@ -49,7 +49,7 @@ export const logoutMachine = setup({
           target: 'confirming',
           actions: [
             assign({ error: ({ event }) => toRequestFailure(event.error).message }),
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+            { type: 'notifyFailure', params: failureNotice },
           ],
         },
       },

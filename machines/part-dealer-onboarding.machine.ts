@@ -23,7 +23,7 @@ import {
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type CaptchaReport, captchaMachine, keepCaptchaAnswer } from './captcha.machine';
-import { toRequestFailure } from './request-failure';
+import { failureNotice } from './request-failure';
 
 /** Where the view moves focus after a failed Next: a form input, the brands card or the captcha. */
 export type FocusTarget = DealerFormField | 'brands' | 'recaptcha';
@@ -271,7 +271,7 @@ export const partDealerOnboardingMachine = setup({
         onError: {
           target: 'submitted',
           actions: [
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+            { type: 'notifyFailure', params: failureNotice },
             { type: 'navigate', params: { to: '/business-info-success' } },
           ],
         },

@@ -4,7 +4,7 @@ import { type SignUpRequest, signUpRequestSchema } from '../common/contracts/acc
 import { USER_STATUS } from '../common/contracts/auth';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
-import { type RequestFailure, toRequestFailure } from './request-failure';
+import { failureNotice, type RequestFailure, toRequestFailure } from './request-failure';
 
 export type SignUpValues = {
   company_name: string;
@@ -125,7 +125,7 @@ export const registerMachine = setup({
           target: 'editing',
           actions: [
             { type: 'rememberFailure', params: ({ event }) => toRequestFailure(event.error) },
-            { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+            { type: 'notifyFailure', params: failureNotice },
           ],
         },
       },

@@ -4,7 +4,7 @@ import type { AppPath } from '../common/app-paths';
 import { newPasswordFormSchema } from '../common/contracts/account';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
-import { isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
+import { failureNotice, isTokenProblem, type RequestFailure, toRequestFailure } from './request-failure';
 
 export type PasswordField = 'current_password' | 'password' | 'confirm_password';
 
@@ -175,7 +175,7 @@ export const resetPasswordMachine = setup({
             target: 'editing',
             actions: [
               { type: 'rememberFailure', params: ({ event }) => toRequestFailure(event.error) },
-              { type: 'notifyFailure', params: ({ event }) => ({ message: toRequestFailure(event.error).message }) },
+              { type: 'notifyFailure', params: failureNotice },
               { type: 'logFailure', params: ({ event }) => toRequestFailure(event.error) },
               assign(({ context, event }) => {
                 const failure = toRequestFailure(event.error);

@@ -71,6 +71,9 @@ export const changePasswordRequestSchema = v.pipe(
   passwordsMatch(),
 );
 
+/** A reset link lives one hour at most (docs/product.md §5); the screens that mention it say so. */
+export const RESET_TOKEN_MINUTES = 60;
+
 /** Only the claim the reset screen shows; the server re-checks everything else. */
 export const resetTokenClaimsSchema = v.object({
   email: v.pipe(v.string(), v.email()),

@@ -5,7 +5,8 @@ import { emailField, presentedPasswordField } from './fields';
 /** A user's account status (docs/product.md §3: 1 active, 2 pending verification, 3 deactivated). */
 export const USER_STATUS = { active: 1, pendingVerification: 2, deactivated: 3 } as const;
 export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
-export const USER_STATUSES = [USER_STATUS.active, USER_STATUS.pendingVerification, USER_STATUS.deactivated] as const;
+/** In the order the admin's status filter offers them: the accounts waiting for a decision first. */
+export const USER_STATUSES = [USER_STATUS.pendingVerification, USER_STATUS.active, USER_STATUS.deactivated] as const;
 /** The statuses an administrator can set by hand: activate or deactivate. */
 export type SettableUserStatus = typeof USER_STATUS.active | typeof USER_STATUS.deactivated;
 export const USER_ROLE = { user: 'user', systemAdmin: 'system_admin' } as const;

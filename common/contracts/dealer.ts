@@ -174,6 +174,8 @@ export const dealerDraftSchema = v.object({
 export type DealerDraft = v.InferOutput<typeof dealerDraftSchema>;
 export type DealerValues = DealerDraft['values'];
 
+export const DEALER_LEAD_STATUSES = ['UNVERIFIED', 'VERIFIED', 'REJECTED'] as const;
+
 export const dealerLeadSchema = v.object({
   id: v.number(),
   company_name: v.string(),
@@ -184,7 +186,7 @@ export const dealerLeadSchema = v.object({
   city: v.string(),
   country: v.string(),
   brands_served: v.array(v.string()),
-  status: v.picklist(['UNVERIFIED', 'VERIFIED', 'REJECTED']),
+  status: v.picklist(DEALER_LEAD_STATUSES),
   review_note: v.nullable(v.string()),
   created_at: v.string(),
 });
@@ -197,5 +199,5 @@ export const dealerLeadEnvelopeSchema = envelopeSchema(dealerLeadSchema);
 
 export const dealerLeadQuerySchema = v.object({
   page: pageQueryParam,
-  status: v.optional(v.picklist(['', 'UNVERIFIED', 'VERIFIED', 'REJECTED']), ''),
+  status: v.optional(v.picklist(['', ...DEALER_LEAD_STATUSES]), ''),
 });

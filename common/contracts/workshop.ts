@@ -183,18 +183,19 @@ export const partDealerOptionSchema = v.object({ id: v.number(), name: v.string(
 export type DmsOption = v.InferOutput<typeof dmsOptionSchema>;
 export type PartDealerOption = v.InferOutput<typeof partDealerOptionSchema>;
 
+export const workshopLeadStatuses = ['requested', 'approved', 'registered', 'verified', 'rejected'] as const;
+
 /** The admin's view of invitation requests. */
 export const workshopLeadSchema = v.object({
   id: v.number(),
   email: v.string(),
   workshop_account_name: v.string(),
   mode: v.picklist(workshopLeadModes),
-  status: v.picklist(['requested', 'approved', 'registered', 'verified', 'rejected']),
+  status: v.picklist(workshopLeadStatuses),
   review_note: v.nullable(v.string()),
   created_at: v.string(),
 });
 export type WorkshopLead = v.InferOutput<typeof workshopLeadSchema>;
-export const workshopLeadStatuses = ['requested', 'approved', 'registered', 'verified', 'rejected'] as const;
 
 export const leadListQuerySchema = v.object({
   page: pageQueryParam,

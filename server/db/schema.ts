@@ -13,7 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
-import { onboardingSteps } from '../../common/contracts/workshop';
+import { DEALER_LEAD_STATUSES } from '../../common/contracts/dealer';
+import { onboardingSteps, workshopLeadStatuses } from '../../common/contracts/workshop';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -142,9 +143,7 @@ export const workshopLeads = pgTable(
     email: text('email').notNull(),
     workshopAccountName: text('workshop_account_name').notNull(),
     mode: text('mode', { enum: ['plain', 'account-creation'] }).notNull(),
-    status: text('status', { enum: ['requested', 'approved', 'registered', 'verified', 'rejected'] })
-      .notNull()
-      .default('requested'),
+    status: text('status', { enum: workshopLeadStatuses }).notNull().default('requested'),
     locale: text('locale', { enum: ['de', 'en'] })
       .notNull()
       .default('de'),
@@ -244,9 +243,7 @@ export const partDealerLeads = pgTable(
     brandsServed: text('brands_served').array().notNull(),
     deliveryArea: text('delivery_area').notNull(),
     taxId: text('tax_id').notNull(),
-    status: text('status', { enum: ['UNVERIFIED', 'VERIFIED', 'REJECTED'] })
-      .notNull()
-      .default('UNVERIFIED'),
+    status: text('status', { enum: DEALER_LEAD_STATUSES }).notNull().default('UNVERIFIED'),
     locale: text('locale', { enum: ['de', 'en'] })
       .notNull()
       .default('de'),

@@ -1,27 +1,17 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { decodeJwt } from 'jose';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { resetTokenClaimsSchema } from '../../common/contracts/account';
 import { tokenSearchParam } from '../../common/contracts/fields';
 import type { ResetPasswordInput } from '../../machines/reset-password.machine';
 import { toRoute } from '../app/navigation';
+import { readTokenClaims } from '../app/token-claims';
 import { ResetPasswordView } from '../views/reset-password/ResetPasswordView';
 import { createResetPasswordImplementations } from '../views/reset-password/use-reset-password';
 
 const searchSchema = v.object({
   token: tokenSearchParam,
 });
-
-/** The e-mail a reset token names, or null when it cannot be read (the server re-checks everything). */
-function emailFromToken(token: string): string | null {
-  try {
-    const claims = v.safeParse(resetTokenClaimsSchema, decodeJwt(token));
-    return claims.success ? claims.output.email : null;
-  } catch {
-    return null;
-  }
-}
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search) => v.parse(searchSchema, search),
@@ -41,7 +31,9 @@ function ResetPasswordRoute() {
   const { api } = Route.useRouteContext();
   const navigate = useNavigate();
   const [input] = useState<ResetPasswordInput>(() =>
-    token ? { mode: 'reset', token, email: emailFromToken(token) } : { mode: 'change' },
+    token
+      ? { mode: 'reset', token, email: readTokenClaims(resetTokenClaimsSchema, token)?.email ?? null }
+      : { mode: 'change' },
   );
   const [implementations] = useState(() =>
     createResetPasswordImplementations({

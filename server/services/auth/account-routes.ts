@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
+  RESET_TOKEN_MINUTES,
   resetPasswordRequestSchema,
   signUpRequestSchema,
 } from '../../../common/contracts/account';
@@ -23,9 +24,6 @@ import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionAccess } from './session-access';
 import { endAllSessionsOf, endOtherSessionsOf } from './sessions';
-
-/** Architecture: a reset link lives one hour at most. */
-export const RESET_TOKEN_MINUTES = 60;
 
 const SIGN_UPS_PER_IP: RateWindow = { name: 'sign-up-ip', limit: 10, windowSeconds: 3600 };
 const RESETS_PER_EMAIL: RateWindow = { name: 'forgot-email', limit: 5, windowSeconds: 3600 };

@@ -10,12 +10,16 @@ const IP_PASSWORD_FAILURES: RateWindow = { name: 'login-ip', limit: 50, windowSe
  * checks a password (login, continuing an onboarding) shares these windows, so a second door
  * gives a guesser no extra attempts.
  */
-export function passwordFailureWindows(config: Pick<ServerConfig, 'loginMaxFailures'>, email: string, ip: string) {
+export function passwordFailureWindows(
+  config: Pick<ServerConfig, 'loginMaxFailures'>,
+  email: string,
+  ip: string,
+): [RateWindow, string][] {
   const account: RateWindow = { name: 'login-account', limit: config.loginMaxFailures, windowSeconds: 15 * 60 };
   return [
     [account, email],
     [IP_PASSWORD_FAILURES, ip],
-  ] as [RateWindow, string][];
+  ];
 }
 
 /** Refuses with 429 + Retry-After while any window is full; checking counts nothing. */

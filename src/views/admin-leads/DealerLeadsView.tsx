@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { DealerLead } from '../../../common/contracts/dealer';
+import { DEALER_LEAD_STATUSES, type DealerLead } from '../../../common/contracts/dealer';
 import { adminDealersMachine, dealerDecisionsFor } from '../../../machines/admin-leads.machine';
 import { ReviewTable } from '../admin/ReviewTable';
 import type { AdminDealersImplementations } from './admin-leads-implementations';
@@ -19,7 +19,7 @@ export function DealerLeadsView({ implementations }: { implementations: AdminDea
       implementations={implementations}
       title={<Trans>Dealer registrations</Trans>}
       caption={<Trans>Dealer registrations</Trans>}
-      statusOptions={(['UNVERIFIED', 'VERIFIED', 'REJECTED'] as const).map((status) => ({
+      statusOptions={DEALER_LEAD_STATUSES.map((status) => ({
         value: status,
         label: statusLabels[status],
       }))}

@@ -1,5 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { type WorkshopLead, workshopLeadStatuses } from '../../../common/contracts/workshop';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { INVITATION_VALID_DAYS, type WorkshopLead, workshopLeadStatuses } from '../../../common/contracts/workshop';
 import { adminLeadsMachine, leadDecisionsFor } from '../../../machines/admin-leads.machine';
 import { ReviewTable } from '../admin/ReviewTable';
 import type { AdminLeadsImplementations } from './admin-leads-implementations';
@@ -51,7 +51,11 @@ export function LeadsView({ implementations }: { implementations: AdminLeadsImpl
           label: <Trans>Approve</Trans>,
           title: <Trans>Approve request?</Trans>,
           description: (pendingName) => (
-            <Trans>{pendingName} receives an invitation link to set up the account (valid for 7 days).</Trans>
+            <Trans>
+              {pendingName} receives an invitation link to set up the account (valid for{' '}
+              <Plural value={INVITATION_VALID_DAYS} one="# day" other="# days" />
+              ).
+            </Trans>
           ),
         },
         reject: {

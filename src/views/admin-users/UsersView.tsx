@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { AdminUser } from '../../../common/contracts/admin-users';
-import { USER_STATUS, type UserStatus } from '../../../common/contracts/auth';
+import { USER_STATUS, USER_STATUSES, type UserStatus } from '../../../common/contracts/auth';
 import { adminUsersMachine, userDecisionsFor } from '../../../machines/admin-users.machine';
 import { ReviewTable } from '../admin/ReviewTable';
 import type { AdminUsersImplementations } from './admin-users-implementations';
@@ -28,7 +28,7 @@ export function UsersView({
       title={<Trans>Accounts</Trans>}
       caption={<Trans>Registered users</Trans>}
       searchLabel={t`Search by name, company or e-mail`}
-      statusOptions={[USER_STATUS.pendingVerification, USER_STATUS.active, USER_STATUS.deactivated].map((status) => ({
+      statusOptions={USER_STATUSES.map((status) => ({
         value: `${status}` as const,
         label: statusLabels[status],
       }))}

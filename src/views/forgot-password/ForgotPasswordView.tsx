@@ -1,5 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { RESET_TOKEN_MINUTES } from '../../../common/contracts/account';
 import type { forgotPasswordMachine } from '../../../machines/forgot-password.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
@@ -26,7 +27,10 @@ export function ForgotPasswordView({ implementations }: { implementations: Imple
           )}
         </InfoBox>
         <p>
-          <Trans>The link is valid for one hour and can be used once. Please also look in your spam folder.</Trans>
+          <Trans>
+            The link is valid for <Plural value={RESET_TOKEN_MINUTES} _60="one hour" other="# minutes" /> and can be
+            used once. Please also look in your spam folder.
+          </Trans>
         </p>
         <Link to="/login">
           <Trans>Back to login</Trans>

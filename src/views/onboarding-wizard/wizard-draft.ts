@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { WizardDraft } from '../../../machines/onboarding-wizard-types';
+import { storedJson } from '../../app/stored-json';
 
 /** One draft per lead, so two invitations opened in one tab never mix (ADR 015). */
 const draftKey = (leadId: number) => `onboardingWizardDraft:${leadId}`;
@@ -18,21 +19,19 @@ const draftSchema = v.object({
   ),
 });
 
+const draftOf = (storage: Storage, leadId: number) => storedJson(storage, draftKey(leadId), draftSchema);
+
 /** The steps' unsaved input of this lead before a reload or language switch (never a password), or null. */
 export function readWizardDraft(storage: Storage, leadId: number): WizardDraft | null {
-  try {
-    const parsed = v.safeParse(draftSchema, JSON.parse(storage.getItem(draftKey(leadId)) ?? 'null'));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
+  return draftOf(storage, leadId).read();
 }
 
 /** Replaces one step's part of the draft, keeping the others. */
 export function writeWizardDraft(storage: Storage, leadId: number, section: WizardDraft) {
-  storage.setItem(draftKey(leadId), JSON.stringify({ ...readWizardDraft(storage, leadId), ...section }));
+  const draft = draftOf(storage, leadId);
+  draft.write({ ...draft.read(), ...section });
 }
 
 export function clearWizardDraft(storage: Storage, leadId: number) {
-  storage.removeItem(draftKey(leadId));
+  draftOf(storage, leadId).clear();
 }

@@ -1,22 +1,17 @@
-import * as v from 'valibot';
 import { type DealerDraft, dealerDraftSchema } from '../../../common/contracts/dealer';
+import { storedJson } from '../../app/stored-json';
 
-const DRAFT_KEY = 'dealerOnboardingDraft';
+const draftIn = (storage: Storage) => storedJson(storage, 'dealerOnboardingDraft', dealerDraftSchema);
 
 /** The form a dealer was filling before a reload (never the captcha), or null. */
 export function readDealerDraft(storage: Storage): DealerDraft | null {
-  try {
-    const parsed = v.safeParse(dealerDraftSchema, JSON.parse(storage.getItem(DRAFT_KEY) ?? 'null'));
-    return parsed.success ? parsed.output : null;
-  } catch {
-    return null;
-  }
+  return draftIn(storage).read();
 }
 
 export function writeDealerDraft(storage: Storage, draft: DealerDraft) {
-  storage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  draftIn(storage).write(draft);
 }
 
 export function clearDealerDraft(storage: Storage) {
-  storage.removeItem(DRAFT_KEY);
+  draftIn(storage).clear();
 }

@@ -1,5 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { RESET_TOKEN_MINUTES } from '../../../common/contracts/account';
 import type { ResetPasswordInput, resetPasswordMachine } from '../../../machines/reset-password.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
@@ -48,7 +49,10 @@ export function ResetPasswordView({
               request a new link.
             </Trans>
           ) : reset.linkProblem === 'tokenExpired' ? (
-            <Trans>This link has expired: a reset link is valid for one hour. Please request a new link.</Trans>
+            <Trans>
+              This link has expired: a reset link is valid for{' '}
+              <Plural value={RESET_TOKEN_MINUTES} _60="one hour" other="# minutes" />. Please request a new link.
+            </Trans>
           ) : (
             <Trans>
               This link is not valid (a newer link may have been requested since). Please use the link from the latest
