@@ -12,6 +12,7 @@ import {
   type TestServer,
   tokenFromLink,
 } from '../support/test-server';
+import { invitedUserToken } from '../support/user-invitations';
 
 /** docs/product.md §4.6: a mailed link says whether it still works before its form is shown. */
 let server: TestServer;
@@ -37,15 +38,7 @@ async function resetToken(email: string) {
   return tokenFromLink(await linkFromLatestMail(server, email, 'reset-password?token='));
 }
 
-async function invitationToken(email: string) {
-  await postJson(
-    server,
-    '/svc/auth/api/v1/users/invite',
-    { first_name: 'Ines', email, company_name: 'Teile Nord GmbH' },
-    { cookie: admin },
-  );
-  return tokenFromLink(await linkFromLatestMail(server, email, '/user-invite?token='));
-}
+const invitationToken = (email: string) => invitedUserToken(server, admin, email);
 
 test('a fresh reset link checks out and stays usable; once used, the check says so in the caller’s language', async () => {
   const token = await resetToken('check-reset@example.de');
@@ -79,6 +72,30 @@ test('a superseded, expired, forged or wrong-purpose reset link is refused with 
   expect((await check('reset-password', 42)).response.status).toBe(400);
   const invitation = await invitationToken('check-purpose@example.de');
   expect((await check('reset-password', invitation)).body.error).toBe('tokenInvalid');
+});
+
+test('a reset link says what the reset itself would answer: refused for a deactivated account or a newer password', async () => {
+  const resetWith = (token: string) =>
+    postJson(server, '/svc/auth/api/v1/reset-password', {
+      token,
+      password: 'New-password-2026',
+      confirm_password: 'New-password-2026',
+    });
+
+  const deactivated = await resetToken('check-deactivated@example.de');
+  await server.db.update(users).set({ status: 3 }).where(eq(users.email, 'check-deactivated@example.de'));
+  const refused = await check('reset-password', deactivated);
+  expect(refused.response.status).toBe(400);
+  expect(refused.body).toMatchObject({ error: 'tokenInvalid', field: 'token' });
+  expect((await resetWith(deactivated)).body).toMatchObject({ error: 'tokenInvalid', field: 'token' });
+
+  const outdated = await resetToken('check-changed@example.de');
+  await server.db
+    .update(users)
+    .set({ passwordChangedAt: new Date(Date.now() + 5000) })
+    .where(eq(users.email, 'check-changed@example.de'));
+  expect((await check('reset-password', outdated)).body.error).toBe('tokenInvalid');
+  expect((await resetWith(outdated)).body.error).toBe('tokenInvalid');
 });
 
 test('an invitation checks out until it is used; then, or once the address has an account, it says so', async () => {

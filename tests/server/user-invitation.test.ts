@@ -3,15 +3,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { auditEvents, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import { issueToken } from '../../server/tokens';
-import {
-  ADMIN,
-  linkFromLatestMail,
-  loginCookie,
-  postJson,
-  startTestServer,
-  type TestServer,
-  tokenFromLink,
-} from '../support/test-server';
+import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
+import { invitedUserToken } from '../support/user-invitations';
 
 let server: TestServer;
 let admin: string;
@@ -21,16 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-async function invite(email: string) {
-  const { response } = await postJson(
-    server,
-    '/svc/auth/api/v1/users/invite',
-    { first_name: 'Ines', email, company_name: 'Teile Nord GmbH' },
-    { cookie: admin },
-  );
-  expect(response.status).toBe(200);
-  return tokenFromLink(await linkFromLatestMail(server, email, '/user-invite?token='));
-}
+const invite = (email: string) => invitedUserToken(server, admin, email);
 
 const form = (token: string, overrides: Record<string, unknown> = {}) => ({
   token,

@@ -22,6 +22,7 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { consumeToken, issueToken, revokeTokens, verifyToken } from '../../tokens';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
+import { usableResetUser } from './reset-user';
 import type { SessionAccess } from './session-access';
 import { endAllSessionsOf, endOtherSessionsOf } from './sessions';
 
@@ -174,17 +175,7 @@ export function createAccountRoutes(deps: ServerDeps, access: SessionAccess) {
     const passwordHash = await hashPassword(form.password);
     await db.transaction(async (tx) => {
       await consumeToken(tx, 'password-reset', claims.jti);
-      const [user] = await tx
-        .select()
-        .from(users)
-        .where(eq(users.id, Number(claims.sub)))
-        .limit(1);
-      if (!user || user.status === USER_STATUS.deactivated)
-        throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
-      // Any password change after the link was issued makes the link worthless.
-      if (claims.iat !== undefined && user.passwordChangedAt.getTime() > claims.iat * 1000 + 999) {
-        throw new ApiRefusal(400, 'tokenInvalid', { field: 'token' });
-      }
+      const user = await usableResetUser(tx, claims);
       await endAllSessionsOf(tx, user.id);
       await storeNewPassword(tx, user, passwordHash, { action: 'password.reset', ip: clientIp(c) });
     });

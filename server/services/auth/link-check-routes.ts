@@ -3,6 +3,7 @@ import { linkCheckRequestSchema } from '../../../common/contracts/link-check';
 import type { ServerDeps } from '../../context';
 import { ok, parseJsonBody } from '../../http/respond';
 import { refuseUnlessUsable, verifyToken } from '../../tokens';
+import { usableResetUser } from './reset-user';
 import { refuseUnusableUserInvitation } from './user-invitations';
 
 /**
@@ -19,6 +20,7 @@ export function createLinkCheckRoutes(deps: ServerDeps) {
     const { token } = await parseJsonBody(c, linkCheckRequestSchema);
     const claims = await verifyToken(deps.config.sessionSecret, 'password-reset', token);
     await refuseUnlessUsable(db, 'password-reset', claims.jti);
+    await usableResetUser(db, claims);
     return ok(c, null);
   });
 
