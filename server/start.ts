@@ -9,6 +9,7 @@ import { createMailTransport, startMailWorker } from './mail/outbox';
 import { deleteStaleRateWindows } from './rate-limit';
 import { seedAdministrator } from './seed';
 import { deleteExpiredSessions } from './services/auth/sessions';
+import { deleteExpiredOnboardingCredentials } from './services/workshop/onboarding-credentials';
 
 /**
  * Opens the database (migrating it), seeds the administrator, starts the mail worker and the
@@ -25,6 +26,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const housekeeping = setInterval(() => {
     Promise.all([
       deleteExpiredSessions(database.db),
+      deleteExpiredOnboardingCredentials(database.db),
       deleteExpiredCaptchas(database.db),
       deleteStaleRateWindows(database.db),
     ]).catch((error: unknown) =>

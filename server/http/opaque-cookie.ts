@@ -1,4 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+
+/** How this deployment sets its cookies: production is Secure (and so may use the __Host- prefix). */
+export type OpaqueCookieSettings = { secure: boolean };
 
 /** A 256-bit random value for a cookie the server recognises by its hash alone. */
 export function newOpaqueValue() {
@@ -11,9 +16,40 @@ export function hashOpaqueValue(value: string) {
 }
 
 /** The __Host- prefix pins the cookie to this exact origin, but browsers only accept it with Secure. */
-export function hostCookieName(name: string, secure: boolean) {
-  return secure ? `__Host-${name}` : name;
+function hostCookieName(name: string, settings: OpaqueCookieSettings) {
+  return settings.secure ? `__Host-${name}` : name;
 }
 
 /** Longer than any value newOpaqueValue makes: refused before it is hashed or looked up. */
-export const OPAQUE_VALUE_MAX_LENGTH = 100;
+const OPAQUE_VALUE_MAX_LENGTH = 100;
+
+/**
+ * Sets an httpOnly, SameSite=Lax cookie for the whole origin. Without maxAge it lives as long as
+ * the browser session; the server enforces the real lifetime through the stored expiry either way.
+ */
+export function setOpaqueCookie(
+  c: Context,
+  name: string,
+  settings: OpaqueCookieSettings,
+  value: string,
+  maxAgeSeconds: number | null,
+) {
+  setCookie(c, hostCookieName(name, settings), value, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: settings.secure,
+    path: '/',
+    ...(maxAgeSeconds === null ? {} : { maxAge: Math.max(1, Math.floor(maxAgeSeconds)) }),
+  });
+}
+
+export function clearOpaqueCookie(c: Context, name: string, settings: OpaqueCookieSettings) {
+  deleteCookie(c, hostCookieName(name, settings), { path: '/', secure: settings.secure });
+}
+
+/** The hash of this request's cookie value, or null when it is missing or too long to be one of ours. */
+export function presentedOpaqueHash(c: Context, name: string, settings: OpaqueCookieSettings) {
+  const value = getCookie(c, hostCookieName(name, settings));
+  if (!value || value.length > OPAQUE_VALUE_MAX_LENGTH) return null;
+  return hashOpaqueValue(value);
+}

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   onboardingCredentials,
   oneTimeTokens,
+  rateLimits,
   users,
   workshopLeads,
   workshopSuppliers,
   workshops,
 } from '../../server/db/schema';
+import { deleteExpiredOnboardingCredentials } from '../../server/services/workshop/onboarding-credentials';
 import {
   ADMIN,
   loginCookie,
@@ -26,6 +28,8 @@ beforeAll(async () => {
   admin = await loginCookie(server, ADMIN.email, ADMIN.password);
 });
 afterAll(() => server.stop());
+// This file requests more leads than one address may in an hour (that limit is tested elsewhere).
+beforeEach(() => server.db.delete(rateLimits).where(like(rateLimits.key, 'lead-ip:%')));
 
 const PASSWORD = 'Radlager-2026';
 let counter = 0;
@@ -180,6 +184,69 @@ describe('with the credential the wizard continues where it stopped', () => {
   });
 });
 
+async function credentialsOf(leadId: number) {
+  return server.db.select().from(onboardingCredentials).where(eq(onboardingCredentials.leadId, leadId));
+}
+
+async function setUserStatus(email: string, status: 1 | 3) {
+  const [user] = await server.db.select().from(users).where(eq(users.email, email));
+  const changed = await postJson(server, `/svc/auth/api/v1/users/${user?.id}/status`, { status }, { cookie: admin });
+  expect(changed.response.status).toBe(200);
+}
+
+describe('a credential lives only as long as there is an onboarding to continue', () => {
+  test('saving the suppliers deletes it and clears the cookie; the token still shows the confirmation', async () => {
+    const lead = await registeredLead();
+    const saved = await sendJson(server, 'PUT', lead.details, suppliers, lead.credential);
+    expect(saved.response.status).toBe(200);
+    expect(saved.response.headers.getSetCookie().find((cookie) => cookie.startsWith('tp_onboarding='))).toMatch(
+      /Max-Age=0/,
+    );
+    expect(await credentialsOf(lead.lead.id)).toHaveLength(0);
+    for (const cookie of [lead.credential, null]) {
+      expect((await openInvitation(lead.token, cookie)).body.error).toBe('onboardingComplete');
+    }
+  });
+
+  test('skipping the last step deletes it as well', async () => {
+    const lead = await registeredLead();
+    await sendJson(server, 'POST', lead.skip, { step: 'master-data' }, lead.credential);
+    expect(await credentialsOf(lead.lead.id)).toHaveLength(1);
+    await sendJson(server, 'POST', lead.skip, { step: 'suppliers' }, lead.credential);
+    expect(await credentialsOf(lead.lead.id)).toHaveLength(0);
+  });
+
+  test('once the account is verified the onboarding is no longer “complete, awaiting verification”', async () => {
+    const lead = await registeredLead();
+    await sendJson(server, 'PUT', lead.details, suppliers, lead.credential);
+    await setUserStatus(lead.email, 1);
+    expect((await openInvitation(lead.token, lead.credential)).body.error).toBe('tokenUsed');
+    const resumed = await postJson(server, '/svc/workshop/lead/resume', { token: lead.token, password: PASSWORD });
+    expect(resumed.body.error).toBe('tokenUsed');
+  });
+
+  test('verifying or deactivating the account deletes an open onboarding’s credentials', async () => {
+    for (const status of [1, 3] as const) {
+      const lead = await registeredLead();
+      await setUserStatus(lead.email, status);
+      expect(await credentialsOf(lead.lead.id)).toHaveLength(0);
+      expect((await openInvitation(lead.token, lead.credential)).body.error).toBe('tokenUsed');
+    }
+  });
+
+  test('expired credentials are swept with the expired sessions', async () => {
+    const lead = await registeredLead();
+    const other = await registeredLead();
+    await server.db
+      .update(onboardingCredentials)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(onboardingCredentials.leadId, lead.lead.id));
+    await deleteExpiredOnboardingCredentials(server.db);
+    expect(await credentialsOf(lead.lead.id)).toHaveLength(0);
+    expect(await credentialsOf(other.lead.id)).toHaveLength(1);
+  });
+});
+
 describe('without this lead’s valid credential nothing is shown and nothing changes', () => {
   test('the token alone: the invitation is refused (with the password offer) and no write is accepted', async () => {
     const lead = await registeredLead();
@@ -261,6 +328,22 @@ describe('continue with your password (another browser)', () => {
     expect(
       await server.db.select().from(workshopSuppliers).where(eq(workshopSuppliers.workshopId, lead.workshopId)),
     ).toHaveLength(1);
+  });
+
+  test('a credential from a resume never outlives the invitation period, however long the token lasts', async () => {
+    const lead = await registeredLead();
+    await server.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000) })
+      .where(eq(oneTimeTokens.subject, String(lead.lead.id)));
+    const resumed = await postJson(server, '/svc/workshop/lead/resume', { token: lead.token, password: PASSWORD });
+    expect(resumed.response.status).toBe(200);
+    const latest = Date.now() + 7 * 24 * 3600 * 1000;
+    for (const credential of await credentialsOf(lead.lead.id)) {
+      expect(credential.expiresAt.getTime()).toBeLessThanOrEqual(latest);
+    }
+    const maxAge = Number(/Max-Age=(\d+)/.exec(resumed.response.headers.get('set-cookie') ?? '')?.[1]);
+    expect(maxAge).toBeLessThanOrEqual(7 * 24 * 3600);
   });
 
   test('a wrong password is a translated 400 and changes nothing', async () => {

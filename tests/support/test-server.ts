@@ -75,19 +75,20 @@ export async function startTestServer(
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-/** A JSON request as the SPA sends it (same origin, JSON content type). */
 /** What the HTTP helpers need: a server started here, or a portal process started by a test. */
 export type ReachableServer = Pick<TestServer, 'url' | 'origin'>;
 
+/** A JSON request as the SPA sends it (same origin, JSON content type), POST unless told otherwise. */
 export async function postJson(
   server: ReachableServer,
   pathname: string,
   body: unknown,
   headers: Record<string, string> = {},
+  options: { method?: 'POST' | 'PUT' } = {},
 ) {
   rememberSecrets(typeof body === 'string' ? null : body);
   const response = await fetch(server.url(pathname), {
-    method: 'POST',
+    method: options.method ?? 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });

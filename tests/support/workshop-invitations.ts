@@ -37,26 +37,13 @@ export async function approvedInvitation(
   return { lead, token: tokenFromLink(await linkFromLatestMail(server, email, '/onboarding?token=')) };
 }
 
-/** A JSON request other than POST, as the wizard sends it (optionally with a cookie). */
-export async function sendJson(
+/** A wizard request, with the onboarding cookie when one is given. */
+export function sendJson(
   server: TestServer,
   method: 'PUT' | 'POST',
   path: string,
   body: unknown,
   cookie: string | null = null,
 ) {
-  const response = await fetch(server.url(path), {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      origin: server.origin,
-      'accept-language': 'de',
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  return {
-    response,
-    body: (await response.json()) as { code: number; error?: string; field?: string; message?: string; data?: unknown },
-  };
+  return postJson(server, path, body, cookie ? { cookie } : {}, { method });
 }

@@ -1,7 +1,7 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { type AdminUser, userListQuerySchema, userStatusChangeSchema } from '../../../common/contracts/admin-users';
-import { USER_ROLE, USER_STATUS, USER_STATUSES } from '../../../common/contracts/auth';
+import { USER_STATUS, USER_STATUSES } from '../../../common/contracts/auth';
 import { userInviteRequestSchema } from '../../../common/contracts/user-invitation';
 import { pagedList } from '../../admin/paged-list';
 import { audit } from '../../audit';
@@ -12,6 +12,7 @@ import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
+import { deleteOnboardingCredentialsOf } from '../workshop/onboarding-credentials';
 import type { SessionAccess } from './session-access';
 import { endAllSessionsOf } from './sessions';
 import { issueUserInvitation } from './user-invitations';
@@ -38,7 +39,7 @@ function likePattern(search: string) {
 /** The system administrator's user management (every call checks the role on the server). */
 export function createAdminUsersRoutes(deps: ServerDeps, access: SessionAccess) {
   const { db } = deps.database;
-  const requireAdmin = access.requireRole(USER_ROLE.systemAdmin);
+  const { requireAdmin } = access;
   const routes = new Hono();
 
   routes.get('/users/list', requireAdmin, async (c) => {
@@ -74,6 +75,8 @@ export function createAdminUsersRoutes(deps: ServerDeps, access: SessionAccess) 
         .returning();
       if (!after) throw new ApiRefusal(404, 'notFound');
       if (status === USER_STATUS.deactivated) await endAllSessionsOf(tx, userId);
+      // Verified or deactivated, the account is no longer pending: its onboarding cannot be continued.
+      await deleteOnboardingCredentialsOf(tx, { userId });
       if (status === USER_STATUS.active) {
         // The pilot loop's last step: an account created from an invitation is now verified.
         await tx

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { UserRole } from '../../../common/contracts/auth';
+import { USER_ROLE } from '../../../common/contracts/auth';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { users } from '../../db/schema';
+import type { OpaqueCookieSettings } from '../../http/opaque-cookie';
 import { ApiRefusal } from '../../http/respond';
 import { currentSessionUser } from './sessions';
 
@@ -12,15 +13,13 @@ export type SessionUser = typeof users.$inferSelect;
 /** The Hono environment of a route behind a session guard: `c.get('user')` is the signed-in user. */
 export type SignedInEnv = { Variables: { user: SessionUser } };
 
-export type SessionCookieSettings = Parameters<typeof currentSessionUser>[2];
-
 /** What every service needs to know about sessions, built once per app from the configuration. */
 export type SessionAccess = {
-  cookieSettings: SessionCookieSettings;
+  cookieSettings: OpaqueCookieSettings;
   /** Any signed-in, active user, else 401 (the SPA clears its stored profile on any 401). */
   requireSignedIn: MiddlewareHandler<SignedInEnv>;
-  /** A signed-in user with this role, else 401 (no session) or 403 (another role). */
-  requireRole: (role: UserRole) => MiddlewareHandler<SignedInEnv>;
+  /** A signed-in system administrator, else 401 (no session) or 403 (another role). */
+  requireAdmin: MiddlewareHandler<SignedInEnv>;
 };
 
 /**
@@ -31,7 +30,7 @@ export type SessionAccess = {
  */
 export function createSessionAccess(config: ServerConfig, db: Database): SessionAccess {
   // Production cookies are Secure (and so may carry the __Host- prefix); development runs on plain http.
-  const cookieSettings: SessionCookieSettings = { secure: config.isProduction };
+  const cookieSettings: OpaqueCookieSettings = { secure: config.isProduction };
 
   function guard(allows: (user: SessionUser) => boolean) {
     return createMiddleware<SignedInEnv>(async (c, next) => {
@@ -46,6 +45,6 @@ export function createSessionAccess(config: ServerConfig, db: Database): Session
   return {
     cookieSettings,
     requireSignedIn: guard(() => true),
-    requireRole: (role) => guard((user) => user.role === role),
+    requireAdmin: guard((user) => user.role === USER_ROLE.systemAdmin),
   };
 }

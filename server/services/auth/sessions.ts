@@ -1,27 +1,27 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { USER_STATUS } from '../../../common/contracts/auth';
 import type { Database } from '../../db/database';
 import { sessions, users } from '../../db/schema';
-import { hashOpaqueValue, hostCookieName, newOpaqueValue, OPAQUE_VALUE_MAX_LENGTH } from '../../http/opaque-cookie';
+import {
+  clearOpaqueCookie,
+  hashOpaqueValue,
+  newOpaqueValue,
+  type OpaqueCookieSettings,
+  presentedOpaqueHash,
+  setOpaqueCookie,
+} from '../../http/opaque-cookie';
 
 export const SESSION_HOURS_WITHOUT_REMEMBER = 12;
 export const SESSION_DAYS_WITH_REMEMBER = 30;
 
-type CookieSettings = { secure: boolean };
-
-function cookieName(settings: CookieSettings) {
-  return hostCookieName('tp_session', settings.secure);
-}
-
-const hashSessionId = hashOpaqueValue;
+const SESSION_COOKIE = 'tp_session';
 
 /** Starts a fresh session (a new id on every login) and sets its httpOnly cookie. */
 export async function startSession(
   c: Context,
   db: Database,
-  settings: CookieSettings,
+  settings: OpaqueCookieSettings,
   userId: number,
   rememberMe: boolean,
 ) {
@@ -30,16 +30,10 @@ export async function startSession(
     ? SESSION_DAYS_WITH_REMEMBER * 24 * 3600 * 1000
     : SESSION_HOURS_WITHOUT_REMEMBER * 3600 * 1000;
   const expiresAt = new Date(Date.now() + lifetimeMs);
-  await db.insert(sessions).values({ idHash: hashSessionId(sessionId), userId, rememberMe, expiresAt });
-  setCookie(c, cookieName(settings), sessionId, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: settings.secure,
-    path: '/',
-    // Without "remember me" the cookie lives as long as the browser session; the server still
-    // enforces the 12-hour absolute limit through expiresAt.
-    ...(rememberMe ? { maxAge: Math.floor(lifetimeMs / 1000) } : {}),
-  });
+  await db.insert(sessions).values({ idHash: hashOpaqueValue(sessionId), userId, rememberMe, expiresAt });
+  // Without "remember me" the cookie lives as long as the browser session; the server still
+  // enforces the 12-hour absolute limit through expiresAt.
+  setOpaqueCookie(c, SESSION_COOKIE, settings, sessionId, rememberMe ? lifetimeMs / 1000 : null);
 }
 
 /**
@@ -62,27 +56,25 @@ function prepareSessionUserQuery(db: Database) {
 const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
 
 /** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
-export async function currentSessionUser(c: Context, db: Database, settings: CookieSettings) {
-  const sessionId = getCookie(c, cookieName(settings));
-  if (!sessionId || sessionId.length > OPAQUE_VALUE_MAX_LENGTH) return null;
+export async function currentSessionUser(c: Context, db: Database, settings: OpaqueCookieSettings) {
+  const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
+  if (!idHash) return null;
   let query = sessionUserQueries.get(db);
   if (!query) {
     query = prepareSessionUserQuery(db);
     sessionUserQueries.set(db, query);
   }
-  const rows = await query.execute({ idHash: hashSessionId(sessionId), now: new Date() });
+  const rows = await query.execute({ idHash, now: new Date() });
   const user = rows[0]?.user;
   // Only active accounts (status 1) hold a session; a deactivated user's old cookie stops working.
   if (user?.status !== USER_STATUS.active) return null;
   return user;
 }
 
-export async function endSession(c: Context, db: Database, settings: CookieSettings) {
-  const sessionId = getCookie(c, cookieName(settings));
-  if (sessionId && sessionId.length <= OPAQUE_VALUE_MAX_LENGTH) {
-    await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
-  }
-  deleteCookie(c, cookieName(settings), { path: '/', secure: settings.secure });
+export async function endSession(c: Context, db: Database, settings: OpaqueCookieSettings) {
+  const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
+  if (idHash) await db.delete(sessions).where(eq(sessions.idHash, idHash));
+  clearOpaqueCookie(c, SESSION_COOKIE, settings);
 }
 
 export async function endAllSessionsOf(db: Pick<Database, 'delete'>, userId: number) {
@@ -97,9 +89,9 @@ export async function deleteExpiredSessions(db: Database) {
 export async function endOtherSessionsOf(
   c: Context,
   db: Pick<Database, 'delete'>,
-  settings: CookieSettings,
+  settings: OpaqueCookieSettings,
   userId: number,
 ) {
-  const sessionId = getCookie(c, cookieName(settings)) ?? '';
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, hashSessionId(sessionId))));
+  const ownHash = presentedOpaqueHash(c, SESSION_COOKIE, settings) ?? '';
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, ownHash)));
 }

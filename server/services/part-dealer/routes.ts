@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
+import { USER_STATUS } from '../../../common/contracts/auth';
 import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../common/contracts/dealer';
 import { invitedRegistrationRequestSchema } from '../../../common/contracts/user-invitation';
 import { leadDecisionSchema } from '../../../common/contracts/workshop';
@@ -81,7 +81,7 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
     return ok(c, null, 'dealerRegistered');
   });
 
-  const requireAdmin = access.requireRole(USER_ROLE.systemAdmin);
+  const { requireAdmin } = access;
 
   service.get('/part-dealer/leads', requireAdmin, async (c) => {
     const { page, status } = parseQuery(c, dealerLeadQuerySchema);

@@ -5,7 +5,6 @@ import * as v from 'valibot';
 import { USER_STATUS } from '../../../common/contracts/auth';
 import {
   createWorkshopAccountSchema,
-  INVITATION_VALID_DAYS,
   type Invitation,
   invitationTokenField,
   type OnboardingResume,
@@ -33,6 +32,7 @@ import {
   workshops,
 } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
+import type { OpaqueCookieSettings } from '../../http/opaque-cookie';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
@@ -40,8 +40,9 @@ import { consumeToken, verifyToken } from '../../tokens';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } from '../auth/password-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { SessionCookieSettings } from '../auth/session-access';
 import {
+  clearOnboardingCookie,
+  deleteOnboardingCredentialsOf,
   presentedOnboardingCredential,
   setOnboardingCookie,
   storeOnboardingCredential,
@@ -71,7 +72,7 @@ function invitationOf(lead: Lead, resume: OnboardingResume | null): Invitation {
  * /svc/workshop). Until its account exists the invitation token authorises; after that only the
  * onboarding credential of ADR 015 does, for the one lead and workshop it was issued for.
  */
-export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: SessionCookieSettings) {
+export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueCookieSettings) {
   const { db } = deps.database;
   const { config } = deps;
   const routes = new Hono();
@@ -105,7 +106,9 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
     return { lead, nextStep: lead.onboardingStep, user, workshop };
   }
 
-  async function resumeData(open: NonNullable<Awaited<ReturnType<typeof openOnboarding>>>): Promise<OnboardingResume> {
+  type OpenOnboarding = NonNullable<Awaited<ReturnType<typeof openOnboarding>>>;
+
+  async function resumeData(open: OpenOnboarding): Promise<OnboardingResume> {
     const { workshop, user } = open;
     const suppliers = await db
       .select()
@@ -129,11 +132,19 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
     };
   }
 
-  /** Why a used invitation cannot be opened by this caller; only an open onboarding offers the password. */
-  function usedInvitationRefusal(lead: Lead, open: unknown, hasCredential: boolean) {
+  /**
+   * Why a used invitation cannot be opened by this caller: an open onboarding offers the password;
+   * a finished plain-mode one (whose credentials are gone) shows its step-4 confirmation while the
+   * account still awaits verification; anything else is simply used.
+   */
+  async function usedInvitationRefusal(lead: Lead, open: OpenOnboarding | null) {
     if (open) return new ApiRefusal(409, 'onboardingNeedsPassword', { field: 'token' });
-    if (hasCredential && lead.status !== 'rejected')
-      return new ApiRefusal(409, 'onboardingComplete', { field: 'token' });
+    if (lead.mode === 'plain' && lead.onboardingStep === 'done' && lead.userId !== null) {
+      const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, lead.userId)).limit(1);
+      if (user?.status === USER_STATUS.pendingVerification) {
+        return new ApiRefusal(409, 'onboardingComplete', { field: 'token' });
+      }
+    }
     return new ApiRefusal(409, 'tokenUsed', { field: 'token' });
   }
 
@@ -153,12 +164,16 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
     return open;
   }
 
-  /** Moves progress forward to `step`; a repeated or stale call changes nothing. */
-  async function advanceTo(writer: Pick<Database, 'update'>, leadId: number, step: OnboardingStep) {
+  /**
+   * Moves progress forward to `step`; a repeated or stale call changes nothing. A finished
+   * onboarding has nothing left to continue, so its credentials go with the step that ends it.
+   */
+  async function advanceTo(writer: Pick<Database, 'update' | 'delete'>, leadId: number, step: OnboardingStep) {
     await writer
       .update(workshopLeads)
       .set({ onboardingStep: step })
       .where(and(eq(workshopLeads.id, leadId), inArray(workshopLeads.onboardingStep, stepsBefore(step))));
+    if (step === 'done') await deleteOnboardingCredentialsOf(writer, { leadId });
   }
 
   // Reference data for the onboarding wizard; docs/product.md §7: "data.data is the list". Only the seed
@@ -183,7 +198,7 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
     const ownCredential = credential?.leadId === lead.id;
     const open = await openOnboarding(lead);
     if (open && ownCredential) return ok(c, invitationOf(lead, await resumeData(open)));
-    throw usedInvitationRefusal(lead, open, ownCredential);
+    throw await usedInvitationRefusal(lead, open);
   });
 
   routes.post('/lead/resume', async (c) => {
@@ -192,24 +207,27 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
     const failureWindows = passwordFailureWindows(config, lead.email, clientIp(c));
     await refuseWhileThrottled(db, failureWindows);
     const open = used ? await openOnboarding(lead) : null;
-    if (!open) throw usedInvitationRefusal(lead, null, lead.onboardingStep === 'done');
+    if (!open) throw await usedInvitationRefusal(lead, null);
     if (!(await verifyPassword(open.user.passwordHash, form.password))) {
       await recordPasswordFailure(db, failureWindows);
       throw new ApiRefusal(400, 'onboardingPasswordWrong', { field: 'password' });
     }
-    const credential = await storeOnboardingCredential(db, {
-      leadId: lead.id,
-      userId: open.user.id,
-      workshopId: open.workshop.id,
-      expiresAt,
+    const credential = await db.transaction(async (tx) => {
+      const stored = await storeOnboardingCredential(tx, {
+        leadId: lead.id,
+        userId: open.user.id,
+        workshopId: open.workshop.id,
+        invitationExpiresAt: expiresAt,
+      });
+      await audit(tx, {
+        actorUserId: open.user.id,
+        action: 'lead.onboarding_resumed',
+        target: `workshop-lead:${lead.id}`,
+        ip: clientIp(c),
+      });
+      return stored;
     });
     setOnboardingCookie(c, cookieSettings, credential);
-    await audit(db, {
-      actorUserId: open.user.id,
-      action: 'lead.onboarding_resumed',
-      target: `workshop-lead:${lead.id}`,
-      ip: clientIp(c),
-    });
     return ok(c, invitationOf(lead, await resumeData(open)));
   });
 
@@ -253,13 +271,12 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
         .set({ status: 'registered', userId: user.id, onboardingStep: workshop ? 'master-data' : 'done' })
         .where(eq(workshopLeads.id, lead.id));
       // The token is spent now; this browser continues steps 2–4 with the credential (ADR 015).
-      const maxExpiry = new Date(Date.now() + INVITATION_VALID_DAYS * 24 * 3600 * 1000);
       const credential = workshop
         ? await storeOnboardingCredential(tx, {
             leadId: lead.id,
             userId: user.id,
             workshopId: workshop.id,
-            expiresAt: expiresAt < maxExpiry ? expiresAt : maxExpiry,
+            invitationExpiresAt: expiresAt,
           })
         : null;
       await enqueueMailToAdmins(tx, 'account-awaits-review', (locale) =>
@@ -342,6 +359,7 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
         }
         await advanceTo(tx, lead.id, 'done');
       });
+      clearOnboardingCookie(c, cookieSettings);
     }
     return ok(c, true, 'detailsSaved');
   });
@@ -349,7 +367,8 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: Session
   routes.post('/:leadId{[0-9]{1,9}}/workshop/:workshopId{[0-9]{1,9}}/onboarding/skip', async (c) => {
     const { step } = await parseJsonBody(c, skipOnboardingStepSchema);
     const { lead } = await requireOnboardingAccess(c);
-    await advanceTo(db, lead.id, NEXT_STEP[step]);
+    await db.transaction((tx) => advanceTo(tx, lead.id, NEXT_STEP[step]));
+    if (NEXT_STEP[step] === 'done') clearOnboardingCookie(c, cookieSettings);
     return ok(c, true);
   });
 

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { USER_ROLE } from '../../../common/contracts/auth';
 import {
   INVITATION_VALID_DAYS,
   invitationRequestSchema,
@@ -91,7 +90,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
     return ok(c, { email: form.workshop_primary_email }, 'invitationRequested');
   });
 
-  const requireAdmin = access.requireRole(USER_ROLE.systemAdmin);
+  const { requireAdmin } = access;
 
   service.get('/leads', requireAdmin, async (c) => {
     const { page, status } = parseQuery(c, leadListQuerySchema);
