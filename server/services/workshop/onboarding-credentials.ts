@@ -3,14 +3,7 @@ import type { Context } from 'hono';
 import { INVITATION_VALID_DAYS } from '../../../common/contracts/workshop';
 import type { Database } from '../../db/database';
 import { onboardingCredentials } from '../../db/schema';
-import {
-  clearOpaqueCookie,
-  hashOpaqueValue,
-  newOpaqueValue,
-  type OpaqueCookieSettings,
-  presentedOpaqueHash,
-  setOpaqueCookie,
-} from '../../http/opaque-cookie';
+import * as opaqueCookie from '../../http/opaque-cookie';
 
 const ONBOARDING_COOKIE = 'tp_onboarding';
 const MAX_LIFETIME_MS = INVITATION_VALID_DAYS * 24 * 3600 * 1000;
@@ -28,18 +21,20 @@ export async function storeOnboardingCredential(
   const { invitationExpiresAt, ...owner } = binding;
   const latest = new Date(Date.now() + MAX_LIFETIME_MS);
   const expiresAt = invitationExpiresAt < latest ? invitationExpiresAt : latest;
-  const value = newOpaqueValue();
-  await writer.insert(onboardingCredentials).values({ idHash: hashOpaqueValue(value), ...owner, expiresAt });
+  const value = opaqueCookie.newOpaqueValue();
+  await writer
+    .insert(onboardingCredentials)
+    .values({ idHash: opaqueCookie.hashOpaqueValue(value), ...owner, expiresAt });
   return { value, expiresAt };
 }
 
 /** Hands a stored credential to the browser; called once the transaction that stored it committed. */
 export function setOnboardingCookie(
   c: Context,
-  settings: OpaqueCookieSettings,
+  settings: opaqueCookie.OpaqueCookieSettings,
   credential: { value: string; expiresAt: Date },
 ) {
-  setOpaqueCookie(
+  opaqueCookie.setOpaqueCookie(
     c,
     ONBOARDING_COOKIE,
     settings,
@@ -48,13 +43,17 @@ export function setOnboardingCookie(
   );
 }
 
-export function clearOnboardingCookie(c: Context, settings: OpaqueCookieSettings) {
-  clearOpaqueCookie(c, ONBOARDING_COOKIE, settings);
+export function clearOnboardingCookie(c: Context, settings: opaqueCookie.OpaqueCookieSettings) {
+  opaqueCookie.clearOpaqueCookie(c, ONBOARDING_COOKIE, settings);
 }
 
 /** This request's unexpired onboarding credential, or null when the cookie is missing or unknown. */
-export async function presentedOnboardingCredential(c: Context, db: Database, settings: OpaqueCookieSettings) {
-  const idHash = presentedOpaqueHash(c, ONBOARDING_COOKIE, settings);
+export async function presentedOnboardingCredential(
+  c: Context,
+  db: Database,
+  settings: opaqueCookie.OpaqueCookieSettings,
+) {
+  const idHash = opaqueCookie.presentedOpaqueHash(c, ONBOARDING_COOKIE, settings);
   if (!idHash) return null;
   const [credential] = await db
     .select()
