@@ -194,26 +194,26 @@ async function setUserStatus(email: string, status: 1 | 3) {
   expect(changed.response.status).toBe(200);
 }
 
-describe('a credential lives only as long as there is an onboarding to continue', () => {
-  test('saving the suppliers deletes it and clears the cookie; the token still shows the confirmation', async () => {
+describe('a credential lives as long as there is an onboarding to continue or to confirm', () => {
+  test('after the suppliers are saved only the browser that finished sees the confirmation; the link alone is "already used"', async () => {
     const lead = await registeredLead();
     const saved = await sendJson(server, 'PUT', lead.details, suppliers, lead.credential);
     expect(saved.response.status).toBe(200);
-    expect(saved.response.headers.getSetCookie().find((cookie) => cookie.startsWith('tp_onboarding='))).toMatch(
-      /Max-Age=0/,
-    );
-    expect(await credentialsOf(lead.lead.id)).toHaveLength(0);
-    for (const cookie of [lead.credential, null]) {
-      expect((await openInvitation(lead.token, cookie)).body.error).toBe('onboardingComplete');
-    }
+    expect(await credentialsOf(lead.lead.id)).toHaveLength(1);
+    expect((await openInvitation(lead.token, lead.credential)).body.error).toBe('onboardingComplete');
+    expect((await openInvitation(lead.token, null)).body.error).toBe('tokenUsed');
+    // The kept credential writes nothing any more.
+    const late = await sendJson(server, 'POST', lead.skip, { step: 'suppliers' }, lead.credential);
+    expect(late.response.status).toBe(403);
   });
 
-  test('skipping the last step deletes it as well', async () => {
+  test('skipping the last step: the same', async () => {
     const lead = await registeredLead();
     await sendJson(server, 'POST', lead.skip, { step: 'master-data' }, lead.credential);
-    expect(await credentialsOf(lead.lead.id)).toHaveLength(1);
     await sendJson(server, 'POST', lead.skip, { step: 'suppliers' }, lead.credential);
-    expect(await credentialsOf(lead.lead.id)).toHaveLength(0);
+    expect((await leadOf(server, lead.email)).onboardingStep).toBe('done');
+    expect((await openInvitation(lead.token, lead.credential)).body.error).toBe('onboardingComplete');
+    expect((await openInvitation(lead.token, null)).body.error).toBe('tokenUsed');
   });
 
   test('once the account is verified the onboarding is no longer “complete, awaiting verification”', async () => {
@@ -373,7 +373,7 @@ describe('continue with your password (another browser)', () => {
     await sendJson(server, 'POST', done.skip, { step: 'master-data' }, done.credential);
     await sendJson(server, 'POST', done.skip, { step: 'suppliers' }, done.credential);
     const complete = await postJson(server, '/svc/workshop/lead/resume', { token: done.token, password: PASSWORD });
-    expect(complete.body.error).toBe('onboardingComplete');
+    expect(complete.body.error).toBe('tokenUsed');
     expect(onboardingCookieFrom(complete.response)).toBeNull();
 
     counter += 1;

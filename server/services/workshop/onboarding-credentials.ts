@@ -43,10 +43,6 @@ export function setOnboardingCookie(
   );
 }
 
-export function clearOnboardingCookie(c: Context, settings: opaqueCookie.OpaqueCookieSettings) {
-  opaqueCookie.clearOpaqueCookie(c, ONBOARDING_COOKIE, settings);
-}
-
 /** This request's unexpired onboarding credential, or null when the cookie is missing or unknown. */
 export async function presentedOnboardingCredential(
   c: Context,

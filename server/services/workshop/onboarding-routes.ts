@@ -41,8 +41,6 @@ import { assertPasswordNotCommon } from '../auth/password-policy';
 import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } from '../auth/password-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import {
-  clearOnboardingCookie,
-  deleteOnboardingCredentialsOf,
   presentedOnboardingCredential,
   setOnboardingCookie,
   storeOnboardingCredential,
@@ -134,12 +132,13 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
 
   /**
    * Why a used invitation cannot be opened by this caller: an open onboarding offers the password;
-   * a finished plain-mode one (whose credentials are gone) shows its step-4 confirmation while the
-   * account still awaits verification; anything else is simply used.
+   * a finished plain-mode one shows its step-4 confirmation while the account awaits verification,
+   * but only to the browser holding its credential (`ownsLead`); anyone else gets the plain
+   * "already used".
    */
-  async function usedInvitationRefusal(lead: Lead, open: OpenOnboarding | null) {
+  async function usedInvitationRefusal(lead: Lead, open: OpenOnboarding | null, ownsLead: boolean) {
     if (open) return new ApiRefusal(409, 'onboardingNeedsPassword', { field: 'token' });
-    if (lead.mode === 'plain' && lead.onboardingStep === 'done' && lead.userId !== null) {
+    if (ownsLead && lead.mode === 'plain' && lead.onboardingStep === 'done' && lead.userId !== null) {
       const [user] = await db.select({ status: users.status }).from(users).where(eq(users.id, lead.userId)).limit(1);
       if (user?.status === USER_STATUS.pendingVerification) {
         return new ApiRefusal(409, 'onboardingComplete', { field: 'token' });
@@ -166,14 +165,15 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
 
   /**
    * Moves progress forward to `step`; a repeated or stale call changes nothing. A finished
-   * onboarding has nothing left to continue, so its credentials go with the step that ends it.
+   * onboarding keeps its credentials (they open nothing for writing any more) so that the browser
+   * that finished still sees its confirmation on a reload; verification, deactivation and expiry
+   * remove them.
    */
-  async function advanceTo(writer: Pick<Database, 'update' | 'delete'>, leadId: number, step: OnboardingStep) {
+  async function advanceTo(writer: Pick<Database, 'update'>, leadId: number, step: OnboardingStep) {
     await writer
       .update(workshopLeads)
       .set({ onboardingStep: step })
       .where(and(eq(workshopLeads.id, leadId), inArray(workshopLeads.onboardingStep, stepsBefore(step))));
-    if (step === 'done') await deleteOnboardingCredentialsOf(writer, { leadId });
   }
 
   // Reference data for the onboarding wizard; docs/product.md §7: "data.data is the list". Only the seed
@@ -198,7 +198,7 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
     const ownCredential = credential?.leadId === lead.id;
     const open = await openOnboarding(lead);
     if (open && ownCredential) return ok(c, invitationOf(lead, await resumeData(open)));
-    throw await usedInvitationRefusal(lead, open);
+    throw await usedInvitationRefusal(lead, open, ownCredential);
   });
 
   routes.post('/lead/resume', async (c) => {
@@ -207,7 +207,8 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
     const failureWindows = passwordFailureWindows(config, lead.email, clientIp(c));
     await refuseWhileThrottled(db, failureWindows);
     const open = used ? await openOnboarding(lead) : null;
-    if (!open) throw await usedInvitationRefusal(lead, null);
+    // Nothing proves ownership before the password is checked, so a finished onboarding is "used".
+    if (!open) throw await usedInvitationRefusal(lead, null, false);
     if (!(await verifyPassword(open.user.passwordHash, form.password))) {
       await recordPasswordFailure(db, failureWindows);
       throw new ApiRefusal(400, 'onboardingPasswordWrong', { field: 'password' });
@@ -359,7 +360,6 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
         }
         await advanceTo(tx, lead.id, 'done');
       });
-      clearOnboardingCookie(c, cookieSettings);
     }
     return ok(c, true, 'detailsSaved');
   });
@@ -368,7 +368,6 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
     const { step } = await parseJsonBody(c, skipOnboardingStepSchema);
     const { lead } = await requireOnboardingAccess(c);
     await db.transaction((tx) => advanceTo(tx, lead.id, NEXT_STEP[step]));
-    if (NEXT_STEP[step] === 'done') clearOnboardingCookie(c, cookieSettings);
     return ok(c, true);
   });
 
