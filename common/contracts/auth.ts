@@ -9,9 +9,43 @@ export type UserStatus = (typeof USER_STATUS)[keyof typeof USER_STATUS];
 export const USER_STATUSES = [USER_STATUS.pendingVerification, USER_STATUS.active, USER_STATUS.deactivated] as const;
 /** The statuses an administrator can set by hand: activate or deactivate. */
 export type SettableUserStatus = typeof USER_STATUS.active | typeof USER_STATUS.deactivated;
-export const USER_ROLE = { user: 'user', systemAdmin: 'system_admin' } as const;
+/**
+ * docs/product.md §6 and ADR 022: `workshop_user`, `dealer_user` and `insurer_user` act for exactly
+ * one organisation of their kind; `user` is an account without an organisation (a self sign-up, or
+ * a person an administrator invited without one), which sees only the dashboard.
+ */
+export const USER_ROLE = {
+  user: 'user',
+  systemAdmin: 'system_admin',
+  workshopUser: 'workshop_user',
+  dealerUser: 'dealer_user',
+  insurerUser: 'insurer_user',
+} as const;
 export type UserRole = (typeof USER_ROLE)[keyof typeof USER_ROLE];
-export const USER_ROLES = [USER_ROLE.user, USER_ROLE.systemAdmin] as const;
+export const USER_ROLES = [
+  USER_ROLE.user,
+  USER_ROLE.systemAdmin,
+  USER_ROLE.workshopUser,
+  USER_ROLE.dealerUser,
+  USER_ROLE.insurerUser,
+] as const;
+
+/** The organisations that trade on the portal (ADR 022); each member role belongs to one kind. */
+export const ORGANISATION_KINDS = ['workshop', 'dealer', 'insurer'] as const;
+export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];
+export const MEMBER_ROLE_OF_KIND = {
+  workshop: USER_ROLE.workshopUser,
+  dealer: USER_ROLE.dealerUser,
+  insurer: USER_ROLE.insurerUser,
+} as const satisfies Record<OrganisationKind, UserRole>;
+
+/** The organisation a signed-in member acts for, as the SPA knows it (never trusted by the server). */
+export const userOrganisationSchema = v.object({
+  id: v.number(),
+  kind: v.picklist(ORGANISATION_KINDS),
+  name: v.string(),
+});
+export type UserOrganisation = v.InferOutput<typeof userOrganisationSchema>;
 export const SERVICE_NAMES = ['WORKSHOP'] as const;
 
 export const loginRequestSchema = v.object({
@@ -36,6 +70,8 @@ export const publicUserSchema = v.object({
   role: v.picklist(USER_ROLES),
   status: v.picklist(USER_STATUSES),
   services: v.array(userServiceSchema),
+  /** Optional so a profile stored by an earlier release still reads (it is refreshed on the dashboard). */
+  organisation: v.optional(v.nullable(userOrganisationSchema), null),
 });
 export type PublicUser = v.InferOutput<typeof publicUserSchema>;
 

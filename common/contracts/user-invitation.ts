@@ -25,6 +25,8 @@ export const userInvitationClaimsSchema = v.object({
   first_name: v.string(),
   email: v.string(),
   company_name: v.string(),
+  /** Set when the person joins an organisation (a dealer's contact, a colleague; ADR 022). */
+  organisation_id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type UserInvitationClaims = v.InferOutput<typeof userInvitationClaimsSchema>;
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -12,11 +14,33 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
+import { ORGANISATION_KINDS, USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
 import { DEALER_LEAD_STATUSES } from '../../common/contracts/dealer';
+import { RELATION_STATUSES } from '../../common/contracts/relations';
 import { onboardingSteps, workshopLeadStatuses } from '../../common/contracts/workshop';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A workshop, a part dealer or an insurer (ADR 022). Members (users.organisation_id) act only for
+ * their organisation; deactivating it ends every member's access with their next request.
+ */
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ORGANISATION_KINDS }).notNull(),
+    name: text('name').notNull(),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('organisations_kind_idx').on(table.kind, table.name)],
+);
 
 export const users = pgTable(
   'users',
@@ -33,6 +57,8 @@ export const users = pgTable(
     /** 1 active, 2 pending verification, 3 deactivated (docs/product.md §4). */
     status: smallint('status').$type<UserStatus>().notNull().default(USER_STATUS.pendingVerification),
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /** The organisation a workshop, dealer or insurer user acts for; null for admins and role `user`. */
+    organisationId: integer('organisation_id').references(() => organisations.id),
     /** The language mails to this user are written in; taken from the request that created it. */
     locale: text('locale', { enum: ['de', 'en'] })
       .notNull()
@@ -41,7 +67,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_status_idx').on(table.status)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_status_idx').on(table.status),
+    index('users_organisation_idx').on(table.organisationId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -125,10 +155,54 @@ export const dmsSystems = pgTable('dms_systems', {
   name: text('name').notNull(),
 });
 
+/** Reference dealers are seeded with ids below 1000; dealers that join later count up from there. */
+export const partDealerIdSequence = pgSequence('part_dealers_id_seq', { startWith: 1000 });
+
+/**
+ * The dealers a workshop can name as its suppliers: the seeded reference list, and every verified
+ * dealer organisation (organisation_id set). A reference dealer gets an organisation_id when its
+ * registration is verified as that dealer, so the relations workshops already requested reach it.
+ */
 export const partDealers = pgTable('part_dealers', {
-  id: integer('id').primaryKey(),
+  id: integer('id').primaryKey().default(sql`nextval('part_dealers_id_seq')`),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
+  organisationId: integer('organisation_id')
+    .unique()
+    .references(() => organisations.id),
+});
+
+/** A dealer organisation's company data: from its registration, then edited by its users. */
+export const dealerProfiles = pgTable('dealer_profiles', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  /** The verified registration it was created from; unique, so verifying twice creates one dealer. */
+  leadId: integer('lead_id')
+    .unique()
+    .references(() => partDealerLeads.id),
+  contactEmail: text('contact_email').notNull(),
+  contactNumber: text('contact_number').notNull(),
+  street: text('street').notNull(),
+  postcode: text('postcode').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  website: text('website'),
+  taxId: text('tax_id').notNull(),
+  brandsServed: text('brands_served').array().notNull(),
+  deliveryArea: text('delivery_area').notNull(),
+  openingHours: text('opening_hours'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A dealer's uploaded logo, kept in the database so every process serves the same one. */
+export const dealerLogos = pgTable('dealer_logos', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
@@ -165,6 +239,10 @@ export const workshopLeads = pgTable(
 export const workshops = pgTable('workshops', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  organisationId: integer('organisation_id')
+    .notNull()
+    .unique()
+    .references(() => organisations.id),
   leadId: integer('lead_id').references(() => workshopLeads.id),
   ownerUserId: integer('owner_user_id')
     .notNull()
@@ -201,9 +279,15 @@ export const onboardingCredentials = pgTable(
   (table) => [index('onboarding_credentials_lead_idx').on(table.leadId)],
 );
 
-export const workshopSuppliers = pgTable(
+/**
+ * A workshop's relation to a dealer with its customer number there (ADR 022; the table keeps the
+ * name it had as the wizard's supplier list): requested → active when the dealer accepts, or
+ * declined with a reason the workshop sees. Only active relations can receive inquiries.
+ */
+export const supplierRelations = pgTable(
   'workshop_suppliers',
   {
+    id: serial('id').notNull().unique(),
     workshopId: integer('workshop_id')
       .notNull()
       .references(() => workshops.id, { onDelete: 'cascade' }),
@@ -211,8 +295,17 @@ export const workshopSuppliers = pgTable(
       .notNull()
       .references(() => partDealers.id),
     customerNumber: text('customer_number').notNull(),
+    status: text('status', { enum: RELATION_STATUSES }).notNull().default('requested'),
+    declineReason: text('decline_reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.workshopId, table.partDealerId] })],
+  (table) => [
+    primaryKey({ columns: [table.workshopId, table.partDealerId] }),
+    index('workshop_suppliers_dealer_idx').on(table.partDealerId, table.status),
+  ],
 );
 
 export const workshopAdditionalSuppliers = pgTable('workshop_additional_suppliers', {

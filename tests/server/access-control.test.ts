@@ -180,7 +180,7 @@ describe('mass assignment', () => {
     });
     expect(response.status).toBe(200);
     const [user] = await server.db.select().from(users).where(eq(users.email, 'invited@werkstatt.de'));
-    expect(user).toMatchObject({ role: 'user', status: 2, companyName: 'Invited KFZ' });
+    expect(user).toMatchObject({ role: 'workshop_user', status: 2, companyName: 'Invited KFZ' });
     expect(await server.db.select().from(users).where(eq(users.email, 'someone-else@evil.de'))).toHaveLength(0);
     const workshop = (body.data as { workshop: { id: number } }).workshop;
     const [stored] = await server.db.select().from(workshops).where(eq(workshops.id, workshop.id));

@@ -4,9 +4,9 @@ import {
   onboardingCredentials,
   oneTimeTokens,
   rateLimits,
+  supplierRelations,
   users,
   workshopLeads,
-  workshopSuppliers,
   workshops,
 } from '../../server/db/schema';
 import { deleteExpiredOnboardingCredentials } from '../../server/services/workshop/onboarding-credentials';
@@ -326,7 +326,7 @@ describe('continue with your password (another browser)', () => {
     expect((await openInvitation(lead.token, credential)).status).toBe(200);
     expect((await sendJson(server, 'PUT', lead.details, suppliers, credential)).response.status).toBe(200);
     expect(
-      await server.db.select().from(workshopSuppliers).where(eq(workshopSuppliers.workshopId, lead.workshopId)),
+      await server.db.select().from(supplierRelations).where(eq(supplierRelations.workshopId, lead.workshopId)),
     ).toHaveLength(1);
   });
 

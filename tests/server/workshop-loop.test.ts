@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   auditEvents,
   outbox,
+  supplierRelations,
   users,
   workshopAdditionalSuppliers,
   workshopLeads,
-  workshopSuppliers,
   workshops,
 } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
@@ -212,7 +212,7 @@ describe('onboarding wizard', () => {
     const [user] = await server.db.select().from(users).where(eq(users.email, 'plain@mueller-kfz.de'));
     expect(user).toMatchObject({
       status: 2,
-      role: 'user',
+      role: 'workshop_user',
       services: ['WORKSHOP'],
       companyName: 'Werkstatt Müller',
       firstName: 'Max',
@@ -250,7 +250,7 @@ describe('onboarding wizard', () => {
     const [saved] = await server.db.select().from(workshops).where(eq(workshops.id, workshopId));
     expect(saved).toMatchObject({ dmsId: 9999, dmsAccountId: 'K-4711', additionalDmsName: 'Anderes', leadId: lead.id });
     expect(
-      await server.db.select().from(workshopSuppliers).where(eq(workshopSuppliers.workshopId, workshopId)),
+      await server.db.select().from(supplierRelations).where(eq(supplierRelations.workshopId, workshopId)),
     ).toHaveLength(2);
     expect(
       await server.db
@@ -272,7 +272,7 @@ describe('onboarding wizard', () => {
     await loginCookie(server, 'plain@mueller-kfz.de', 'Radlager-2026');
   });
 
-  test('account-creation mode creates the account but no workshop', async () => {
+  test('account-creation mode creates the account and its workshop, but no wizard steps', async () => {
     const { token } = await approvedInvitation('account@mueller-kfz.de', 'account-creation');
     const account = await postJson(server, '/svc/workshop/lead/account', {
       token,
@@ -281,6 +281,13 @@ describe('onboarding wizard', () => {
     });
     expect(account.response.status).toBe(200);
     expect(account.body.data).toMatchObject({ workshop: null, first_name: 'Anna' });
+    const [user] = await server.db.select().from(users).where(eq(users.email, 'account@mueller-kfz.de'));
+    const [workshop] = await server.db
+      .select()
+      .from(workshops)
+      .where(eq(workshops.ownerUserId, user?.id ?? 0));
+    expect(user).toMatchObject({ role: 'workshop_user', organisationId: workshop?.organisationId });
+    expect(await leadOf('account@mueller-kfz.de')).toMatchObject({ onboardingStep: 'done' });
   });
 
   test('step 1 rules in order: first name, password, 8 characters', async () => {

@@ -11,10 +11,10 @@ import {
   partDealerLeads,
   sessions,
   spentCaptchas,
+  supplierRelations,
   users,
   workshopAdditionalSuppliers,
   workshopLeads,
-  workshopSuppliers,
   workshops,
 } from '../../server/db/schema';
 import { type ServerLocale, translate } from '../../server/i18n';
@@ -167,7 +167,7 @@ const storedTables = {
   spentCaptchas,
   workshopLeads,
   workshops,
-  workshopSuppliers,
+  supplierRelations,
   workshopAdditionalSuppliers,
   partDealerLeads,
   contactMessages,

@@ -10,6 +10,7 @@ export function aUser(overrides: Partial<PublicUser> = {}): PublicUser {
     role: 'user',
     status: 1,
     services: [],
+    organisation: null,
     ...overrides,
   };
 }

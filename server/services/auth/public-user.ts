@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../common/contracts/auth';
 import { SERVICE_NAMES } from '../../../common/contracts/auth';
 import type { ServerConfig } from '../../config';
-import type { users } from '../../db/schema';
+import type { SessionUser } from './session-access';
 
 type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -10,7 +10,7 @@ function isServiceName(value: string): value is ServiceName {
 }
 
 /** The profile the SPA may keep in localStorage: no hash, no internal timestamps. */
-export function toPublicUser(user: typeof users.$inferSelect, config: ServerConfig): PublicUser {
+export function toPublicUser(user: SessionUser, config: ServerConfig): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -20,5 +20,6 @@ export function toPublicUser(user: typeof users.$inferSelect, config: ServerConf
     role: user.role,
     status: user.status,
     services: user.services.filter(isServiceName).map((name) => ({ name, url: config.serviceUrls[name] })),
+    organisation: user.organisation,
   };
 }

@@ -13,7 +13,7 @@ import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } f
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
 import type { SessionAccess } from './session-access';
-import { endSession, startSession } from './sessions';
+import { endSession, startSession, withOrganisation } from './sessions';
 
 /**
  * The authentication service, mounted under /svc/auth/api/v1. Every answer is the envelope
@@ -29,14 +29,15 @@ export function createAuthService(deps: ServerDeps, access: SessionAccess) {
     const ip = clientIp(c);
     const failureWindows = passwordFailureWindows(deps.config, credentials.email, ip);
     await refuseWhileThrottled(db, failureWindows);
-    const [user] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
-    const passwordMatches = await verifyPassword(user?.passwordHash ?? null, credentials.password);
-    if (!user || !passwordMatches) {
+    const [stored] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
+    const passwordMatches = await verifyPassword(stored?.passwordHash ?? null, credentials.password);
+    if (!stored || !passwordMatches) {
       await recordPasswordFailure(db, failureWindows);
       deps.logger.info({ event: 'login.failed', ip }, 'login refused');
       throw new ApiRefusal(401, 'invalidCredentials');
     }
-    // Pending (2) and deactivated (3) accounts learn their status, which the SPA turns into the
+    const user = await withOrganisation(db, stored);
+    // Pending (2) and deactivated (3) accounts (or members of a deactivated organisation) learn their status, which the SPA turns into the
     // account status page, but get no session.
     if (user.status === USER_STATUS.active) {
       await startSession(c, db, cookieSettings, user.id, credentials.rememberMe);

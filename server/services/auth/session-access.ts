@@ -1,6 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { USER_ROLE } from '../../../common/contracts/auth';
+import {
+  MEMBER_ROLE_OF_KIND,
+  type OrganisationKind,
+  USER_ROLE,
+  type UserOrganisation,
+} from '../../../common/contracts/auth';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import type { users } from '../../db/schema';
@@ -8,10 +13,17 @@ import type { OpaqueCookieSettings } from '../../http/opaque-cookie';
 import { ApiRefusal } from '../../http/respond';
 import { currentSessionUser } from './sessions';
 
-export type SessionUser = typeof users.$inferSelect;
+/** The signed-in user with the organisation it acts for (null for admins and role `user`). */
+export type SessionUser = typeof users.$inferSelect & { organisation: UserOrganisation | null };
 
 /** The Hono environment of a route behind a session guard: `c.get('user')` is the signed-in user. */
 export type SignedInEnv = { Variables: { user: SessionUser } };
+
+/**
+ * Behind a member guard: `c.get('organisation')` is the caller's own organisation, taken from the
+ * session on the server. Every query of such a route is scoped to its id (ADR 022).
+ */
+export type MemberEnv = { Variables: { user: SessionUser; organisation: UserOrganisation } };
 
 /** What every service needs to know about sessions, built once per app from the configuration. */
 export type SessionAccess = {
@@ -20,6 +32,8 @@ export type SessionAccess = {
   requireSignedIn: MiddlewareHandler<SignedInEnv>;
   /** A signed-in system administrator, else 401 (no session) or 403 (another role). */
   requireAdmin: MiddlewareHandler<SignedInEnv>;
+  /** A signed-in member of an active organisation of this kind with that kind's role, else 401/403. */
+  requireMember: (kind: OrganisationKind) => MiddlewareHandler<MemberEnv>;
 };
 
 /**
@@ -42,9 +56,30 @@ export function createSessionAccess(config: ServerConfig, db: Database): Session
     });
   }
 
+  const memberGuards = new Map<OrganisationKind, MiddlewareHandler<MemberEnv>>();
+  function requireMember(kind: OrganisationKind) {
+    let memberGuard = memberGuards.get(kind);
+    if (!memberGuard) {
+      memberGuard = createMiddleware<MemberEnv>(async (c, next) => {
+        const user = await currentSessionUser(c, db, cookieSettings);
+        if (!user) throw new ApiRefusal(401, 'sessionMissing');
+        const { organisation } = user;
+        if (organisation?.kind !== kind || user.role !== MEMBER_ROLE_OF_KIND[kind]) {
+          throw new ApiRefusal(403, 'forbidden');
+        }
+        c.set('user', user);
+        c.set('organisation', organisation);
+        await next();
+      });
+      memberGuards.set(kind, memberGuard);
+    }
+    return memberGuard;
+  }
+
   return {
     cookieSettings,
     requireSignedIn: guard(() => true),
     requireAdmin: guard((user) => user.role === USER_ROLE.systemAdmin),
+    requireMember,
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { USER_STATUS } from '../../../common/contracts/auth';
 import type { Database } from '../../db/database';
-import { sessions, users } from '../../db/schema';
+import { organisations, sessions, users } from '../../db/schema';
 import {
   clearOpaqueCookie,
   hashOpaqueValue,
@@ -45,9 +45,18 @@ export async function startSession(
  */
 function prepareSessionUserQuery(db: Database) {
   return db
-    .select({ user: users })
+    .select({
+      user: users,
+      organisation: {
+        id: organisations.id,
+        kind: organisations.kind,
+        name: organisations.name,
+        deactivatedAt: organisations.deactivatedAt,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organisations, eq(organisations.id, users.organisationId))
     .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
     .prepare('current_session_user');
@@ -64,11 +73,34 @@ export async function currentSessionUser(c: Context, db: Database, settings: Opa
     query = prepareSessionUserQuery(db);
     sessionUserQueries.set(db, query);
   }
-  const rows = await query.execute({ idHash, now: new Date() });
-  const user = rows[0]?.user;
-  // Only active accounts (status 1) hold a session; a deactivated user's old cookie stops working.
-  if (user?.status !== USER_STATUS.active) return null;
-  return user;
+  const [row] = await query.execute({ idHash, now: new Date() });
+  // Only active accounts (status 1) hold a session; a deactivated user's old cookie stops working,
+  // and so does every member's of a deactivated organisation (ADR 022).
+  if (!row || row.user.status !== USER_STATUS.active) return null;
+  if (row.organisation?.deactivatedAt) return null;
+  const organisation = row.organisation
+    ? { id: row.organisation.id, kind: row.organisation.kind, name: row.organisation.name }
+    : null;
+  return { ...row.user, organisation };
+}
+
+/**
+ * A user read without a session (at login) with the organisation it acts for; a member of a
+ * deactivated organisation counts as deactivated (ADR 022).
+ */
+export async function withOrganisation(db: Database, user: typeof users.$inferSelect) {
+  if (user.organisationId === null) return { ...user, organisation: null };
+  const [organisation] = await db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, user.organisationId))
+    .limit(1);
+  if (!organisation) return { ...user, organisation: null };
+  return {
+    ...user,
+    status: organisation.deactivatedAt ? USER_STATUS.deactivated : user.status,
+    organisation: { id: organisation.id, kind: organisation.kind, name: organisation.name },
+  };
 }
 
 export async function endSession(c: Context, db: Database, settings: OpaqueCookieSettings) {

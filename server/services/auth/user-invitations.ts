@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import * as v from 'valibot';
 import {
   USER_INVITATION_VALID_DAYS,
@@ -7,7 +7,7 @@ import {
 } from '../../../common/contracts/user-invitation';
 import type { ServerConfig } from '../../config';
 import type { Database, Transaction } from '../../db/database';
-import { users } from '../../db/schema';
+import { organisations, users } from '../../db/schema';
 import { ApiRefusal } from '../../http/respond';
 import type { ServerLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
@@ -21,7 +21,13 @@ import { consumeToken, issueToken, refuseUnlessUsable, revokeTokens, verifyToken
  */
 const PURPOSE = 'user-invitation';
 
-export type CheckedUserInvitation = { jti: string; firstName: string; email: string; companyName: string };
+export type CheckedUserInvitation = {
+  jti: string;
+  firstName: string;
+  email: string;
+  companyName: string;
+  organisationId: number | null;
+};
 
 async function refuseExistingAccount(reader: Pick<Database, 'select'>, email: string, refusal: { field?: string }) {
   const [existing] = await reader.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -30,20 +36,27 @@ async function refuseExistingAccount(reader: Pick<Database, 'select'>, email: st
 
 /**
  * Issues an invitation and queues its mail. An address that already has an account is refused;
- * a newer invitation replaces any older one for the same address.
+ * a newer invitation replaces any older one for the same address. With an organisation the person
+ * registers as a member of it, with the role of its kind (ADR 022).
  */
 export async function issueUserInvitation(
   tx: Transaction,
   config: ServerConfig,
   invite: UserInviteRequest,
   locale: ServerLocale,
+  organisationId: number | null = null,
 ) {
   await refuseExistingAccount(tx, invite.email, { field: 'email' });
   await revokeTokens(tx, PURPOSE, invite.email);
   const { token } = await issueToken(tx, config.sessionSecret, {
     purpose: PURPOSE,
     subject: invite.email,
-    claims: { first_name: invite.first_name, email: invite.email, company_name: invite.company_name },
+    claims: {
+      first_name: invite.first_name,
+      email: invite.email,
+      company_name: invite.company_name,
+      ...(organisationId === null ? {} : { organisation_id: organisationId }),
+    },
     ttlSeconds: USER_INVITATION_VALID_DAYS * 24 * 3600,
   });
   await enqueueMail(
@@ -67,6 +80,7 @@ function invitationFrom(claims: Awaited<ReturnType<typeof verifyToken>>): Checke
     firstName: invited.output.first_name,
     email: invited.output.email.toLowerCase(),
     companyName: invited.output.company_name,
+    organisationId: invited.output.organisation_id ?? null,
   };
 }
 
@@ -93,4 +107,19 @@ export async function refuseUnusableUserInvitation(db: Database, config: ServerC
 export async function consumeUserInvitation(tx: Transaction, invitation: CheckedUserInvitation) {
   await consumeToken(tx, PURPOSE, invitation.jti);
   await refuseExistingAccount(tx, invitation.email, {});
+}
+
+/**
+ * The organisation an invitation makes the person a member of, or null for an invitation without
+ * one. An organisation deactivated (or gone) since the invitation was sent takes no new members.
+ */
+export async function invitedMembership(tx: Transaction, invitation: CheckedUserInvitation) {
+  if (invitation.organisationId === null) return null;
+  const [organisation] = await tx
+    .select({ id: organisations.id, kind: organisations.kind, name: organisations.name })
+    .from(organisations)
+    .where(and(eq(organisations.id, invitation.organisationId), isNull(organisations.deactivatedAt)))
+    .limit(1);
+  if (!organisation) throw new ApiRefusal(409, 'organisationDeactivated', { field: 'token' });
+  return organisation;
 }

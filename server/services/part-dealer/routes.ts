@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { USER_STATUS } from '../../../common/contracts/auth';
+import { MEMBER_ROLE_OF_KIND, USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
 import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../common/contracts/dealer';
 import { invitedRegistrationRequestSchema } from '../../../common/contracts/user-invitation';
 import { leadDecisionSchema } from '../../../common/contracts/workshop';
@@ -20,7 +20,7 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import type { SessionAccess } from '../auth/session-access';
-import { checkUserInvitation, consumeUserInvitation } from '../auth/user-invitations';
+import { checkUserInvitation, consumeUserInvitation, invitedMembership } from '../auth/user-invitations';
 import { toDealerLeadRow } from './dealer-lead-row';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
@@ -123,6 +123,7 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
     const passwordHash = await hashPassword(form.password);
     const created = await db.transaction(async (tx) => {
       await consumeUserInvitation(tx, invitation);
+      const membership = await invitedMembership(tx, invitation);
       // Name, e-mail and company come from the signed invitation, never from the body.
       const [user] = await tx
         .insert(users)
@@ -131,9 +132,10 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
           passwordHash,
           firstName: invitation.firstName,
           lastName: form.last_name,
-          companyName: invitation.companyName,
+          companyName: membership?.name ?? invitation.companyName,
           contactNumber: form.contact_number,
-          role: 'user',
+          role: membership ? MEMBER_ROLE_OF_KIND[membership.kind] : USER_ROLE.user,
+          organisationId: membership?.id ?? null,
           status: USER_STATUS.active,
           services: [],
           locale: requestLocale(c),

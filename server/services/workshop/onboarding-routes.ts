@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { USER_STATUS } from '../../../common/contracts/auth';
+import { USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
 import {
   createWorkshopAccountSchema,
   type Invitation,
@@ -24,11 +24,12 @@ import type { Database } from '../../db/database';
 import {
   dmsSystems,
   oneTimeTokens,
+  organisations,
   partDealers,
+  supplierRelations,
   users,
   workshopAdditionalSuppliers,
   workshopLeads,
-  workshopSuppliers,
   workshops,
 } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
@@ -45,6 +46,7 @@ import {
   setOnboardingCookie,
   storeOnboardingCredential,
 } from './onboarding-credentials';
+import { saveWizardRelations } from './wizard-relations';
 
 type Lead = typeof workshopLeads.$inferSelect;
 
@@ -110,9 +112,9 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
     const { workshop, user } = open;
     const suppliers = await db
       .select()
-      .from(workshopSuppliers)
-      .where(eq(workshopSuppliers.workshopId, workshop.id))
-      .orderBy(asc(workshopSuppliers.partDealerId));
+      .from(supplierRelations)
+      .where(eq(supplierRelations.workshopId, workshop.id))
+      .orderBy(asc(supplierRelations.partDealerId));
     const additional = await db
       .select()
       .from(workshopAdditionalSuppliers)
@@ -243,6 +245,13 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
       if (current?.status !== 'approved') throw new ApiRefusal(409, 'tokenUsed', { field: 'token' });
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, lead.email)).limit(1);
       if (existing) throw new ApiRefusal(409, 'accountExists');
+      // Both modes create the workshop organisation with its first member (ADR 022); only plain
+      // mode continues with steps 2–4, account-creation mode leaves the wizard (docs/product.md §4).
+      const [organisation] = await tx
+        .insert(organisations)
+        .values({ kind: 'workshop', name: lead.workshopAccountName })
+        .returning({ id: organisations.id });
+      if (!organisation) throw new Error('organisation insert returned nothing');
       const [user] = await tx
         .insert(users)
         .values({
@@ -251,22 +260,24 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
           firstName: form.first_name,
           lastName: form.last_name,
           companyName: lead.workshopAccountName,
-          role: 'user',
+          role: USER_ROLE.workshopUser,
+          organisationId: organisation.id,
           status: USER_STATUS.pendingVerification,
           services: ['WORKSHOP'],
           locale: lead.locale,
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
-      // Plain mode creates the workshop with the account (steps 2–4 follow); account-creation
-      // mode only creates the account and leaves the wizard (docs/product.md §4).
-      const [workshop] =
-        lead.mode === 'plain'
-          ? await tx
-              .insert(workshops)
-              .values({ name: lead.workshopAccountName, leadId: lead.id, ownerUserId: user.id })
-              .returning({ id: workshops.id })
-          : [];
+      const [created] = await tx
+        .insert(workshops)
+        .values({
+          name: lead.workshopAccountName,
+          leadId: lead.id,
+          ownerUserId: user.id,
+          organisationId: organisation.id,
+        })
+        .returning({ id: workshops.id });
+      const workshop = lead.mode === 'plain' ? created : undefined;
       await tx
         .update(workshopLeads)
         .set({ status: 'registered', userId: user.id, onboardingStep: workshop ? 'master-data' : 'done' })
@@ -336,19 +347,8 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
           : [];
       if (known.length !== dealerIds.length) throw new ApiRefusal(400, 'invalidRequest', { field: 'part_dealer_data' });
       await db.transaction(async (tx) => {
-        await tx.delete(workshopSuppliers).where(eq(workshopSuppliers.workshopId, workshop.id));
+        await saveWizardRelations(tx, workshop.id, body.part_dealer_data);
         await tx.delete(workshopAdditionalSuppliers).where(eq(workshopAdditionalSuppliers.workshopId, workshop.id));
-        if (body.part_dealer_data.length > 0) {
-          await tx.insert(workshopSuppliers).values(
-            dealerIds.map((id) => ({
-              workshopId: workshop.id,
-              partDealerId: id,
-              customerNumber: String(
-                body.part_dealer_data.find((item) => item.part_dealer_id === id)?.part_dealer_customer_number ?? '',
-              ),
-            })),
-          );
-        }
         if (body.additional_part_dealer_data.length > 0) {
           await tx.insert(workshopAdditionalSuppliers).values(
             body.additional_part_dealer_data.map((item) => ({
