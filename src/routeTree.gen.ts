@@ -27,6 +27,7 @@ import { Route as UserInviteRouteImport } from './routes/user-invite'
 import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
+import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
@@ -121,6 +122,11 @@ const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDealerRoute = AuthenticatedDealerRouteImport.update({
+  id: '/dealer',
+  path: '/dealer',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/dealer': typeof AuthenticatedDealerRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByTo {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
+  '/dealer': typeof AuthenticatedDealerRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
@@ -208,6 +216,7 @@ export interface FileRoutesById {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
+  '/_authenticated/dealer': typeof AuthenticatedDealerRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
@@ -233,6 +242,7 @@ export interface FileRouteTypes {
     | '/view-request'
     | '/workshop-account'
     | '/dashboard'
+    | '/dealer'
     | '/users'
     | '/users/dealers'
     | '/users/leads'
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/view-request'
     | '/workshop-account'
     | '/dashboard'
+    | '/dealer'
     | '/users/dealers'
     | '/users/leads'
     | '/users'
@@ -279,6 +290,7 @@ export interface FileRouteTypes {
     | '/view-request'
     | '/workshop-account'
     | '/_authenticated/dashboard'
+    | '/_authenticated/dealer'
     | '/_authenticated/users'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
@@ -433,6 +445,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/dealer': {
+      id: '/_authenticated/dealer'
+      path: '/dealer'
+      fullPath: '/dealer'
+      preLoaderRoute: typeof AuthenticatedDealerRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/users': {
       id: '/_authenticated/users'
       path: '/users'
@@ -481,11 +500,13 @@ const AuthenticatedUsersRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
+  AuthenticatedDealerRoute: typeof AuthenticatedDealerRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
+  AuthenticatedDealerRoute: AuthenticatedDealerRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
 }
 

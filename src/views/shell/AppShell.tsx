@@ -29,6 +29,9 @@ export function AppShell({
   const { t } = useLingui();
   const logout = useLogout(logoutImplementations);
   const isAdmin = user.role === USER_ROLE.systemAdmin;
+  // Each role has its own entries (ADR 022); a workshop never sees dealer screens and vice versa.
+  const isWorkshop = user.role === USER_ROLE.workshopUser;
+  const isDealer = user.role === USER_ROLE.dealerUser;
   return (
     <div className={styles.layout}>
       <aside className={styles.sidebar}>
@@ -40,6 +43,8 @@ export function AppShell({
                 <Trans>Dashboard</Trans>
               </Link>
             </li>
+            {isWorkshop ? <>{/* workshop entries */}</> : null}
+            {isDealer ? <>{/* dealer entries */}</> : null}
             {isAdmin ? (
               <li>
                 <Link to="/users" className={styles.navLink}>
