@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
 import { requiredText } from './fields';
+import { isMessageId, type MessageId } from './message-ids';
 import { RELATION_STATUSES } from './relations';
 
 /** How long a decline reason may be; the workshop reads it on its suppliers screen and in the mail. */
@@ -54,3 +55,11 @@ export const customerEnvelopeSchema = envelopeSchema(dealerCustomerSchema);
 /** The dealer's two decisions on a requested relation, and the status each one sets. */
 export const STATUS_AFTER_CUSTOMER_DECISION = { accept: 'active', decline: 'declined' } as const;
 export type CustomerDecision = keyof typeof STATUS_AFTER_CUSTOMER_DECISION;
+
+/** What is wrong with a decline reason by the contract's rule (required, ≤ 500), or null. */
+export function declineReasonProblem(reason: string): MessageId | null {
+  const result = v.safeParse(customerDeclineSchema, { reason });
+  if (result.success) return null;
+  const message = result.issues[0]?.message;
+  return isMessageId(message) ? message : 'invalidRequest';
+}
