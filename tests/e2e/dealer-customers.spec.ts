@@ -38,6 +38,7 @@ const copy = {
     login: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
     nav: 'Kunden',
     heading: 'Kunden',
+    list: 'Werkstätten',
     accept: 'Bestätigen',
     decline: 'Ablehnen',
     acceptTitle: 'Kundennummer bestätigen?',
@@ -56,6 +57,7 @@ const copy = {
     login: { email: 'Email', password: 'Password', submit: 'Log in' },
     nav: 'Customers',
     heading: 'Customers',
+    list: 'Workshops',
     accept: 'Accept',
     decline: 'Decline',
     acceptTitle: 'Confirm the customer number?',
@@ -102,8 +104,9 @@ for (const language of ['de', 'en'] as const) {
     await acceptDialog.getByRole('button', { name: words.accept }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByText(words.accepted)).toBeVisible();
-    // The list shows open requests: the accepted one has left it.
+    // The list shows open requests: the accepted one has left it, and focus is on the list.
     await expect(acceptedRow).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: words.list })).toBeFocused();
 
     await declinedRow.getByRole('button', { name: words.decline }).click();
     const declineDialog = page.getByRole('dialog');
@@ -116,6 +119,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByText(words.declined)).toBeVisible();
     await expect(declinedRow).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: words.list })).toBeFocused();
 
     // A reload shows the same: no open request left, one active, one declined with its reason.
     await page.reload();

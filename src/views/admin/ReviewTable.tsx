@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Fragment, type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import type { ReviewPage, ReviewQueueImplementations, ReviewQueueMachine } from '../../../machines/review-queue';
 import { useMessageText } from '../../i18n/use-message-text';
@@ -64,11 +64,25 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
   const titleId = useId();
   const queue = useReviewQueue(machine, implementations);
   const messageText = useMessageText();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a decision the dialog hands focus back to the row's button; when the reloaded list no
+  // longer has that row, focus would fall to the page, so it goes to the list's heading instead.
+  const decided = useRef(false);
+  useEffect(() => {
+    if (queue.deciding) decided.current = true;
+  }, [queue.deciding]);
+  useEffect(() => {
+    if (queue.loading || !decided.current) return;
+    decided.current = false;
+    if (!document.activeElement || document.activeElement === document.body) headingRef.current?.focus();
+  }, [queue.loading]);
   const pending = queue.pending;
   const pendingCopy = pending ? decisions[pending.decision] : null;
   return (
     <section aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h2>
       <div className={styles.filters}>
         {searchLabel ? (
           <TextField
