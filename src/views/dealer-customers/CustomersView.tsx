@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { DECLINE_REASON_MAX_LENGTH, type DealerCustomer } from '../../../common/contracts/customers';
 import { RELATION_STATUSES, type RelationStatus } from '../../../common/contracts/relations';
 import { customerDecisionsFor, dealerCustomersMachine } from '../../../machines/dealer-customers.machine';
@@ -69,9 +69,11 @@ export function CustomersView({ implementations }: { implementations: DealerCust
           },
         ]}
         emptyMessage={<Trans>No workshops with this status.</Trans>}
-        summary={(page) => <Trans>{page.total} workshops</Trans>}
+        summary={(page) => <Plural value={page.total} one="# workshop" other="# workshops" />}
         decisionsFor={customerDecisionsFor}
-        itemName={(customer) => t`${customer.workshop_name} (customer number ${customer.customer_number})`}
+        itemName={({ workshop_name: workshop, customer_number: customerNumber }) =>
+          t`${workshop} (customer number ${customerNumber})`
+        }
         decisions={{
           accept: {
             label: <Trans>Accept</Trans>,
