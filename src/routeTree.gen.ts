@@ -29,6 +29,7 @@ import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
+import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
@@ -132,6 +133,12 @@ const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDealerCustomersRoute =
+  AuthenticatedDealerCustomersRouteImport.update({
+    id: '/customers',
+    path: '/customers',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -167,8 +174,9 @@ export interface FileRoutesByFullPath {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
-  '/dealer': typeof AuthenticatedDealerRoute
+  '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteWithChildren
+  '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
@@ -191,7 +199,8 @@ export interface FileRoutesByTo {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
-  '/dealer': typeof AuthenticatedDealerRoute
+  '/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
@@ -216,8 +225,9 @@ export interface FileRoutesById {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
-  '/_authenticated/dealer': typeof AuthenticatedDealerRoute
+  '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
+  '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dealer'
     | '/users'
+    | '/dealer/customers'
     | '/users/dealers'
     | '/users/leads'
     | '/users/'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/dealer'
+    | '/dealer/customers'
     | '/users/dealers'
     | '/users/leads'
     | '/users'
@@ -292,6 +304,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
     | '/_authenticated/users'
+    | '/_authenticated/dealer/customers'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/'
@@ -459,6 +472,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/dealer/customers': {
+      id: '/_authenticated/dealer/customers'
+      path: '/customers'
+      fullPath: '/dealer/customers'
+      preLoaderRoute: typeof AuthenticatedDealerCustomersRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
       path: '/'
@@ -483,6 +503,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedDealerRouteChildren {
+  AuthenticatedDealerCustomersRoute: typeof AuthenticatedDealerCustomersRoute
+}
+
+const AuthenticatedDealerRouteChildren: AuthenticatedDealerRouteChildren = {
+  AuthenticatedDealerCustomersRoute: AuthenticatedDealerCustomersRoute,
+}
+
+const AuthenticatedDealerRouteWithChildren =
+  AuthenticatedDealerRoute._addFileChildren(AuthenticatedDealerRouteChildren)
+
 interface AuthenticatedUsersRouteChildren {
   AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
   AuthenticatedUsersLeadsRoute: typeof AuthenticatedUsersLeadsRoute
@@ -500,13 +531,13 @@ const AuthenticatedUsersRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
-  AuthenticatedDealerRoute: typeof AuthenticatedDealerRoute
+  AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
-  AuthenticatedDealerRoute: AuthenticatedDealerRoute,
+  AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
 }
 
