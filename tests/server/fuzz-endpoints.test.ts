@@ -9,8 +9,13 @@ import {
 import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
 import { loginRequestSchema } from '../../common/contracts/auth';
 import { contactMessageSchema } from '../../common/contracts/contact';
-import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
+import { dealerDecisionSchema, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
 import { linkCheckRequestSchema } from '../../common/contracts/link-check';
+import {
+  emptyBodySchema,
+  organisationInviteSchema,
+  organisationListQuerySchema,
+} from '../../common/contracts/organisations';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
@@ -180,7 +185,27 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     path: '/svc/part-dealer/part-dealer/leads/:id/verify',
     caller: 'admin',
-    bodyKeys: schemaKeys(leadDecisionSchema),
+    bodyKeys: schemaKeys(dealerDecisionSchema),
+  },
+  { method: 'GET', path: '/svc/part-dealer/part-dealer/reference-dealers', caller: 'admin' },
+  {
+    method: 'GET',
+    path: '/svc/auth/api/v1/organisations',
+    caller: 'admin',
+    queryKeys: schemaKeys(organisationListQuerySchema),
+  },
+  { method: 'GET', path: '/svc/auth/api/v1/organisations/:id', caller: 'admin' },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/organisations/:id/deactivate',
+    caller: 'admin',
+    bodyKeys: schemaKeys(emptyBodySchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/organisations/:id/invite',
+    caller: 'admin',
+    bodyKeys: schemaKeys(organisationInviteSchema),
   },
 ];
 
