@@ -32,6 +32,7 @@ import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
+import { Route as AuthenticatedUsersOrganisationsRouteImport } from './routes/_authenticated/users/organisations'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -148,6 +149,12 @@ const AuthenticatedUsersLeadsRoute = AuthenticatedUsersLeadsRouteImport.update({
   path: '/leads',
   getParentRoute: () => AuthenticatedUsersRoute,
 } as any)
+const AuthenticatedUsersOrganisationsRoute =
+  AuthenticatedUsersOrganisationsRouteImport.update({
+    id: '/organisations',
+    path: '/organisations',
+    getParentRoute: () => AuthenticatedUsersRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByFullPath {
   '/users': typeof AuthenticatedUsersRouteWithChildren
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
+  '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -194,6 +202,7 @@ export interface FileRoutesByTo {
   '/dealer': typeof AuthenticatedDealerRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
+  '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRoutesById {
@@ -220,6 +229,7 @@ export interface FileRoutesById {
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
+  '/_authenticated/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRouteTypes {
@@ -246,6 +256,7 @@ export interface FileRouteTypes {
     | '/users'
     | '/users/dealers'
     | '/users/leads'
+    | '/users/organisations'
     | '/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -269,6 +280,7 @@ export interface FileRouteTypes {
     | '/dealer'
     | '/users/dealers'
     | '/users/leads'
+    | '/users/organisations'
     | '/users'
   id:
     | '__root__'
@@ -294,6 +306,7 @@ export interface FileRouteTypes {
     | '/_authenticated/users'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
+    | '/_authenticated/users/organisations'
     | '/_authenticated/users/'
   fileRoutesById: FileRoutesById
 }
@@ -480,18 +493,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersLeadsRouteImport
       parentRoute: typeof AuthenticatedUsersRoute
     }
+    '/_authenticated/users/organisations': {
+      id: '/_authenticated/users/organisations'
+      path: '/organisations'
+      fullPath: '/users/organisations'
+      preLoaderRoute: typeof AuthenticatedUsersOrganisationsRouteImport
+      parentRoute: typeof AuthenticatedUsersRoute
+    }
   }
 }
 
 interface AuthenticatedUsersRouteChildren {
   AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
   AuthenticatedUsersLeadsRoute: typeof AuthenticatedUsersLeadsRoute
+  AuthenticatedUsersOrganisationsRoute: typeof AuthenticatedUsersOrganisationsRoute
   AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
 }
 
 const AuthenticatedUsersRouteChildren: AuthenticatedUsersRouteChildren = {
   AuthenticatedUsersDealersRoute: AuthenticatedUsersDealersRoute,
   AuthenticatedUsersLeadsRoute: AuthenticatedUsersLeadsRoute,
+  AuthenticatedUsersOrganisationsRoute: AuthenticatedUsersOrganisationsRoute,
   AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
-import { ORGANISATION_KINDS, USER_ROLES, USER_STATUSES } from './auth';
+import { ORGANISATION_KINDS, type OrganisationKind, USER_ROLES, USER_STATUSES } from './auth';
 import { envelopeSchema } from './envelope';
 import { emailField, requiredText } from './fields';
 import { RELATION_STATUSES } from './relations';
@@ -16,6 +16,15 @@ export const organisationListQuerySchema = v.object({
   status: v.optional(v.picklist(['', ...ORGANISATION_STATES]), ''),
 });
 export type OrganisationListQuery = v.InferInput<typeof organisationListQuerySchema>;
+/** What the screen asks for: a page, a kind and a state ('' for all) and a name search. */
+export type OrganisationQuery = {
+  page: number;
+  kind: OrganisationKind | '';
+  status: OrganisationState | '';
+  search: string;
+};
+/** The administrator's two changes of an organisation, each a POST /organisations/:id/<change>. */
+export type OrganisationChange = 'deactivate' | 'reactivate';
 
 export const adminOrganisationSchema = v.object({
   id: v.number(),

@@ -50,9 +50,22 @@ async function member(email: string, organisationId: number, role: 'workshop_use
   return user.id;
 }
 
+/** What the list and the detail answer, as loosely as the assertions read them. */
+type Answer = {
+  total: number;
+  page: number;
+  page_size: number;
+  items: (Record<string, unknown> & { name: string })[];
+  members: { email: string }[];
+  relations: unknown[];
+};
+
 async function get(path: string, cookie = admin) {
   const response = await fetch(server.url(path), { headers: { cookie, 'accept-language': 'de' } });
-  return { response, body: (await response.json()) as { code: number; data: any; message?: string; error?: string } };
+  return {
+    response,
+    body: (await response.json()) as { code: number; data: Answer; message?: string; error?: string },
+  };
 }
 
 beforeAll(async () => {
@@ -62,7 +75,10 @@ beforeAll(async () => {
     .insert(organisations)
     .values({ kind: 'workshop', name: 'Autohaus Adler' })
     .returning();
-  const [dealerOrg] = await server.db.insert(organisations).values({ kind: 'dealer', name: 'Teile Zander' }).returning();
+  const [dealerOrg] = await server.db
+    .insert(organisations)
+    .values({ kind: 'dealer', name: 'Teile Zander' })
+    .returning();
   if (!workshopOrg || !dealerOrg) throw new Error('no organisations');
   const workshopUserId = await member('mia@adler.de', workshopOrg.id, 'workshop_user', 'Adler');
   const dealerUserId = await member('mia@zander.de', dealerOrg.id, 'dealer_user', 'Zander');
@@ -120,10 +136,22 @@ describe('one organisation', () => {
     const { response, body } = await get(`${API}/organisations/${seeded.workshopOrg}`);
     expect(response.status).toBe(200);
     expect(body.data.members).toEqual([
-      { id: seeded.workshopUserId, first_name: 'Mia', last_name: 'Adler', email: 'mia@adler.de', role: 'workshop_user', status: 1 },
+      {
+        id: seeded.workshopUserId,
+        first_name: 'Mia',
+        last_name: 'Adler',
+        email: 'mia@adler.de',
+        role: 'workshop_user',
+        status: 1,
+      },
     ]);
     expect(body.data.relations).toEqual([
-      expect.objectContaining({ name: 'Teile Zander', organisation_id: seeded.dealerOrg, customer_number: 'K-100', status: 'active' }),
+      expect.objectContaining({
+        name: 'Teile Zander',
+        organisation_id: seeded.dealerOrg,
+        customer_number: 'K-100',
+        status: 'active',
+      }),
       // A listed dealer without an organisation yet.
       expect.objectContaining({ name: 'WM SE', organisation_id: null, customer_number: 'R-7', status: 'requested' }),
     ]);
@@ -145,7 +173,9 @@ describe('one organisation', () => {
   test('an unknown id is 404 for every call', async () => {
     expect((await get(`${API}/organisations/999999`)).response.status).toBe(404);
     for (const action of ['deactivate', 'reactivate']) {
-      expect((await postJson(server, `${API}/organisations/999999/${action}`, {}, { cookie: admin })).response.status).toBe(404);
+      expect(
+        (await postJson(server, `${API}/organisations/999999/${action}`, {}, { cookie: admin })).response.status,
+      ).toBe(404);
     }
     const invite = await postJson(
       server,
@@ -175,7 +205,11 @@ describe('deactivation', () => {
     expect((await get(`${API}/user`, workshopCookie)).response.status).toBe(200);
     // Signing in again is refused as deactivated.
     const login = await postJson(server, `${API}/login`, { email: 'mia@zander.de', password: PASSWORD });
-    expect(login.response.headers.getSetCookie().some((cookie) => cookie.startsWith('tp_session=') && !cookie.includes('Max-Age=0'))).toBe(false);
+    expect(
+      login.response.headers
+        .getSetCookie()
+        .some((cookie) => cookie.startsWith('tp_session=') && !cookie.includes('Max-Age=0')),
+    ).toBe(false);
     expect((await get(`${API}/organisations?status=deactivated`)).body.data.items).toEqual([
       expect.objectContaining({ id: seeded.dealerOrg, status: 'deactivated' }),
     ]);
@@ -197,12 +231,16 @@ describe('deactivation', () => {
     const again = await loginCookie(server, 'mia@zander.de', PASSWORD);
     expect((await get(`${API}/user`, again)).response.status).toBe(200);
     expect(
-      (await postJson(server, `${API}/organisations/${seeded.dealerOrg}/reactivate`, {}, { cookie: admin })).response.status,
+      (await postJson(server, `${API}/organisations/${seeded.dealerOrg}/reactivate`, {}, { cookie: admin })).response
+        .status,
     ).toBe(409);
 
-    const actions = (await server.db.select().from(auditEvents).where(eq(auditEvents.target, `organisation:${seeded.dealerOrg}`))).map(
-      (event) => event.action,
-    );
+    const actions = (
+      await server.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.target, `organisation:${seeded.dealerOrg}`))
+    ).map((event) => event.action);
     expect(actions).toEqual(['organisation.deactivated', 'organisation.reactivated']);
   });
 

@@ -89,7 +89,14 @@ beforeAll(async () => {
 });
 
 test('every workshop is a workshop organisation of the same name, its owner a workshop_user of it', async () => {
-  const workshops = await rows<{ name: string; kind: string; org_name: string; role: string; user_org: number; org: number }>(sql`
+  const workshops = await rows<{
+    name: string;
+    kind: string;
+    org_name: string;
+    role: string;
+    user_org: number;
+    org: number;
+  }>(sql`
     SELECT w.name, o.kind, o.name AS org_name, u.role, u.organisation_id AS user_org, w.organisation_id AS org
     FROM workshops w JOIN organisations o ON o.id = w.organisation_id JOIN users u ON u.id = w.owner_user_id
     ORDER BY w.name`);

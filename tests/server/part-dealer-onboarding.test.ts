@@ -221,7 +221,12 @@ describe('verifying creates the dealer organisation (ADR 022)', () => {
     });
     expect(registration.response.status).toBe(200);
     const [user] = await server.db.select().from(users).where(eq(users.email, 'dana@neu-teile.de'));
-    expect(user).toMatchObject({ role: 'dealer_user', organisationId, companyName: 'Neu Teile GmbH', firstName: 'Dana' });
+    expect(user).toMatchObject({
+      role: 'dealer_user',
+      organisationId,
+      companyName: 'Neu Teile GmbH',
+      firstName: 'Dana',
+    });
     const session = await loginCookie(server, 'dana@neu-teile.de', 'Ersatzteile-2026');
     const me = (await (await fetch(server.url('/svc/auth/api/v1/user'), { headers: { cookie: session } })).json()) as {
       data: { organisation: unknown };
@@ -277,7 +282,9 @@ describe('verifying creates the dealer organisation (ADR 022)', () => {
     expect(linked?.organisationId).toBe(created?.organisation.id);
     expect(await server.db.$count(partDealers)).toBe(dealersBefore);
     const detail = (await (
-      await fetch(server.url(`/svc/auth/api/v1/organisations/${created?.organisation.id}`), { headers: { cookie: admin } })
+      await fetch(server.url(`/svc/auth/api/v1/organisations/${created?.organisation.id}`), {
+        headers: { cookie: admin },
+      })
     ).json()) as { data: { relations: { name: string; customer_number: string; status: string }[] } };
     expect(detail.data.relations).toEqual([
       expect.objectContaining({ name: 'Werkstatt Vorher', customer_number: 'V-1', status: 'requested' }),

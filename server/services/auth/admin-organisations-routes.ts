@@ -54,7 +54,10 @@ async function organisationOr404(db: Pick<Database, 'select'>, id: number) {
 }
 
 /** A workshop's dealers, or a dealer's workshops, with the workshop's customer number there. */
-async function relationsOf(db: Pick<Database, 'select'>, organisation: OrganisationRow): Promise<OrganisationRelation[]> {
+async function relationsOf(
+  db: Pick<Database, 'select'>,
+  organisation: OrganisationRow,
+): Promise<OrganisationRelation[]> {
   if (organisation.kind === 'workshop') {
     return db
       .select({
@@ -172,7 +175,8 @@ export function createAdminOrganisationsRoutes(deps: ServerDeps, access: Session
           ),
         )
         .returning();
-      if (!after) throw new ApiRefusal(409, deactivate ? 'organisationAlreadyDeactivated' : 'organisationAlreadyActive');
+      if (!after)
+        throw new ApiRefusal(409, deactivate ? 'organisationAlreadyDeactivated' : 'organisationAlreadyActive');
       if (deactivate) await endMemberSessions(tx, organisationId);
       await audit(tx, {
         actorUserId: c.get('user').id,

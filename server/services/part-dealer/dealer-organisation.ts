@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ServerConfig } from '../../config';
 import type { Transaction } from '../../db/database';
-import { dealerProfiles, organisations, partDealerLeads, partDealers, users } from '../../db/schema';
+import { dealerProfiles, organisations, type partDealerLeads, partDealers, users } from '../../db/schema';
 import { ApiRefusal } from '../../http/respond';
 import { issueUserInvitation } from '../auth/user-invitations';
 

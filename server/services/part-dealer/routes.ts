@@ -143,7 +143,11 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
         }),
       }),
     });
-    const message = !verified ? 'dealerRejected' : outcome.created?.invited === false ? 'dealerVerifiedNotInvited' : 'dealerVerified';
+    const message = !verified
+      ? 'dealerRejected'
+      : outcome.created?.invited === false
+        ? 'dealerVerifiedNotInvited'
+        : 'dealerVerified';
     return ok(c, toDealerLead(decided), message);
   });
 
