@@ -22,6 +22,8 @@ export type DecisionCopy = {
   description: (pendingName: string) => ReactNode;
   /** The dialog asks for a reason that is sent to the requester. */
   asksReason?: boolean;
+  /** The dialog offers an optional pick from the page's choices (shown only when there are some). */
+  asksChoice?: { label: string; placeholder: string };
 };
 
 /**
@@ -148,6 +150,12 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
         confirmLabel={pendingCopy?.label}
         reason={pending && pendingCopy?.asksReason ? pending.reason : null}
         onReasonChange={queue.changeReason}
+        choice={
+          pending && pendingCopy?.asksChoice && queue.page?.choices?.length
+            ? { ...pendingCopy.asksChoice, value: pending.choice ?? '', options: queue.page.choices }
+            : null
+        }
+        onChoiceChange={queue.changeChoice}
         onCancel={queue.cancel}
         onConfirm={queue.confirm}
       />
