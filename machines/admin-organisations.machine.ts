@@ -32,6 +32,14 @@ export function organisationChangeFor(organisation: AdminOrganisation): Organisa
  * a confirmation, and invite a person as a member. After a change both the organisation and the
  * list are loaded again, so they show how it stands now.
  */
+// Another organisation can be opened, or this one closed, whenever no dialog is open and nothing
+// is being sent: from the list, while one loads, after a failure, and while it is shown.
+const openAnother = { target: '#adminOrganisations.detail.loading', actions: 'open', reenter: true } as const;
+const leave = {
+  'organisation.open': openAnother,
+  'organisation.close': { target: '#adminOrganisations.detail.closed', actions: 'close' },
+} as const;
+
 export const adminOrganisationsMachine = setup({
   types: {
     context: {} as {
@@ -162,9 +170,10 @@ export const adminOrganisationsMachine = setup({
     detail: {
       initial: 'closed',
       states: {
-        closed: {},
+        closed: { on: { 'organisation.open': openAnother } },
         loading: {
           tags: ['detailBusy'],
+          on: leave,
           invoke: {
             id: 'loadDetail',
             src: 'loadDetail',
@@ -176,13 +185,13 @@ export const adminOrganisationsMachine = setup({
             },
           },
         },
-        failed: { on: { 'detail.retry': 'loading' } },
+        failed: { on: { 'detail.retry': 'loading', ...leave } },
         shown: {
           initial: 'idle',
           states: {
             idle: {
               tags: ['actionable'],
-              on: { 'change.request': 'confirming', 'invite.open': 'inviting' },
+              on: { 'change.request': 'confirming', 'invite.open': 'inviting', ...leave },
             },
             confirming: {
               tags: ['dialogOpen'],
@@ -215,6 +224,7 @@ export const adminOrganisationsMachine = setup({
             inviting: {
               tags: ['inviteOpen'],
               on: {
+                ...leave,
                 'invite.change': { actions: 'updateInvite' },
                 'invite.cancel': { target: 'idle', actions: 'resetInvite' },
                 'invite.submit': [{ guard: 'inviteIsValid', target: 'sendingInvite' }, { actions: 'showInviteErrors' }],
@@ -252,10 +262,6 @@ export const adminOrganisationsMachine = setup({
             },
           },
         },
-      },
-      on: {
-        'organisation.open': { target: '.loading', actions: 'open' },
-        'organisation.close': { target: '.closed', actions: 'close' },
       },
     },
   },
