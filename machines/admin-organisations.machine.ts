@@ -71,7 +71,11 @@ export const adminOrganisationsMachine = setup({
       | { type: 'invite.submit' },
   },
   delays: { SEARCH_DEBOUNCE: ORGANISATION_SEARCH_DEBOUNCE_MS },
-  guards: { inviteIsValid: ({ context }) => v.is(organisationInviteSchema, context.invite) },
+  guards: {
+    inviteIsValid: ({ context }) => v.is(organisationInviteSchema, context.invite),
+    // A deactivated organisation takes no new members (the server refuses them too).
+    isActive: ({ context }) => context.detail?.organisation.status === 'active',
+  },
   actors: {
     loadPage: fromPromise<OrganisationPage, OrganisationQuery>(async () => {
       throw new Error('loadPage actor not implemented: provide it with .provide()');
@@ -191,7 +195,11 @@ export const adminOrganisationsMachine = setup({
           states: {
             idle: {
               tags: ['actionable'],
-              on: { 'change.request': 'confirming', 'invite.open': 'inviting', ...leave },
+              on: {
+                'change.request': 'confirming',
+                'invite.open': { guard: 'isActive', target: 'inviting' },
+                ...leave,
+              },
             },
             confirming: {
               tags: ['dialogOpen'],

@@ -23,7 +23,11 @@ const dealer: AdminOrganisation = {
   member_count: 0,
   created_at: '2026-11-20T10:00:00.000Z',
 };
-const detailOf = (organisation: AdminOrganisation): OrganisationDetail => ({ organisation, members: [], relations: [] });
+const detailOf = (organisation: AdminOrganisation): OrganisationDetail => ({
+  organisation,
+  members: [],
+  relations: [],
+});
 
 function start(
   fakes: {
@@ -126,9 +130,14 @@ describe('an opened organisation', () => {
     expect(effects.loadDetail).toHaveBeenCalledTimes(2);
   });
 
-  test('a deactivated organisation is offered reactivation', () => {
+  test('a deactivated organisation is offered reactivation, and takes no invitation', async () => {
     expect(organisationChangeFor(dealer)).toBe('deactivate');
     expect(organisationChangeFor({ ...dealer, status: 'deactivated' })).toBe('reactivate');
+    const { actor, shown } = start({ loadDetail: async () => detailOf({ ...dealer, status: 'deactivated' }) });
+    actor.send({ type: 'organisation.open', id: 5 });
+    await shown();
+    actor.send({ type: 'invite.open' });
+    expect(actor.getSnapshot().matches({ detail: { shown: 'idle' } })).toBe(true);
   });
 
   test('a failed load offers a retry; closing forgets the organisation', async () => {
@@ -169,7 +178,10 @@ describe('inviting a member', () => {
     await shown();
     actor.send({ type: 'invite.open' });
     actor.send({ type: 'invite.submit' });
-    expect(actor.getSnapshot().context.inviteErrors).toEqual({ first_name: 'firstNameRequired', email: 'emailRequired' });
+    expect(actor.getSnapshot().context.inviteErrors).toEqual({
+      first_name: 'firstNameRequired',
+      email: 'emailRequired',
+    });
     expect(effects.invite).not.toHaveBeenCalled();
     actor.send({ type: 'invite.change', field: 'first_name', value: 'Nina' });
     expect(actor.getSnapshot().context.inviteErrors).toEqual({ email: 'emailRequired' });

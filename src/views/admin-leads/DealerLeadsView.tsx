@@ -53,8 +53,8 @@ export function DealerLeadsView({ implementations }: { implementations: AdminDea
           title: <Trans>Verify dealer?</Trans>,
           description: (pendingName) => (
             <Trans>
-              {pendingName} is told by e-mail. The dealer organisation is created and its contact person is invited
-              as its first user.
+              {pendingName} is told by e-mail. The dealer organisation is created and its contact person is invited as
+              its first user.
             </Trans>
           ),
           asksChoice: { label: t`This is a dealer from the list (optional)`, placeholder: t`A new dealer` },

@@ -187,8 +187,8 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
                 >
                   {screen.change === 'deactivate' ? <Trans>Deactivate</Trans> : <Trans>Reactivate</Trans>}
                 </Button>
-                {opened.status === 'active' ? (
-                  <Button disabled={!screen.actionable} onClick={screen.openInvite}>
+                {screen.canInvite ? (
+                  <Button onClick={screen.openInvite}>
                     <Trans>Invite a user</Trans>
                   </Button>
                 ) : null}

@@ -26,6 +26,7 @@ export function useAdminOrganisations(implementations: AdminOrganisationsImpleme
     detailLoading: useSelector(screen, (snapshot) => snapshot.hasTag('detailBusy')),
     change: detail ? organisationChangeFor(detail.organisation) : null,
     actionable: useSelector(screen, (snapshot) => snapshot.hasTag('actionable')),
+    canInvite: useSelector(screen, (snapshot) => snapshot.can({ type: 'invite.open' })),
     dialogOpen: useSelector(screen, (snapshot) => snapshot.hasTag('dialogOpen')),
     changing: useSelector(screen, (snapshot) => snapshot.hasTag('changing')),
     inviteOpen: useSelector(screen, (snapshot) => snapshot.hasTag('inviteOpen')),

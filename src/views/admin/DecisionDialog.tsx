@@ -31,7 +31,12 @@ export function DecisionDialog({
   reason: string | null;
   onReasonChange: (value: string) => void;
   /** An optional pick (the listed dealer a verified registration is); null: none offered. */
-  choice?: { label: string; placeholder: string; value: string; options: readonly { value: string; label: string }[] } | null;
+  choice?: {
+    label: string;
+    placeholder: string;
+    value: string;
+    options: readonly { value: string; label: string }[];
+  } | null;
   onChoiceChange?: (value: string) => void;
   onCancel: () => void;
   onConfirm: () => void;
