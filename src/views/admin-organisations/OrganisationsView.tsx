@@ -163,7 +163,11 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
       </section>
 
       {screen.openedId !== null ? (
-        <Card aria-labelledby="organisation-title" aria-busy={screen.detailLoading}>
+        <Card
+          aria-labelledby={opened ? 'organisation-title' : undefined}
+          aria-label={opened ? undefined : t`Opened organisation`}
+          aria-busy={screen.detailLoading}
+        >
           {screen.detailLoading && !opened ? (
             <p role="status">
               <Trans>Loading the organisation…</Trans>
