@@ -4,8 +4,26 @@ import { toRequestFailure } from './request-failure';
 
 /** What a list asks the server for; `search` stays '' on a list without a search box. */
 export type ReviewQuery<TStatus extends string> = { page: number; status: TStatus | ''; search: string };
-export type ReviewPage<TItem> = { items: TItem[]; total: number; page: number; page_size: number };
-export type ReviewDecision<TItem, TDecision extends string> = { item: TItem; decision: TDecision; reason: string };
+/**
+ * One page of a list. `choices` are what a decision's dialog may offer to pick from (the dealer
+ * registrations: the listed dealers a verification can be linked to), loaded with the page so
+ * they are as fresh as the list.
+ */
+export type ReviewPage<TItem> = {
+  items: TItem[];
+  total: number;
+  page: number;
+  page_size: number;
+  choices?: readonly ReviewChoice[];
+};
+export type ReviewChoice = { value: string; label: string };
+/** A decision with its reason, and the picked choice once one is picked (absent: none). */
+export type ReviewDecision<TItem, TDecision extends string> = {
+  item: TItem;
+  decision: TDecision;
+  reason: string;
+  choice?: string;
+};
 
 export type ReviewQueueOptions<TStatus extends string, TDecision extends string = string> = {
   id: string;
@@ -53,6 +71,7 @@ export function createReviewQueueMachine<
         | { type: 'page.change'; page: number }
         | { type: 'decision.request'; item: TItem; decision: TDecision }
         | { type: 'reason.change'; value: string }
+        | { type: 'choice.change'; value: string }
         | { type: 'decision.cancel' }
         | { type: 'decision.confirm' }
         | { type: 'list.retry' },
@@ -139,6 +158,11 @@ export function createReviewQueueMachine<
             actions: assign({
               pending: ({ context, event }) => (context.pending ? { ...context.pending, reason: event.value } : null),
               reasonProblem: null,
+            }),
+          },
+          'choice.change': {
+            actions: assign({
+              pending: ({ context, event }) => (context.pending ? { ...context.pending, choice: event.value } : null),
             }),
           },
           'decision.cancel': { target: 'ready', actions: assign({ pending: null, reasonProblem: null }) },

@@ -116,6 +116,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     logoTypeInvalid: 'Bitte laden Sie ein PNG-, JPEG- oder WebP-Bild hoch.',
     logoTooLarge: 'Das Logo darf höchstens 512 KB groß sein.',
     colleagueInvited: 'Die Einladung wurde versendet.',
+    dealerVerifiedNotInvited:
+      'Der Händler wurde verifiziert. Für die E-Mail-Adresse der Kontaktperson besteht bereits ein Konto, daher wurde keine Einladung versendet. Laden Sie unter „Organisationen“ eine andere Person ein.',
+    referenceDealerUnknown: 'Dieser Händler ist nicht in der Liste.',
+    organisationAlreadyDeactivated: 'Diese Organisation ist bereits deaktiviert.',
+    organisationAlreadyActive: 'Diese Organisation ist bereits aktiv.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -220,6 +225,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     logoTypeInvalid: 'Please upload a PNG, JPEG or WebP image.',
     logoTooLarge: 'The logo may be at most 512 KB.',
     colleagueInvited: 'The invitation has been sent.',
+    dealerVerifiedNotInvited:
+      'The dealer has been verified. The contact person’s e-mail address already has an account, so no invitation was sent. Invite another person under “Organisations”.',
+    referenceDealerUnknown: 'This dealer is not on the list.',
+    organisationAlreadyDeactivated: 'This organisation is already deactivated.',
+    organisationAlreadyActive: 'This organisation is already active.',
   },
 };
 

@@ -33,6 +33,7 @@ import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_auth
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
+import { Route as AuthenticatedUsersOrganisationsRouteImport } from './routes/_authenticated/users/organisations'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -155,6 +156,12 @@ const AuthenticatedUsersLeadsRoute = AuthenticatedUsersLeadsRouteImport.update({
   path: '/leads',
   getParentRoute: () => AuthenticatedUsersRoute,
 } as any)
+const AuthenticatedUsersOrganisationsRoute =
+  AuthenticatedUsersOrganisationsRouteImport.update({
+    id: '/organisations',
+    path: '/organisations',
+    getParentRoute: () => AuthenticatedUsersRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -179,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
+  '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRoutesByTo {
@@ -203,6 +211,7 @@ export interface FileRoutesByTo {
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
+  '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRoutesById {
@@ -230,6 +239,7 @@ export interface FileRoutesById {
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
+  '/_authenticated/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
 }
 export interface FileRouteTypes {
@@ -257,6 +267,7 @@ export interface FileRouteTypes {
     | '/dealer/customers'
     | '/users/dealers'
     | '/users/leads'
+    | '/users/organisations'
     | '/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -281,6 +292,7 @@ export interface FileRouteTypes {
     | '/dealer/customers'
     | '/users/dealers'
     | '/users/leads'
+    | '/users/organisations'
     | '/users'
   id:
     | '__root__'
@@ -307,6 +319,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dealer/customers'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
+    | '/_authenticated/users/organisations'
     | '/_authenticated/users/'
   fileRoutesById: FileRoutesById
 }
@@ -500,6 +513,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersLeadsRouteImport
       parentRoute: typeof AuthenticatedUsersRoute
     }
+    '/_authenticated/users/organisations': {
+      id: '/_authenticated/users/organisations'
+      path: '/organisations'
+      fullPath: '/users/organisations'
+      preLoaderRoute: typeof AuthenticatedUsersOrganisationsRouteImport
+      parentRoute: typeof AuthenticatedUsersRoute
+    }
   }
 }
 
@@ -517,12 +537,14 @@ const AuthenticatedDealerRouteWithChildren =
 interface AuthenticatedUsersRouteChildren {
   AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
   AuthenticatedUsersLeadsRoute: typeof AuthenticatedUsersLeadsRoute
+  AuthenticatedUsersOrganisationsRoute: typeof AuthenticatedUsersOrganisationsRoute
   AuthenticatedUsersIndexRoute: typeof AuthenticatedUsersIndexRoute
 }
 
 const AuthenticatedUsersRouteChildren: AuthenticatedUsersRouteChildren = {
   AuthenticatedUsersDealersRoute: AuthenticatedUsersDealersRoute,
   AuthenticatedUsersLeadsRoute: AuthenticatedUsersLeadsRoute,
+  AuthenticatedUsersOrganisationsRoute: AuthenticatedUsersOrganisationsRoute,
   AuthenticatedUsersIndexRoute: AuthenticatedUsersIndexRoute,
 }
 

@@ -201,3 +201,22 @@ export const dealerLeadQuerySchema = v.object({
   page: pageQueryParam,
   status: v.optional(v.picklist(['', ...DEALER_LEAD_STATUSES]), ''),
 });
+
+/**
+ * The administrator's decision on a dealer registration: a reason for a rejection, and when
+ * verifying optionally the listed (reference) dealer this registration is, so the relations
+ * workshops already requested with it reach the new organisation (ADR 022).
+ */
+export const dealerDecisionSchema = v.object({
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'fieldTooLong')), ''),
+  reference_dealer_id: v.optional(
+    v.nullable(v.pipe(v.number('invalidRequest'), v.integer('invalidRequest'), v.minValue(1, 'invalidRequest'))),
+    null,
+  ),
+});
+export type DealerDecisionRequest = v.InferInput<typeof dealerDecisionSchema>;
+
+/** A listed dealer that no organisation stands for yet: one a verification can be linked to. */
+export const referenceDealerSchema = v.object({ id: v.number(), name: v.string() });
+export type ReferenceDealer = v.InferOutput<typeof referenceDealerSchema>;
+export const referenceDealerListEnvelopeSchema = envelopeSchema(v.array(referenceDealerSchema));

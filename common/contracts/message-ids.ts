@@ -104,6 +104,10 @@ export const messageIds = [
   'logoTypeInvalid',
   'logoTooLarge',
   'colleagueInvited',
+  'dealerVerifiedNotInvited',
+  'referenceDealerUnknown',
+  'organisationAlreadyDeactivated',
+  'organisationAlreadyActive',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -1,9 +1,11 @@
 import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
 import { customerEnvelopeSchema, customerListEnvelopeSchema } from '../../common/contracts/customers';
 import {
+  type DealerDecisionRequest,
   type DealerOnboardingRequest,
   dealerLeadEnvelopeSchema,
   dealerLeadListEnvelopeSchema,
+  referenceDealerListEnvelopeSchema,
 } from '../../common/contracts/dealer';
 import type { InvitedRegistrationRequest } from '../../common/contracts/user-invitation';
 import { registeredEnvelopeSchema } from '../../common/contracts/user-invitation';
@@ -21,12 +23,23 @@ export function createPartDealerApi(client: ServiceClient) {
       if (query.status) params.status = query.status;
       return (await client(dealerLeadListEnvelopeSchema, '/part-dealer/leads', { query: params })).data;
     },
-    async decideDealerLead(leadId: number, decision: 'verify' | 'reject', reason: string) {
+    async decideDealerLead(
+      leadId: number,
+      decision: 'verify' | 'reject',
+      reason: string,
+      referenceDealerId: number | null = null,
+    ) {
+      const request: DealerDecisionRequest =
+        decision === 'verify' ? { reason, reference_dealer_id: referenceDealerId } : { reason };
       const body = await client(dealerLeadEnvelopeSchema, `/part-dealer/leads/${leadId}/${decision}`, {
         method: 'POST',
-        body: { reason },
+        body: request,
       });
       return { message: body.message };
+    },
+    /** The listed dealers without an organisation, which a verification can be linked to. */
+    async listReferenceDealers() {
+      return (await client(referenceDealerListEnvelopeSchema, '/part-dealer/reference-dealers')).data;
     },
     async registerInvitedUser(request: InvitedRegistrationRequest) {
       const body = await client(registeredEnvelopeSchema, '/part-dealer/leads/user-register', {

@@ -1,5 +1,6 @@
 import { waitFor } from 'xstate';
 import { createAccountApi } from '../api/account-api';
+import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
@@ -29,6 +30,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       auth: authApi,
       account: createAccountApi(authClient),
       adminUsers: createAdminUsersApi(authClient),
+      adminOrganisations: createAdminOrganisationsApi(authClient),
       workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
       partDealer: createPartDealerApi(createServiceClient(appConfig.services.partDealer, () => i18n.locale)),
     },

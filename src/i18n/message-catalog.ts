@@ -107,4 +107,8 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   logoTypeInvalid: msg`Please upload a PNG, JPEG or WebP image.`,
   logoTooLarge: msg`The logo may be at most 512 KB.`,
   colleagueInvited: msg`The invitation has been sent.`,
+  dealerVerifiedNotInvited: msg`The dealer has been verified. The contact person’s e-mail address already has an account, so no invitation was sent. Invite another person under “Organisations”.`,
+  referenceDealerUnknown: msg`This dealer is not on the list.`,
+  organisationAlreadyDeactivated: msg`This organisation is already deactivated.`,
+  organisationAlreadyActive: msg`This organisation is already active.`,
 };

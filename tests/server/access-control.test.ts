@@ -50,6 +50,12 @@ const adminEndpoints: [method: 'GET' | 'POST', path: string, body?: unknown][] =
   ['GET', '/svc/part-dealer/part-dealer/leads'],
   ['POST', '/svc/part-dealer/part-dealer/leads/1/verify', {}],
   ['POST', '/svc/part-dealer/part-dealer/leads/1/reject', {}],
+  ['GET', '/svc/part-dealer/part-dealer/reference-dealers'],
+  ['GET', '/svc/auth/api/v1/organisations'],
+  ['GET', '/svc/auth/api/v1/organisations/1'],
+  ['POST', '/svc/auth/api/v1/organisations/1/deactivate', {}],
+  ['POST', '/svc/auth/api/v1/organisations/1/reactivate', {}],
+  ['POST', '/svc/auth/api/v1/organisations/1/invite', { first_name: 'Eve', email: 'eve@evil.de' }],
 ];
 
 function call(method: 'GET' | 'POST', path: string, body: unknown, cookie: string | null) {

@@ -10,8 +10,13 @@ import { userListQuerySchema, userStatusChangeSchema } from '../../common/contra
 import { loginRequestSchema } from '../../common/contracts/auth';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
-import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
+import { dealerDecisionSchema, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
 import { linkCheckRequestSchema } from '../../common/contracts/link-check';
+import {
+  emptyBodySchema,
+  organisationInviteSchema,
+  organisationListQuerySchema,
+} from '../../common/contracts/organisations';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
@@ -184,7 +189,27 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     path: '/svc/part-dealer/part-dealer/leads/:id/verify',
     caller: 'admin',
-    bodyKeys: schemaKeys(leadDecisionSchema),
+    bodyKeys: schemaKeys(dealerDecisionSchema),
+  },
+  { method: 'GET', path: '/svc/part-dealer/part-dealer/reference-dealers', caller: 'admin' },
+  {
+    method: 'GET',
+    path: '/svc/auth/api/v1/organisations',
+    caller: 'admin',
+    queryKeys: schemaKeys(organisationListQuerySchema),
+  },
+  { method: 'GET', path: '/svc/auth/api/v1/organisations/:id', caller: 'admin' },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/organisations/:id/deactivate',
+    caller: 'admin',
+    bodyKeys: schemaKeys(emptyBodySchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/organisations/:id/invite',
+    caller: 'admin',
+    bodyKeys: schemaKeys(organisationInviteSchema),
   },
   {
     method: 'GET',

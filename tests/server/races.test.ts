@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { outbox, users, workshopLeads } from '../../server/db/schema';
+import { dealerProfiles, organisations, outbox, partDealerLeads, users, workshopLeads } from '../../server/db/schema';
 import { translate } from '../../server/i18n';
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
@@ -124,5 +124,33 @@ describe.each([8, 50])('%i parallel uses', (parallel) => {
     );
     expectExactlyOneWinner(attempts);
     expect(await mailsTo(email, 'workshop-invitation')).toHaveLength(1);
+  });
+
+  test('of one dealer verification: one organisation, one invitation', async () => {
+    const email = `dealer-${parallel}@race.de`;
+    const [lead] = await server.db
+      .insert(partDealerLeads)
+      .values({
+        firstName: 'Dana',
+        lastName: 'Dealer',
+        companyName: `Race Dealer ${parallel} GmbH`,
+        email,
+        contactNumber: '+49 89 123456',
+        street: 'Industriestraße 5',
+        city: 'München',
+        postcode: '80331',
+        country: 'Deutschland',
+        brandsServed: ['BMW'],
+        deliveryArea: 'deutschlandweit',
+        taxId: 'DE123456789',
+      })
+      .returning();
+    const attempts = await many(() =>
+      postJson(server, `/svc/part-dealer/part-dealer/leads/${lead?.id}/verify`, {}, { cookie: admin }),
+    );
+    expectExactlyOneWinner(attempts);
+    expect(await server.db.$count(dealerProfiles, eq(dealerProfiles.leadId, lead?.id ?? 0))).toBe(1);
+    expect(await server.db.$count(organisations, eq(organisations.name, `Race Dealer ${parallel} GmbH`))).toBe(1);
+    expect(await mailsTo(email, 'user-invitation')).toHaveLength(1);
   });
 });

@@ -225,6 +225,29 @@ describe('admin dealers (the review-queue factory without a search)', () => {
     expect(effects.notifySuccess).toHaveBeenCalledWith('Der Händler ist verifiziert.');
   });
 
+  test('verifying as a listed dealer sends the picked choice; cancelling forgets it', async () => {
+    const { actor, effects } = startReviewQueue(adminDealersMachine, [dealer], {
+      loadPage: async (query) => ({
+        items: [dealer],
+        total: 1,
+        page: query.page,
+        page_size: 20,
+        choices: [{ value: '3', label: 'WM SE' }],
+      }),
+    });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
+    expect(actor.getSnapshot().context.page?.choices).toEqual([{ value: '3', label: 'WM SE' }]);
+    actor.send({ type: 'decision.request', item: dealer, decision: 'verify' });
+    actor.send({ type: 'choice.change', value: '3' });
+    actor.send({ type: 'decision.cancel' });
+    actor.send({ type: 'decision.request', item: dealer, decision: 'verify' });
+    expect(actor.getSnapshot().context.pending).toEqual({ item: dealer, decision: 'verify', reason: '' });
+    actor.send({ type: 'choice.change', value: '3' });
+    actor.send({ type: 'decision.confirm' });
+    await vi.waitFor(() => expect(effects.decide).toHaveBeenCalledTimes(1));
+    expect(effects.decide).toHaveBeenCalledWith({ item: dealer, decision: 'verify', reason: '', choice: '3' });
+  });
+
   test('a refused rejection notifies and closes the dialog', async () => {
     const { actor, effects } = startReviewQueue(adminDealersMachine, [dealer], {
       decide: async () => {

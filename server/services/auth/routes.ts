@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
 import { createAccountRoutes } from './account-routes';
+import { createAdminOrganisationsRoutes } from './admin-organisations-routes';
 import { createAdminUsersRoutes } from './admin-users-routes';
 import { createContactRoutes } from './contact-routes';
 import { createLinkCheckRoutes } from './link-check-routes';
@@ -56,6 +57,7 @@ export function createAuthService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createAccountRoutes(deps, access));
   service.route('/', createContactRoutes(deps));
   service.route('/', createAdminUsersRoutes(deps, access));
+  service.route('/', createAdminOrganisationsRoutes(deps, access));
   service.route('/', createLinkCheckRoutes(deps));
   return service;
 }

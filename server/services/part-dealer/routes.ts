@@ -1,15 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { MEMBER_ROLE_OF_KIND, USER_ROLE, USER_STATUS } from '../../../common/contracts/auth';
-import { type DealerLead, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../../common/contracts/dealer';
+import {
+  type DealerLead,
+  dealerDecisionSchema,
+  dealerLeadQuerySchema,
+  dealerOnboardingSchema,
+  type ReferenceDealer,
+} from '../../../common/contracts/dealer';
 import { invitedRegistrationRequestSchema } from '../../../common/contracts/user-invitation';
-import { leadDecisionSchema } from '../../../common/contracts/workshop';
 import { decideLead } from '../../admin/lead-decision';
 import { pagedList } from '../../admin/paged-list';
 import { audit } from '../../audit';
 import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
-import { partDealerLeads, users } from '../../db/schema';
+import { partDealerLeads, partDealers, users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ok, parseJsonBody, parseQuery } from '../../http/respond';
 import { requestLocale } from '../../i18n';
@@ -23,6 +28,7 @@ import type { SessionAccess } from '../auth/session-access';
 import { checkUserInvitation, consumeUserInvitation, invitedMembership } from '../auth/user-invitations';
 import { createCustomerRoutes } from './customer-routes';
 import { toDealerLeadRow } from './dealer-lead-row';
+import { createDealerOrganisation } from './dealer-organisation';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
 
@@ -89,9 +95,21 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
     return ok(c, await pagedList(db, { table: partDealerLeads, page, status, toItem: toDealerLead }));
   });
 
+  // The listed dealers no organisation stands for yet: what the verify dialog offers to link to.
+  service.get('/part-dealer/reference-dealers', requireAdmin, async (c) => {
+    const rows = await db
+      .select({ id: partDealers.id, name: partDealers.name })
+      .from(partDealers)
+      .where(isNull(partDealers.organisationId))
+      .orderBy(asc(partDealers.name), asc(partDealers.id));
+    return ok(c, rows satisfies ReferenceDealer[]);
+  });
+
   service.post('/part-dealer/leads/:id{[0-9]{1,9}}/:decision{verify|reject}', requireAdmin, async (c) => {
-    const { reason } = await parseJsonBody(c, leadDecisionSchema);
+    const { reason, reference_dealer_id: referenceDealerId } = await parseJsonBody(c, dealerDecisionSchema);
     const verified = c.req.param('decision') === 'verify';
+    // What the verification created, for the audit entry and the message (set inside the transaction).
+    const outcome: { created: Awaited<ReturnType<typeof createDealerOrganisation>> | null } = { created: null };
     const decided = await decideLead(c, db, {
       update: (tx, review) =>
         tx
@@ -100,6 +118,7 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
           .where(and(eq(partDealerLeads.id, Number(c.req.param('id'))), eq(partDealerLeads.status, 'UNVERIFIED')))
           .returning(),
       consequences: async (tx, lead) => {
+        if (verified) outcome.created = await createDealerOrganisation(tx, deps.config, lead, referenceDealerId);
         await enqueueMail(
           tx,
           'dealer-decision',
@@ -112,9 +131,25 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
           }),
         );
       },
-      audit: (lead) => ({ action: verified ? 'dealer.verified' : 'dealer.rejected', target: `dealer-lead:${lead.id}` }),
+      audit: (lead) => ({
+        action: verified ? 'dealer.verified' : 'dealer.rejected',
+        target: `dealer-lead:${lead.id}`,
+        ...(outcome.created && {
+          details: {
+            organisation_id: outcome.created.organisationId,
+            part_dealer_id: outcome.created.partDealerId,
+            reference_dealer: referenceDealerId !== null,
+            contact_invited: outcome.created.invited,
+          },
+        }),
+      }),
     });
-    return ok(c, toDealerLead(decided), verified ? 'dealerVerified' : 'dealerRejected');
+    const message = !verified
+      ? 'dealerRejected'
+      : outcome.created?.invited === false
+        ? 'dealerVerifiedNotInvited'
+        : 'dealerVerified';
+    return ok(c, toDealerLead(decided), message);
   });
 
   service.post('/part-dealer/leads/user-register', async (c) => {

@@ -48,7 +48,17 @@ export function DealerLeadsView({ implementations }: { implementations: AdminDea
       decisionsFor={dealerDecisionsFor}
       itemName={(lead) => lead.company_name}
       decisions={{
-        verify: { label: <Trans>Verify</Trans>, title: <Trans>Verify dealer?</Trans>, description: toldByEmail },
+        verify: {
+          label: <Trans>Verify</Trans>,
+          title: <Trans>Verify dealer?</Trans>,
+          description: (pendingName) => (
+            <Trans>
+              {pendingName} is told by e-mail. The dealer organisation is created and its contact person is invited as
+              its first user.
+            </Trans>
+          ),
+          asksChoice: { label: t`This is a dealer from the list (optional)`, placeholder: t`A new dealer` },
+        },
         reject: {
           label: <Trans>Reject</Trans>,
           secondary: true,

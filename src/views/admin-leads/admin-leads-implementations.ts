@@ -21,7 +21,15 @@ export type AdminDealersImplementations = ReviewQueueImplementations<DealerLead,
 /** Part-dealer registrations on the part-dealer service. */
 export function createAdminDealersImplementations(deps: { partDealerApi: PartDealerApi }): AdminDealersImplementations {
   return createReviewQueueImplementations({
-    loadPage: (query) => deps.partDealerApi.listDealerLeads(query),
-    decide: ({ item, decision, reason }) => deps.partDealerApi.decideDealerLead(item.id, decision, reason),
+    // The listed dealers without an organisation come with every page: the verify dialog offers them.
+    loadPage: async (query) => {
+      const [page, referenceDealers] = await Promise.all([
+        deps.partDealerApi.listDealerLeads(query),
+        deps.partDealerApi.listReferenceDealers(),
+      ]);
+      return { ...page, choices: referenceDealers.map((dealer) => ({ value: String(dealer.id), label: dealer.name })) };
+    },
+    decide: ({ item, decision, reason, choice }) =>
+      deps.partDealerApi.decideDealerLead(item.id, decision, reason, choice ? Number(choice) : null),
   });
 }

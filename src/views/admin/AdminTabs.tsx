@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import * as shell from '../shell/shell.css';
 
-/** The administrator's two lists: accounts and invitation requests. */
+/** The administrator's screens: accounts, invitation requests, dealer registrations and organisations. */
 export function AdminTabs() {
   const { t } = useLingui();
   return (
@@ -21,6 +21,11 @@ export function AdminTabs() {
         <li>
           <Link to="/users/dealers" className={shell.navLink}>
             <Trans>Dealer registrations</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/users/organisations" className={shell.navLink}>
+            <Trans>Organisations</Trans>
           </Link>
         </li>
       </ul>

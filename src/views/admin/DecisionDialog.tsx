@@ -2,9 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 
-/** The confirmation of a review decision; a rejection may carry a reason for the requester. */
+/**
+ * The confirmation of a review decision; a rejection may carry a reason for the requester, and a
+ * decision may offer an optional pick (verifying a dealer: which listed dealer it is).
+ */
 export function DecisionDialog({
   open,
   busy,
@@ -17,6 +21,8 @@ export function DecisionDialog({
   reasonMaxLength,
   reasonError = null,
   onReasonChange,
+  choice = null,
+  onChoiceChange = () => {},
   onCancel,
   onConfirm,
 }: {
@@ -34,6 +40,14 @@ export function DecisionDialog({
   /** Already translated: what is wrong with the reason, announced with the field. */
   reasonError?: string | null;
   onReasonChange: (value: string) => void;
+  /** An optional pick (the listed dealer a verified registration is); null: none offered. */
+  choice?: {
+    label: string;
+    placeholder: string;
+    value: string;
+    options: readonly { value: string; label: string }[];
+  } | null;
+  onChoiceChange?: (value: string) => void;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -66,6 +80,16 @@ export function DecisionDialog({
           error={reasonError}
           value={reason}
           onValueChange={onReasonChange}
+        />
+      ) : null}
+      {choice ? (
+        <Select
+          label={choice.label}
+          name="choice"
+          value={choice.value}
+          onValueChange={onChoiceChange}
+          placeholder={choice.placeholder}
+          options={choice.options}
         />
       ) : null}
     </Dialog>

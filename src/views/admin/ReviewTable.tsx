@@ -25,6 +25,8 @@ export type DecisionCopy = {
   asksReason?: boolean;
   /** The reason field's label and rules, when they differ from an optional note to the requester. */
   reason?: { label: string; required: boolean; maxLength: number };
+  /** The dialog offers an optional pick from the page's choices (shown only when there are some). */
+  asksChoice?: { label: string; placeholder: string };
 };
 
 /**
@@ -170,6 +172,12 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
         reasonMaxLength={pendingCopy?.reason?.maxLength}
         reasonError={messageText(queue.reasonProblem)}
         onReasonChange={queue.changeReason}
+        choice={
+          pending && pendingCopy?.asksChoice && queue.page?.choices?.length
+            ? { ...pendingCopy.asksChoice, value: pending.choice ?? '', options: queue.page.choices }
+            : null
+        }
+        onChoiceChange={queue.changeChoice}
         onCancel={queue.cancel}
         onConfirm={queue.confirm}
       />

@@ -35,3 +35,12 @@ export const statusBadge = style({
   borderRadius: vars.radius.pill,
   fontWeight: 600,
 });
+/** Three filters side by side (search, kind, status). */
+export const filtersThree = style([filters, { gridTemplateColumns: '2fr 1fr 1fr' }]);
+/** A row of buttons under a heading (the opened organisation's actions). */
+export const actions = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  margin: `${vars.space.md} 0`,
+});

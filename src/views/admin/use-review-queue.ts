@@ -59,6 +59,7 @@ export function useReviewQueue<TItem extends { id: number }, TStatus extends str
     goToPage: (page: number) => queue.send({ type: 'page.change', page }),
     request: (item: TItem, decision: TDecision) => queue.send({ type: 'decision.request', item, decision }),
     changeReason: (value: string) => queue.send({ type: 'reason.change', value }),
+    changeChoice: (value: string) => queue.send({ type: 'choice.change', value }),
     cancel: () => queue.send({ type: 'decision.cancel' }),
     confirm: () => queue.send({ type: 'decision.confirm' }),
     retry: () => queue.send({ type: 'list.retry' }),

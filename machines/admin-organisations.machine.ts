@@ -1,0 +1,276 @@
+import * as v from 'valibot';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import type { OrganisationKind } from '../common/contracts/auth';
+import { fieldErrors } from '../common/contracts/fields';
+import type { MessageId } from '../common/contracts/message-ids';
+import {
+  type AdminOrganisation,
+  type OrganisationChange,
+  type OrganisationDetail,
+  type OrganisationInvite,
+  type OrganisationQuery,
+  type OrganisationState,
+  organisationInviteSchema,
+} from '../common/contracts/organisations';
+import { failureNotice, toRequestFailure } from './request-failure';
+
+export type OrganisationPage = { items: AdminOrganisation[]; total: number; page: number; page_size: number };
+export type OrganisationInviteField = keyof OrganisationInvite;
+
+const emptyInvite: Record<OrganisationInviteField, string> = { first_name: '', email: '' };
+export const ORGANISATION_SEARCH_DEBOUNCE_MS = 300;
+
+/** The change an organisation in this state is offered: an active one can be deactivated, and back. */
+export function organisationChangeFor(organisation: AdminOrganisation): OrganisationChange {
+  return organisation.status === 'active' ? 'deactivate' : 'reactivate';
+}
+
+/**
+ * The administrators' organisations on /users/organisations (ADR 022). Two regions: the list
+ * (kind and status filters, a debounced name search, 20 per page), and the organisation opened
+ * from it (its members and relations, read-only) with its actions: deactivate or reactivate after
+ * a confirmation, and invite a person as a member. After a change both the organisation and the
+ * list are loaded again, so they show how it stands now.
+ */
+// Another organisation can be opened, or this one closed, whenever no dialog is open and nothing
+// is being sent: from the list, while one loads, after a failure, and while it is shown.
+const openAnother = { target: '#adminOrganisations.detail.loading', actions: 'open', reenter: true } as const;
+const leave = {
+  'organisation.open': openAnother,
+  'organisation.close': { target: '#adminOrganisations.detail.closed', actions: 'close' },
+} as const;
+
+export const adminOrganisationsMachine = setup({
+  types: {
+    context: {} as {
+      query: OrganisationQuery;
+      page: OrganisationPage | null;
+      listError: string | null;
+      openedId: number | null;
+      detail: OrganisationDetail | null;
+      detailError: string | null;
+      invite: Record<OrganisationInviteField, string>;
+      inviteErrors: Partial<Record<OrganisationInviteField, MessageId>>;
+    },
+    events: {} as
+      | { type: 'search.change'; value: string }
+      | { type: 'kind.change'; kind: OrganisationKind | '' }
+      | { type: 'status.change'; status: OrganisationState | '' }
+      | { type: 'page.change'; page: number }
+      | { type: 'list.retry' }
+      | { type: 'list.reload' }
+      | { type: 'organisation.open'; id: number }
+      | { type: 'organisation.close' }
+      | { type: 'detail.retry' }
+      | { type: 'change.request' }
+      | { type: 'change.cancel' }
+      | { type: 'change.confirm' }
+      | { type: 'invite.open' }
+      | { type: 'invite.change'; field: OrganisationInviteField; value: string }
+      | { type: 'invite.cancel' }
+      | { type: 'invite.submit' },
+  },
+  delays: { SEARCH_DEBOUNCE: ORGANISATION_SEARCH_DEBOUNCE_MS },
+  guards: {
+    inviteIsValid: ({ context }) => v.is(organisationInviteSchema, context.invite),
+    // A deactivated organisation takes no new members (the server refuses them too).
+    isActive: ({ context }) => context.detail?.organisation.status === 'active',
+  },
+  actors: {
+    loadPage: fromPromise<OrganisationPage, OrganisationQuery>(async () => {
+      throw new Error('loadPage actor not implemented: provide it with .provide()');
+    }),
+    loadDetail: fromPromise<OrganisationDetail, { id: number }>(async () => {
+      throw new Error('loadDetail actor not implemented: provide it with .provide()');
+    }),
+    changeStatus: fromPromise<{ message: string | undefined }, { id: number; change: OrganisationChange }>(async () => {
+      throw new Error('changeStatus actor not implemented: provide it with .provide()');
+    }),
+    invite: fromPromise<{ message: string | undefined }, { id: number; invite: OrganisationInvite }>(async () => {
+      throw new Error('invite actor not implemented: provide it with .provide()');
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { message: string | undefined }) => {},
+    notifyFailure: (_, _params: { message: string }) => {},
+    setSearch: assign(({ context, event }) => {
+      assertEvent(event, 'search.change');
+      return { query: { ...context.query, search: event.value, page: 1 } };
+    }),
+    setKind: assign(({ context, event }) => {
+      assertEvent(event, 'kind.change');
+      return { query: { ...context.query, kind: event.kind, page: 1 } };
+    }),
+    setStatus: assign(({ context, event }) => {
+      assertEvent(event, 'status.change');
+      return { query: { ...context.query, status: event.status, page: 1 } };
+    }),
+    setPage: assign(({ context, event }) => {
+      assertEvent(event, 'page.change');
+      return { query: { ...context.query, page: Math.max(1, event.page) } };
+    }),
+    open: assign(({ event }) => {
+      assertEvent(event, 'organisation.open');
+      return { openedId: event.id, detail: null, detailError: null, invite: emptyInvite, inviteErrors: {} };
+    }),
+    close: assign({ openedId: null, detail: null, detailError: null, invite: emptyInvite, inviteErrors: {} }),
+    updateInvite: assign(({ context, event }) => {
+      assertEvent(event, 'invite.change');
+      const { [event.field]: _cleared, ...inviteErrors } = context.inviteErrors;
+      return { invite: { ...context.invite, [event.field]: event.value }, inviteErrors };
+    }),
+    showInviteErrors: assign(({ context }) => {
+      const result = v.safeParse(organisationInviteSchema, context.invite);
+      return { inviteErrors: result.success ? {} : fieldErrors<OrganisationInviteField>(result.issues) };
+    }),
+    resetInvite: assign({ invite: emptyInvite, inviteErrors: {} }),
+    reloadList: raise({ type: 'list.reload' }),
+  },
+}).createMachine({
+  id: 'adminOrganisations',
+  type: 'parallel',
+  context: {
+    query: { page: 1, kind: '', status: '', search: '' },
+    page: null,
+    listError: null,
+    openedId: null,
+    detail: null,
+    detailError: null,
+    invite: emptyInvite,
+    inviteErrors: {},
+  },
+  states: {
+    list: {
+      initial: 'loading',
+      on: {
+        'search.change': { target: '.debouncing', actions: 'setSearch' },
+        'kind.change': { target: '.loading', actions: 'setKind' },
+        'status.change': { target: '.loading', actions: 'setStatus' },
+        'page.change': { target: '.loading', actions: 'setPage' },
+      },
+      states: {
+        debouncing: {
+          description: 'Typing in the search box; every keystroke restarts the wait.',
+          tags: ['listBusy'],
+          after: { SEARCH_DEBOUNCE: 'loading' },
+        },
+        loading: {
+          tags: ['listBusy'],
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => context.query,
+            onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output, listError: null }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ listError: ({ event }) => toRequestFailure(event.error).message }),
+            },
+          },
+        },
+        ready: { on: { 'list.reload': 'loading' } },
+        failed: { on: { 'list.retry': 'loading', 'list.reload': 'loading' } },
+      },
+    },
+    detail: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'organisation.open': openAnother } },
+        loading: {
+          tags: ['detailBusy'],
+          on: leave,
+          invoke: {
+            id: 'loadDetail',
+            src: 'loadDetail',
+            input: ({ context }) => ({ id: context.openedId ?? 0 }),
+            onDone: { target: 'shown', actions: assign({ detail: ({ event }) => event.output, detailError: null }) },
+            onError: {
+              target: 'failed',
+              actions: assign({ detailError: ({ event }) => toRequestFailure(event.error).message }),
+            },
+          },
+        },
+        failed: { on: { 'detail.retry': 'loading', ...leave } },
+        shown: {
+          initial: 'idle',
+          states: {
+            idle: {
+              tags: ['actionable'],
+              on: {
+                'change.request': 'confirming',
+                'invite.open': { guard: 'isActive', target: 'inviting' },
+                ...leave,
+              },
+            },
+            confirming: {
+              tags: ['dialogOpen'],
+              on: { 'change.cancel': 'idle', 'change.confirm': 'changing' },
+            },
+            changing: {
+              tags: ['dialogOpen', 'changing'],
+              invoke: {
+                id: 'changeStatus',
+                src: 'changeStatus',
+                input: ({ context }) => {
+                  const organisation = context.detail?.organisation;
+                  if (!organisation) throw new Error('changing without an organisation');
+                  return { id: organisation.id, change: organisationChangeFor(organisation) };
+                },
+                // Reloaded either way: a refusal means another administrator changed it meanwhile.
+                onDone: {
+                  target: '#adminOrganisations.detail.loading',
+                  actions: [
+                    { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+                    'reloadList',
+                  ],
+                },
+                onError: {
+                  target: '#adminOrganisations.detail.loading',
+                  actions: [{ type: 'notifyFailure', params: failureNotice }, 'reloadList'],
+                },
+              },
+            },
+            inviting: {
+              tags: ['inviteOpen'],
+              on: {
+                ...leave,
+                'invite.change': { actions: 'updateInvite' },
+                'invite.cancel': { target: 'idle', actions: 'resetInvite' },
+                'invite.submit': [{ guard: 'inviteIsValid', target: 'sendingInvite' }, { actions: 'showInviteErrors' }],
+              },
+            },
+            sendingInvite: {
+              tags: ['inviteOpen', 'inviteBusy'],
+              invoke: {
+                id: 'invite',
+                src: 'invite',
+                input: ({ context }) => ({
+                  id: context.openedId ?? 0,
+                  invite: v.parse(organisationInviteSchema, context.invite),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    'resetInvite',
+                    { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+                  ],
+                },
+                onError: {
+                  target: 'inviting',
+                  actions: [
+                    assign(({ context, event }) => {
+                      const failure = toRequestFailure(event.error);
+                      return failure.field && failure.messageId && failure.field in context.invite
+                        ? { inviteErrors: { ...context.inviteErrors, [failure.field]: failure.messageId } }
+                        : {};
+                    }),
+                    { type: 'notifyFailure', params: failureNotice },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
