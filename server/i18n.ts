@@ -116,6 +116,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     logoTypeInvalid: 'Bitte laden Sie ein PNG-, JPEG- oder WebP-Bild hoch.',
     logoTooLarge: 'Das Logo darf höchstens 512 KB groß sein.',
     colleagueInvited: 'Die Einladung wurde versendet.',
+    profileChanged: 'Ein Kollege hat das Profil inzwischen geändert. Bitte prüfen Sie die aktuelle Fassung.',
+    colleagueActivated: 'Das Konto ist wieder aktiv.',
+    colleagueDeactivated: 'Das Konto wurde deaktiviert.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -220,6 +223,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     logoTypeInvalid: 'Please upload a PNG, JPEG or WebP image.',
     logoTooLarge: 'The logo may be at most 512 KB.',
     colleagueInvited: 'The invitation has been sent.',
+    profileChanged: 'A colleague has changed the profile meanwhile. Please check the current version.',
+    colleagueActivated: 'The account is active again.',
+    colleagueDeactivated: 'The account has been deactivated.',
   },
 };
 

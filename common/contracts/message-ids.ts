@@ -104,6 +104,9 @@ export const messageIds = [
   'logoTypeInvalid',
   'logoTooLarge',
   'colleagueInvited',
+  'profileChanged',
+  'colleagueActivated',
+  'colleagueDeactivated',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -107,4 +107,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   logoTypeInvalid: msg`Please upload a PNG, JPEG or WebP image.`,
   logoTooLarge: msg`The logo may be at most 512 KB.`,
   colleagueInvited: msg`The invitation has been sent.`,
+  profileChanged: msg`A colleague has changed the profile meanwhile. Please check the current version.`,
+  colleagueActivated: msg`The account is active again.`,
+  colleagueDeactivated: msg`The account has been deactivated.`,
 };

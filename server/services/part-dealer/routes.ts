@@ -22,6 +22,7 @@ import { hashPassword } from '../auth/passwords';
 import type { SessionAccess } from '../auth/session-access';
 import { checkUserInvitation, consumeUserInvitation, invitedMembership } from '../auth/user-invitations';
 import { toDealerLeadRow } from './dealer-lead-row';
+import { createDealerOrganisationRoutes } from './organisation-routes';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
 
@@ -151,6 +152,9 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
     });
     return ok(c, { email: created?.email ?? '' }, 'registrationComplete');
   });
+
+  // The dealer's own portal (issue 12): /organisation/… and the public /organisation-logos/:id.
+  service.route('/', createDealerOrganisationRoutes(deps, access));
 
   return service;
 }
