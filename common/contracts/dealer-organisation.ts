@@ -126,3 +126,31 @@ export const colleagueInviteSchema = v.object({
 });
 export type ColleagueInvite = v.InferOutput<typeof colleagueInviteSchema>;
 export type ColleagueInviteField = keyof ColleagueInvite;
+
+/** The profile form's inputs: delivery area as the registration's choice plus its "other" text. */
+export const DEALER_PROFILE_FORM_FIELDS = [
+  'contact_email',
+  'contact_number',
+  'street',
+  'postcode',
+  'city',
+  'country',
+  'website',
+  'delivery_area_dropdown',
+  'delivery_area_other',
+  'opening_hours',
+] as const;
+export type DealerProfileFormField = (typeof DEALER_PROFILE_FORM_FIELDS)[number];
+
+/** Unsaved edits kept across a reload (sessionStorage), with the version they were made on. */
+export const dealerProfileDraftSchema = v.object({
+  values: v.object(
+    Object.fromEntries(DEALER_PROFILE_FORM_FIELDS.map((field) => [field, v.string()])) as Record<
+      DealerProfileFormField,
+      v.StringSchema<undefined>
+    >,
+  ),
+  brands: v.array(v.string()),
+  base_version: v.string(),
+});
+export type DealerProfileDraft = v.InferOutput<typeof dealerProfileDraftSchema>;

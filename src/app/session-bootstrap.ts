@@ -2,6 +2,7 @@ import { waitFor } from 'xstate';
 import { createAccountApi } from '../api/account-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
+import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
@@ -22,6 +23,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
   const session = createSessionActor({ authApi, storage: storage.local, onChange: onSessionChange });
   // docs/product.md §3 and ADR 004: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
+  const partDealerClient = createServiceClient(appConfig.services.partDealer, () => i18n.locale);
   return {
     session,
     storage,
@@ -30,7 +32,8 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       account: createAccountApi(authClient),
       adminUsers: createAdminUsersApi(authClient),
       workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
-      partDealer: createPartDealerApi(createServiceClient(appConfig.services.partDealer, () => i18n.locale)),
+      partDealer: createPartDealerApi(partDealerClient),
+      dealerOrganisation: createDealerOrganisationApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {
