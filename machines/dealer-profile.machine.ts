@@ -59,7 +59,9 @@ function errorsOf(values: ProfileValues, brands: string[]): Partial<Record<Profi
   return {
     ...(errors as Partial<Record<DealerProfileFormField, MessageId>>),
     ...(delivery_area
-      ? { [values.delivery_area_dropdown === 'other' ? 'delivery_area_other' : 'delivery_area_dropdown']: delivery_area }
+      ? {
+          [values.delivery_area_dropdown === 'other' ? 'delivery_area_other' : 'delivery_area_dropdown']: delivery_area,
+        }
       : {}),
     ...(brands_served ? { brands: brands_served } : {}),
   };

@@ -29,6 +29,8 @@ import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
+import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
+import { Route as AuthenticatedDealerProfileRouteImport } from './routes/_authenticated/dealer/profile'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
@@ -132,6 +134,18 @@ const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDealerColleaguesRoute =
+  AuthenticatedDealerColleaguesRouteImport.update({
+    id: '/colleagues',
+    path: '/colleagues',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
+const AuthenticatedDealerProfileRoute =
+  AuthenticatedDealerProfileRouteImport.update({
+    id: '/profile',
+    path: '/profile',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -167,8 +181,10 @@ export interface FileRoutesByFullPath {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
-  '/dealer': typeof AuthenticatedDealerRoute
+  '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteWithChildren
+  '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
+  '/dealer/profile': typeof AuthenticatedDealerProfileRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
@@ -191,7 +207,9 @@ export interface FileRoutesByTo {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
-  '/dealer': typeof AuthenticatedDealerRoute
+  '/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
+  '/dealer/profile': typeof AuthenticatedDealerProfileRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
@@ -216,8 +234,10 @@ export interface FileRoutesById {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
-  '/_authenticated/dealer': typeof AuthenticatedDealerRoute
+  '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
+  '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
+  '/_authenticated/dealer/profile': typeof AuthenticatedDealerProfileRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
@@ -244,6 +264,8 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dealer'
     | '/users'
+    | '/dealer/colleagues'
+    | '/dealer/profile'
     | '/users/dealers'
     | '/users/leads'
     | '/users/'
@@ -267,6 +289,8 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/dealer'
+    | '/dealer/colleagues'
+    | '/dealer/profile'
     | '/users/dealers'
     | '/users/leads'
     | '/users'
@@ -292,6 +316,8 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
     | '/_authenticated/users'
+    | '/_authenticated/dealer/colleagues'
+    | '/_authenticated/dealer/profile'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/'
@@ -459,6 +485,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/dealer/colleagues': {
+      id: '/_authenticated/dealer/colleagues'
+      path: '/colleagues'
+      fullPath: '/dealer/colleagues'
+      preLoaderRoute: typeof AuthenticatedDealerColleaguesRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
+    '/_authenticated/dealer/profile': {
+      id: '/_authenticated/dealer/profile'
+      path: '/profile'
+      fullPath: '/dealer/profile'
+      preLoaderRoute: typeof AuthenticatedDealerProfileRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
       path: '/'
@@ -483,6 +523,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedDealerRouteChildren {
+  AuthenticatedDealerColleaguesRoute: typeof AuthenticatedDealerColleaguesRoute
+  AuthenticatedDealerProfileRoute: typeof AuthenticatedDealerProfileRoute
+}
+
+const AuthenticatedDealerRouteChildren: AuthenticatedDealerRouteChildren = {
+  AuthenticatedDealerColleaguesRoute: AuthenticatedDealerColleaguesRoute,
+  AuthenticatedDealerProfileRoute: AuthenticatedDealerProfileRoute,
+}
+
+const AuthenticatedDealerRouteWithChildren =
+  AuthenticatedDealerRoute._addFileChildren(AuthenticatedDealerRouteChildren)
+
 interface AuthenticatedUsersRouteChildren {
   AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
   AuthenticatedUsersLeadsRoute: typeof AuthenticatedUsersLeadsRoute
@@ -500,13 +553,13 @@ const AuthenticatedUsersRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
-  AuthenticatedDealerRoute: typeof AuthenticatedDealerRoute
+  AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
-  AuthenticatedDealerRoute: AuthenticatedDealerRoute,
+  AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
 }
 

@@ -1,4 +1,5 @@
 import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
+import type { SettableUserStatus } from '../../common/contracts/auth';
 import {
   type ColleagueInvite,
   colleagueEnvelopeSchema,
@@ -8,7 +9,6 @@ import {
   dealerProfileEnvelopeSchema,
   logoEnvelopeSchema,
 } from '../../common/contracts/dealer-organisation';
-import type { SettableUserStatus } from '../../common/contracts/auth';
 import type { ServiceClient } from './http';
 
 /** Reads a file's bytes as base64, the form the logo upload carries them in (JSON only, ADR 004). */

@@ -86,7 +86,9 @@ function startProfile(
             : { profile: aProfile({ ...input, updated_at: '2026-11-24T11:00:00.000Z' }), message: 'Gespeichert' };
         }),
         uploadLogo: fromPromise(async ({ input }) =>
-          options.upload ? options.upload(input) : { logoUrl: '/svc/part-dealer/organisation-logos/12', message: 'Logo' },
+          options.upload
+            ? options.upload(input)
+            : { logoUrl: '/svc/part-dealer/organisation-logos/12', message: 'Logo' },
         ),
         removeLogo: fromPromise(async () => (options.remove ? options.remove() : { message: 'Entfernt' })),
       },
@@ -100,7 +102,8 @@ function startProfile(
     { input: { draft: options.draft ?? null } },
   ).start();
   const ready = () => vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-  const editing = () => vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { form: 'editing' } })).toBe(true));
+  const editing = () =>
+    vi.waitFor(() => expect(actor.getSnapshot().matches({ ready: { form: 'editing' } })).toBe(true));
   return { actor, drafts, notices, saves, ready, editing };
 }
 

@@ -44,7 +44,21 @@ export function AppShell({
               </Link>
             </li>
             {isWorkshop ? <>{/* workshop entries */}</> : null}
-            {isDealer ? <>{/* dealer entries */}</> : null}
+            {isDealer ? (
+              <>
+                {/* dealer entries */}
+                <li>
+                  <Link to="/dealer/profile" className={styles.navLink}>
+                    <Trans>Company profile</Trans>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/dealer/colleagues" className={styles.navLink}>
+                    <Trans>Colleagues</Trans>
+                  </Link>
+                </li>
+              </>
+            ) : null}
             {isAdmin ? (
               <li>
                 <Link to="/users" className={styles.navLink}>
