@@ -40,9 +40,16 @@ export const dealerColleaguesMachine = setup({
   types: { context: {} as Context, events: {} as Events },
   guards: {
     inviteValid: ({ context }) => v.is(colleagueInviteSchema, context.values),
-    isOther: ({ event }) => {
-      assertEvent(event, ['colleague.deactivate', 'colleague.reactivate']);
-      return !event.colleague.is_you;
+    /** Another user of the list who is not deactivated (one's own account offers no change). */
+    canDeactivate: ({ context, event }) => {
+      assertEvent(event, 'colleague.deactivate');
+      const listed = context.colleagues.find((colleague) => colleague.id === event.colleague.id);
+      return Boolean(listed && !listed.is_you && listed.status !== USER_STATUS.deactivated);
+    },
+    canReactivate: ({ context, event }) => {
+      assertEvent(event, 'colleague.reactivate');
+      const listed = context.colleagues.find((colleague) => colleague.id === event.colleague.id);
+      return Boolean(listed && !listed.is_you && listed.status === USER_STATUS.deactivated);
     },
   },
   actors: {
@@ -141,14 +148,14 @@ export const dealerColleaguesMachine = setup({
             idle: {
               on: {
                 'colleague.deactivate': {
-                  guard: 'isOther',
+                  guard: 'canDeactivate',
                   target: 'confirming',
                   actions: assign({
                     pending: ({ event }) => ({ colleague: event.colleague, status: USER_STATUS.deactivated }),
                   }),
                 },
                 'colleague.reactivate': {
-                  guard: 'isOther',
+                  guard: 'canReactivate',
                   target: 'changing',
                   actions: assign({
                     pending: ({ event }) => ({ colleague: event.colleague, status: USER_STATUS.active }),

@@ -8,13 +8,21 @@ import type { DealerOrganisationApi } from '../../src/api/dealer-organisation-ap
 import { DealerProfileView } from '../../src/views/dealer-portal/DealerProfileView';
 import { readProfileDraft } from '../../src/views/dealer-portal/profile-draft';
 import { createDealerProfileImplementations } from '../../src/views/dealer-portal/use-dealer-profile';
+import { aProfile } from '../support/dealer-profile';
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
-import { aProfile } from '../support/dealer-profile';
 
 type Saved = { profile: DealerProfile; message: string | undefined };
 type Uploaded = { logoUrl: string | null; message: string | undefined };
-type Step = { type: string; field?: 'city' | 'postcode'; value?: string; output?: unknown; error?: Error; file?: File; kind?: string };
+type Step = {
+  type: string;
+  field?: 'city' | 'postcode';
+  value?: string;
+  output?: unknown;
+  error?: Error;
+  file?: File;
+  kind?: string;
+};
 
 const stored = aProfile();
 const theirs = aProfile({ city: 'Passau', updated_at: '2026-11-24T10:30:00.000Z' });
@@ -142,7 +150,8 @@ function expectScreenMatches(state: Snapshot, sent: DealerProfileUpdate[]) {
   expect(screen.queryByLabelText('Tax ID')).toBeNull();
   if (state.matches({ ready: { form: 'editing' } })) {
     expect(screen.getByLabelText('City')).toHaveValue(state.context.values.city);
-    for (const id of Object.values(state.context.errors)) if (id) expect(screen.getByText(texts[id] ?? id)).toBeVisible();
+    for (const id of Object.values(state.context.errors))
+      if (id) expect(screen.getByText(texts[id] ?? id)).toBeVisible();
     // What is on screen and not saved is also in the draft, so a reload keeps it.
     const draft = readProfileDraft(sessionStorage);
     if (draft) expect(draft.values.city).toBe(state.context.values.city);
@@ -182,7 +191,8 @@ async function replay(path: Path) {
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
     if (event.type === 'xstate.done.actor.loadProfile') await act(async () => requests.load.settle.resolve(stored));
-    else if (event.type === 'xstate.error.actor.loadProfile') await act(async () => requests.load.settle.reject(event.error));
+    else if (event.type === 'xstate.error.actor.loadProfile')
+      await act(async () => requests.load.settle.reject(event.error));
     else if (event.type === 'profile.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
     else if (event.type === 'field.change' && event.field) {
       const input = screen.getByLabelText(labels[event.field]);
@@ -191,15 +201,20 @@ async function replay(path: Path) {
     } else if (event.type === 'profile.save') await user.click(screen.getByRole('button', { name: 'Save profile' }));
     else if (event.type === 'xstate.done.actor.saveProfile') {
       await act(async () => requests.save.settle.resolve(event.output as Saved));
-    } else if (event.type === 'xstate.error.actor.saveProfile') await act(async () => requests.save.settle.reject(event.error));
-    else if (event.type === 'conflict.takeTheirs') await user.click(screen.getByRole('button', { name: 'Load their version' }));
-    else if (event.type === 'conflict.keepMine') await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
+    } else if (event.type === 'xstate.error.actor.saveProfile')
+      await act(async () => requests.save.settle.reject(event.error));
+    else if (event.type === 'conflict.takeTheirs')
+      await user.click(screen.getByRole('button', { name: 'Load their version' }));
+    else if (event.type === 'conflict.keepMine')
+      await user.click(screen.getByRole('button', { name: 'Keep my changes' }));
     else if (event.type === 'logo.select' && event.file) {
       await user.upload(screen.getByLabelText('Choose a logo'), event.file);
     } else if (event.type === 'logo.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
     else if (event.type === 'logo.upload') await user.click(screen.getByRole('button', { name: 'Upload logo' }));
-    else if (event.type === 'xstate.done.actor.uploadLogo') await act(async () => requests.upload.settle.resolve(event.output as Uploaded));
-    else if (event.type === 'xstate.error.actor.uploadLogo') await act(async () => requests.upload.settle.reject(event.error));
+    else if (event.type === 'xstate.done.actor.uploadLogo')
+      await act(async () => requests.upload.settle.resolve(event.output as Uploaded));
+    else if (event.type === 'xstate.error.actor.uploadLogo')
+      await act(async () => requests.upload.settle.reject(event.error));
     else if (event.type === 'logo.remove') await user.click(screen.getByRole('button', { name: 'Remove logo' }));
     else if (event.type === 'xstate.done.actor.removeLogo') {
       await act(async () => requests.remove.settle.resolve(event.output as { message: string | undefined }));
@@ -216,7 +231,11 @@ describe('form', () => {
       expect(reached).toContain(JSON.stringify({ ready: { form, logo: 'idle' } }));
     }
   });
-  test.each(formPaths.map((path) => [nameOf(path.steps), path] as const))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
+  test.each(formPaths.map((path) => [nameOf(path.steps), path] as const))(
+    '%s',
+    (_name, path) => replay(path),
+    PATH_TIMEOUT_MS,
+  );
 });
 
 describe('logo', () => {
@@ -226,7 +245,11 @@ describe('logo', () => {
       expect(reached).toContain(JSON.stringify({ ready: { form: 'editing', logo } }));
     }
   });
-  test.each(logoPaths.map((path) => [nameOf(path.steps), path] as const))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
+  test.each(logoPaths.map((path) => [nameOf(path.steps), path] as const))(
+    '%s',
+    (_name, path) => replay(path),
+    PATH_TIMEOUT_MS,
+  );
 });
 
 test('unsaved edits survive a reload: the draft is read back into the form', async () => {

@@ -311,11 +311,14 @@ describe('dealer colleagues', () => {
     await vi.waitFor(() => expect(notices).toEqual(['ok:Status', 'ok:Status']));
   });
 
-  test('one’s own account offers no status change', async () => {
+  test('one’s own account offers no status change; only the listed status can be changed', async () => {
     const { actor } = startColleagues();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
     expect(actor.getSnapshot().can({ type: 'colleague.deactivate', colleague: me })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'colleague.deactivate', colleague: ben })).toBe(true);
+    // Ben is active in the list: nothing to reactivate, whatever the event claims.
+    expect(actor.getSnapshot().can({ type: 'colleague.reactivate', colleague: { ...ben, status: 3 } })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'colleague.deactivate', colleague: { ...ben, id: 99 } })).toBe(false);
   });
 
   test('an invitation needs a first name and a valid address; sent, the form empties', async () => {
