@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { DealerProfile, DealerProfileUpdate } from '../../common/contracts/dealer-organisation';
 import { dealerProfileMachine } from '../../machines/dealer-profile.machine';
@@ -40,11 +40,6 @@ const texts: Record<string, string> = {
 const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
 const svg = new File(['<svg/>'], 'logo.png', { type: 'image/svg+xml' });
 
-beforeAll(() => {
-  // jsdom has no object URLs; the preview only needs an address to show.
-  URL.createObjectURL = () => 'blob:preview';
-  URL.revokeObjectURL = () => {};
-});
 beforeEach(() => sessionStorage.clear());
 /** A long path types into several fields; on the shared 2-core machine that takes a few seconds. */
 const PATH_TIMEOUT_MS = 20_000;

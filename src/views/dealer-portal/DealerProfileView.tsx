@@ -26,17 +26,19 @@ type Implementations = Parameters<typeof dealerProfileMachine.provide>[0];
 
 const LISTED_BRANDS: readonly string[] = BRANDS.filter((brand) => brand !== OTHER_BRAND);
 
-/** A chosen file as an address the preview can show, released when the choice changes. */
+/**
+ * A chosen file as a data: address for the preview (the page's policy allows data: images, not
+ * blob:), read again when the choice changes.
+ */
 function usePreview(file: Blob | null) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    setUrl(null);
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => setUrl(typeof reader.result === 'string' ? reader.result : null);
+    reader.readAsDataURL(file);
+    return () => reader.abort();
   }, [file]);
   return url;
 }
@@ -185,7 +187,7 @@ export function DealerProfileView({
             </div>
           </Card>
 
-          <Form onValid={profile.save} aria-labelledby="details-title">
+          <Form onValid={profile.save}>
             <Card aria-labelledby="details-title">
               <h2 id="details-title">
                 <Trans>Contact and delivery</Trans>
