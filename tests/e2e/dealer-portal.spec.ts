@@ -102,9 +102,10 @@ const copy = {
     registerButton: 'Registrieren',
     complete: 'Registrierung abgeschlossen',
     deactivate: 'Deaktivieren',
+    deactivateColleague: (name: string) => `${name} deaktivieren`,
+    reactivateColleague: (name: string) => `${name} reaktivieren`,
     deactivateTitle: 'Diesen Kollegen deaktivieren?',
     deactivated: 'Deaktiviert',
-    reactivate: 'Reaktivieren',
     activeStatus: 'Aktiv',
   },
   en: {
@@ -137,9 +138,10 @@ const copy = {
     registerButton: 'Register',
     complete: 'Registration complete',
     deactivate: 'Deactivate',
+    deactivateColleague: (name: string) => `Deactivate ${name}`,
+    reactivateColleague: (name: string) => `Reactivate ${name}`,
     deactivateTitle: 'Deactivate this colleague?',
     deactivated: 'Deactivated',
-    reactivate: 'Reactivate',
     activeStatus: 'Active',
   },
 } as const;
@@ -239,13 +241,13 @@ for (const language of ['de', 'en'] as const) {
     await page.reload();
     const carlaRow = page.getByRole('row').filter({ hasText: colleagueEmail });
     await expect(carlaRow).toContainText(words.activeStatus);
-    await carlaRow.getByRole('button', { name: `${words.deactivate} Carla Kollegin` }).click();
+    await carlaRow.getByRole('button', { name: words.deactivateColleague('Carla Kollegin') }).click();
     const dialog = page.getByRole('dialog', { name: words.deactivateTitle });
     await expect(dialog).toContainText('Carla Kollegin');
     await expectNoAccessibilityViolations(page);
     await dialog.getByRole('button', { name: words.deactivate }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(carlaRow).toContainText(words.deactivated);
-    await expect(carlaRow.getByRole('button', { name: `${words.reactivate} Carla Kollegin` })).toBeVisible();
+    await expect(carlaRow.getByRole('button', { name: words.reactivateColleague('Carla Kollegin') })).toBeVisible();
   });
 }
