@@ -114,7 +114,8 @@ type Events =
   | { type: 'logo.upload' }
   | { type: 'logo.remove' };
 
-const draftOf = (context: Pick<Context, 'values' | 'brands' | 'baseVersion'>): DealerProfileDraft => ({
+const draftOf = (context: Pick<Context, 'profile' | 'values' | 'brands' | 'baseVersion'>): DealerProfileDraft => ({
+  organisation_id: context.profile?.organisation_id ?? 0,
   values: context.values,
   brands: context.brands,
   base_version: context.baseVersion,
@@ -163,7 +164,7 @@ export const dealerProfileMachine = setup({
     showErrors: assign(({ context }) => ({ errors: errorsOf(context.values, context.brands) })),
     /** The stored profile, or the unsaved draft on top of it when there is one. */
     takeLoaded: assign(({ context }, profile: DealerProfile) =>
-      context.draft
+      context.draft?.organisation_id === profile.organisation_id
         ? {
             profile,
             values: { ...emptyValues, ...context.draft.values },
@@ -177,6 +178,7 @@ export const dealerProfileMachine = setup({
             values: profileValuesOf(profile),
             brands: profile.brands_served,
             baseVersion: profile.updated_at,
+            draft: null,
             loadError: null,
           },
     ),

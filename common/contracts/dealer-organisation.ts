@@ -142,8 +142,12 @@ export const DEALER_PROFILE_FORM_FIELDS = [
 ] as const;
 export type DealerProfileFormField = (typeof DEALER_PROFILE_FORM_FIELDS)[number];
 
-/** Unsaved edits kept across a reload (sessionStorage), with the version they were made on. */
+/**
+ * Unsaved edits kept across a reload (sessionStorage), with the organisation and the version they
+ * were made on: a draft of another organisation (another user in the same tab) is never shown.
+ */
 export const dealerProfileDraftSchema = v.object({
+  organisation_id: v.number(),
   values: v.object(
     Object.fromEntries(DEALER_PROFILE_FORM_FIELDS.map((field) => [field, v.string()])) as Record<
       DealerProfileFormField,

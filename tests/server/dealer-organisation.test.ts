@@ -297,6 +297,15 @@ describe('logo', () => {
     expect((await currentProfile()).logo_url).toBe(`${BASE}/organisation-logos/${dealer.organisation.id}`);
   });
 
+  test.each([
+    ['JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), 'image/jpeg'],
+    ['WebP', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]), 'image/webp'],
+  ])('a %s passes and is served as %s, whatever the browser called it', async (_, bytes, contentType) => {
+    expect((await upload(bytes)).status).toBe(200);
+    const served = await publicLogo(dealer.organisation.id);
+    expect(served.headers.get('content-type')).toBe(contentType);
+  });
+
   test('removing the logo: 404 at the public address, the tile without logo', async () => {
     const response = await request('DELETE', '/organisation/logo', dealerCookie);
     expect(response.status).toBe(200);

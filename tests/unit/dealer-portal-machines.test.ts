@@ -113,7 +113,11 @@ describe('dealer profile', () => {
     actor.send({ type: 'field.change', field: 'city', value: 'Augsburg' });
     actor.send({ type: 'brand.toggle', brand: 'Mini' });
     const draft = drafts.at(-1);
-    expect(draft).toMatchObject({ brands: ['BMW', 'Mini'], base_version: '2026-11-24T10:00:00.000Z' });
+    expect(draft).toMatchObject({
+      organisation_id: 12,
+      brands: ['BMW', 'Mini'],
+      base_version: '2026-11-24T10:00:00.000Z',
+    });
     expect(draft?.values.city).toBe('Augsburg');
 
     const reloaded = startProfile({ draft: draft ?? null, load: async () => aProfile({ updated_at: 'later' }) });
@@ -123,6 +127,16 @@ describe('dealer profile', () => {
       brands: ['BMW', 'Mini'],
     });
     expect(reloaded.actor.getSnapshot().context.values.city).toBe('Augsburg');
+  });
+
+  test('a draft written for another organisation (another user in this tab) is not shown', async () => {
+    const { actor, drafts, ready } = startProfile();
+    await ready();
+    actor.send({ type: 'field.change', field: 'city', value: 'Augsburg' });
+    const foreign = { ...(drafts.at(-1) as DealerProfileDraft), organisation_id: 99 };
+    const other = startProfile({ draft: foreign });
+    await other.ready();
+    expect(other.actor.getSnapshot().context.values).toEqual(profileValuesOf(aProfile()));
   });
 
   test('invalid input is shown and not sent; the field’s error clears when edited', async () => {
