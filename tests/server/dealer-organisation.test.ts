@@ -212,6 +212,27 @@ describe('profile', () => {
     expect((await currentProfile()).city).toBe('Augsburg');
   });
 
+  test('two colleagues saving the same version at once: one save, one 409', async () => {
+    const seen = await currentProfile();
+    const [first, second] = await Promise.all([
+      request(
+        'PUT',
+        '/organisation/profile',
+        dealerCookie,
+        editable({ updated_at: seen.updated_at, city: 'Landshut' }),
+      ),
+      request(
+        'PUT',
+        '/organisation/profile',
+        dealerCookie,
+        editable({ updated_at: seen.updated_at, city: 'Rosenheim' }),
+      ),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const winner = first.status === 200 ? 'Landshut' : 'Rosenheim';
+    expect((await currentProfile()).city).toBe(winner);
+  });
+
   test('bad input gets a translated 400 and changes nothing', async () => {
     const seen = await currentProfile();
     for (const [field, value, messageId] of [
