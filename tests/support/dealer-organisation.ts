@@ -1,4 +1,3 @@
-import { organisationLogoPath } from '../../common/contracts/dealer-organisation';
 import type { Database } from '../../server/db/database';
 import { dealerProfiles, organisations, partDealers, users, workshops } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
@@ -66,8 +65,6 @@ export async function insertWorkshopOrganisation(db: Database, name: string, ema
   if (!workshop) throw new Error('workshop insert returned nothing');
   return { organisation, user, workshop };
 }
-
-export { organisationLogoPath };
 
 /** The smallest valid PNG (1×1, transparent). */
 export const TINY_PNG = Buffer.from(
