@@ -79,6 +79,8 @@ export function createApp(deps: ServerDeps) {
         formAction: ["'self'"],
       },
       strictTransportSecurity: deps.config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
+      // A response that sets its own policy keeps it: an uploaded logo is served with a stricter one.
+      overwrite: false,
     }),
   );
 

@@ -121,6 +121,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     referenceDealerUnknown: 'Dieser Händler ist nicht in der Liste.',
     organisationAlreadyDeactivated: 'Diese Organisation ist bereits deaktiviert.',
     organisationAlreadyActive: 'Diese Organisation ist bereits aktiv.',
+    profileChanged: 'Ein Kollege hat das Profil inzwischen geändert. Bitte prüfen Sie die aktuelle Fassung.',
+    colleagueActivated: 'Das Konto ist wieder aktiv.',
+    colleagueDeactivated: 'Das Konto wurde deaktiviert.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -230,6 +233,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     referenceDealerUnknown: 'This dealer is not on the list.',
     organisationAlreadyDeactivated: 'This organisation is already deactivated.',
     organisationAlreadyActive: 'This organisation is already active.',
+    profileChanged: 'A colleague has changed the profile meanwhile. Please check the current version.',
+    colleagueActivated: 'The account is active again.',
+    colleagueDeactivated: 'The account has been deactivated.',
   },
 };
 

@@ -29,7 +29,9 @@ import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
+import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
 import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
+import { Route as AuthenticatedDealerProfileRouteImport } from './routes/_authenticated/dealer/profile'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
@@ -134,10 +136,22 @@ const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDealerColleaguesRoute =
+  AuthenticatedDealerColleaguesRouteImport.update({
+    id: '/colleagues',
+    path: '/colleagues',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
 const AuthenticatedDealerCustomersRoute =
   AuthenticatedDealerCustomersRouteImport.update({
     id: '/customers',
     path: '/customers',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
+const AuthenticatedDealerProfileRoute =
+  AuthenticatedDealerProfileRouteImport.update({
+    id: '/profile',
+    path: '/profile',
     getParentRoute: () => AuthenticatedDealerRoute,
   } as any)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
@@ -183,7 +197,9 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/users': typeof AuthenticatedUsersRouteWithChildren
+  '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
+  '/dealer/profile': typeof AuthenticatedDealerProfileRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
@@ -208,7 +224,9 @@ export interface FileRoutesByTo {
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
+  '/dealer/profile': typeof AuthenticatedDealerProfileRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
@@ -236,7 +254,9 @@ export interface FileRoutesById {
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
+  '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
+  '/_authenticated/dealer/profile': typeof AuthenticatedDealerProfileRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
@@ -264,7 +284,9 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dealer'
     | '/users'
+    | '/dealer/colleagues'
     | '/dealer/customers'
+    | '/dealer/profile'
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
@@ -289,7 +311,9 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/dealer'
+    | '/dealer/colleagues'
     | '/dealer/customers'
+    | '/dealer/profile'
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
@@ -316,7 +340,9 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
     | '/_authenticated/users'
+    | '/_authenticated/dealer/colleagues'
     | '/_authenticated/dealer/customers'
+    | '/_authenticated/dealer/profile'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/organisations'
@@ -485,11 +511,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/dealer/colleagues': {
+      id: '/_authenticated/dealer/colleagues'
+      path: '/colleagues'
+      fullPath: '/dealer/colleagues'
+      preLoaderRoute: typeof AuthenticatedDealerColleaguesRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
     '/_authenticated/dealer/customers': {
       id: '/_authenticated/dealer/customers'
       path: '/customers'
       fullPath: '/dealer/customers'
       preLoaderRoute: typeof AuthenticatedDealerCustomersRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
+    '/_authenticated/dealer/profile': {
+      id: '/_authenticated/dealer/profile'
+      path: '/profile'
+      fullPath: '/dealer/profile'
+      preLoaderRoute: typeof AuthenticatedDealerProfileRouteImport
       parentRoute: typeof AuthenticatedDealerRoute
     }
     '/_authenticated/users/': {
@@ -524,11 +564,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedDealerRouteChildren {
+  AuthenticatedDealerColleaguesRoute: typeof AuthenticatedDealerColleaguesRoute
   AuthenticatedDealerCustomersRoute: typeof AuthenticatedDealerCustomersRoute
+  AuthenticatedDealerProfileRoute: typeof AuthenticatedDealerProfileRoute
 }
 
 const AuthenticatedDealerRouteChildren: AuthenticatedDealerRouteChildren = {
+  AuthenticatedDealerColleaguesRoute: AuthenticatedDealerColleaguesRoute,
   AuthenticatedDealerCustomersRoute: AuthenticatedDealerCustomersRoute,
+  AuthenticatedDealerProfileRoute: AuthenticatedDealerProfileRoute,
 }
 
 const AuthenticatedDealerRouteWithChildren =

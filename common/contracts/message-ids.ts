@@ -108,6 +108,9 @@ export const messageIds = [
   'referenceDealerUnknown',
   'organisationAlreadyDeactivated',
   'organisationAlreadyActive',
+  'profileChanged',
+  'colleagueActivated',
+  'colleagueDeactivated',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -3,6 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { refusalBody } from './respond';
 
 export const MAX_BODY_BYTES = 32 * 1024;
+/**
+ * The one route with a larger body: a dealer's logo (512 KB) as base64 in JSON, about 683 KB;
+ * the route's own schema then refuses anything over 512 KB decoded with `logoTooLarge`.
+ */
+export const LOGO_UPLOAD_PATH = '/svc/part-dealer/organisation/logo';
+export const MAX_LOGO_BODY_BYTES = 1024 * 1024;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -11,13 +17,22 @@ const refuseLargeBody: MiddlewareHandler = bodyLimit({
   onError: (c) => c.json(refusalBody(c, 413, 'bodyTooLarge'), 413),
 });
 
+const refuseLargeLogoBody: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_LOGO_BODY_BYTES,
+  onError: (c) => c.json(refusalBody(c, 413, 'bodyTooLarge'), 413),
+});
+
 /**
- * Bodies over 32 KB are refused before they are read (ADR 004). GET, HEAD and OPTIONS
+ * Bodies over 32 KB are refused before they are read (ADR 004); only the logo upload may send up
+ * to 1 MB. GET, HEAD and OPTIONS
  * routes read no body; asking bodyLimit about theirs would make @hono/node-server build a full
  * Request (headers, body stream, AbortController) on every read request just to find none.
  */
-export const limitBody: MiddlewareHandler = (c, next) =>
-  SAFE_METHODS.has(c.req.method) ? next() : refuseLargeBody(c, next);
+export const limitBody: MiddlewareHandler = (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  if (c.req.method === 'PUT' && c.req.path === LOGO_UPLOAD_PATH) return refuseLargeLogoBody(c, next);
+  return refuseLargeBody(c, next);
+};
 
 /** A NUL character in the query (`%00`) cannot reach PostgreSQL text: refused up front. */
 export const refuseNulInQuery: MiddlewareHandler = async (c, next) => {

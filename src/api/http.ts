@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly messageId: MessageId | null,
     readonly field: string | null = null,
     readonly retryAfterSeconds: number | null = null,
+    /** What the refusal carries besides its message (a 409's current version), unchecked. */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -105,5 +107,6 @@ function toApiError(
     messageId,
     envelope?.field ?? null,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    envelope?.data ?? null,
   );
 }

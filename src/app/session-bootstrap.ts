@@ -3,6 +3,7 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
+import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
@@ -23,6 +24,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
   const session = createSessionActor({ authApi, storage: storage.local, onChange: onSessionChange });
   // docs/product.md §3 and ADR 004: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
+  const partDealerClient = createServiceClient(appConfig.services.partDealer, () => i18n.locale);
   return {
     session,
     storage,
@@ -32,7 +34,8 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       adminUsers: createAdminUsersApi(authClient),
       adminOrganisations: createAdminOrganisationsApi(authClient),
       workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
-      partDealer: createPartDealerApi(createServiceClient(appConfig.services.partDealer, () => i18n.locale)),
+      partDealer: createPartDealerApi(partDealerClient),
+      dealerOrganisation: createDealerOrganisationApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {

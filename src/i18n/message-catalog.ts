@@ -111,4 +111,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   referenceDealerUnknown: msg`This dealer is not on the list.`,
   organisationAlreadyDeactivated: msg`This organisation is already deactivated.`,
   organisationAlreadyActive: msg`This organisation is already active.`,
+  profileChanged: msg`A colleague has changed the profile meanwhile. Please check the current version.`,
+  colleagueActivated: msg`The account is active again.`,
+  colleagueDeactivated: msg`The account has been deactivated.`,
 };

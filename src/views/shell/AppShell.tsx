@@ -52,6 +52,16 @@ export function AppShell({
                     <Trans>Customers</Trans>
                   </Link>
                 </li>
+                <li>
+                  <Link to="/dealer/profile" className={styles.navLink}>
+                    <Trans>Company profile</Trans>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/dealer/colleagues" className={styles.navLink}>
+                    <Trans>Colleagues</Trans>
+                  </Link>
+                </li>
               </>
             ) : null}
             {isAdmin ? (

@@ -1,0 +1,106 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { dealerDashboardMachine } from '../../../machines/dealer-dashboard.machine';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { InfoBox } from '../../ui/InfoBox';
+import * as styles from './dealer-portal.css';
+import { useDealerDashboard } from './use-dealer-dashboard';
+
+type Implementations = Parameters<typeof dealerDashboardMachine.provide>[0];
+
+/** The dealer's dashboard (issue 12): the organisation and a card per area with its figures. */
+export function DealerDashboardView({ implementations }: { implementations: Implementations }) {
+  const dashboard = useDealerDashboard(implementations);
+  const { overview } = dashboard;
+  const colleagueCount = overview?.colleagues ?? 0;
+  return (
+    <section aria-labelledby="dealer-dashboard-title" aria-busy={dashboard.loading} className={styles.page}>
+      <h1 id="dealer-dashboard-title">{overview ? overview.organisation.name : <Trans>Dealer dashboard</Trans>}</h1>
+      {dashboard.error ? (
+        <InfoBox tone="error">
+          {dashboard.error}{' '}
+          <Button variant="ghost" onClick={dashboard.retry}>
+            <Trans>Try again</Trans>
+          </Button>
+        </InfoBox>
+      ) : null}
+      {dashboard.loading ? (
+        <p role="status">
+          <Trans>Loading your overview…</Trans>
+        </p>
+      ) : null}
+      {overview ? (
+        <ul className={styles.cards}>
+          <li>
+            <Card aria-labelledby="customers-card-title">
+              <h2 id="customers-card-title">
+                <Trans>Customers</Trans>
+              </h2>
+              <dl className={styles.figures}>
+                <dt>
+                  <Trans>Waiting for your confirmation</Trans>
+                </dt>
+                <dd className={styles.figure}>{overview.customers.requested}</dd>
+                <dt>
+                  <Trans>Active</Trans>
+                </dt>
+                <dd className={styles.figure}>{overview.customers.active}</dd>
+                <dt>
+                  <Trans>Declined</Trans>
+                </dt>
+                <dd className={styles.figure}>{overview.customers.declined}</dd>
+              </dl>
+            </Card>
+          </li>
+          <li>
+            <Card aria-labelledby="colleagues-card-title">
+              <h2 id="colleagues-card-title">
+                <Trans>Colleagues</Trans>
+              </h2>
+              <p>
+                <Trans>Active users in your organisation: {colleagueCount}</Trans>
+              </p>
+              <Link to="/dealer/colleagues">
+                <Trans>Manage colleagues</Trans>
+              </Link>
+            </Card>
+          </li>
+          <li>
+            <Card aria-labelledby="profile-card-title">
+              <h2 id="profile-card-title">
+                <Trans>Company profile</Trans>
+              </h2>
+              {overview.profile.complete ? (
+                <p>
+                  <Trans>Your profile is complete.</Trans>
+                </p>
+              ) : (
+                <>
+                  <p>
+                    <Trans>Your profile is not complete yet:</Trans>
+                  </p>
+                  <ul>
+                    {overview.profile.has_logo ? null : (
+                      <li>
+                        <Trans>no logo</Trans>
+                      </li>
+                    )}
+                    {overview.profile.has_opening_hours ? null : (
+                      <li>
+                        <Trans>no opening hours</Trans>
+                      </li>
+                    )}
+                  </ul>
+                </>
+              )}
+              <Link to="/dealer/profile">
+                <Trans>Edit profile</Trans>
+              </Link>
+            </Card>
+          </li>
+        </ul>
+      ) : null}
+    </section>
+  );
+}
