@@ -5,6 +5,7 @@ import { createAuthApi } from '../api/auth-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
+import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
 import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
 import { createSessionActor } from './session';
@@ -22,6 +23,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
   const session = createSessionActor({ authApi, storage: storage.local, onChange: onSessionChange });
   // docs/product.md §3 and ADR 004: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
+  const workshopClient = createServiceClient(appConfig.services.workshop, () => i18n.locale);
   return {
     session,
     storage,
@@ -29,7 +31,8 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       auth: authApi,
       account: createAccountApi(authClient),
       adminUsers: createAdminUsersApi(authClient),
-      workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
+      workshop: createWorkshopApi(workshopClient),
+      workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       partDealer: createPartDealerApi(createServiceClient(appConfig.services.partDealer, () => i18n.locale)),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
