@@ -82,10 +82,11 @@ function start(
   return { actor, effects };
 }
 
+type SuppliersActor = ReturnType<typeof start>['actor'];
 const settled = async (
-  actor: ReturnType<typeof start>['actor'],
-  state: Parameters<typeof actor.getSnapshot>[0] | string,
-) => vi.waitFor(() => expect(actor.getSnapshot().matches(state as never)).toBe(true));
+  actor: SuppliersActor,
+  state: Parameters<ReturnType<SuppliersActor['getSnapshot']>['matches']>[0],
+) => vi.waitFor(() => expect(actor.getSnapshot().matches(state)).toBe(true));
 
 describe('loading', () => {
   test('loads the list, and a failed load offers a retry that loads again', async () => {
