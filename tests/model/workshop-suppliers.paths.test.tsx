@@ -171,7 +171,7 @@ test.each(
   const calls: Record<string, unknown[]> = {};
   const controlled = <TOutput, TInput>(name: string) =>
     fromPromise<TOutput, TInput>(({ input }) => {
-      (calls[name] ??= []).push(input);
+      calls[name] = [...(calls[name] ?? []), input];
       return new Promise<TOutput>((resolve, reject) => {
         inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
       });
