@@ -39,7 +39,16 @@ export const supplierListSchema = v.object({
 export type SupplierList = v.InferOutput<typeof supplierListSchema>;
 export const supplierListEnvelopeSchema = envelopeSchema(supplierListSchema);
 
-const searchText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), '');
+// PostgreSQL text cannot hold U+0000: refused here (400) rather than failing in the database.
+const searchText = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(100),
+    v.check((text) => !text.includes('\u0000')),
+  ),
+  '',
+);
 
 /** The directory's filters: name, city, brand served and delivery area (each a part of the text). */
 export const supplierDirectoryQuerySchema = v.object({

@@ -176,7 +176,7 @@ for (const [language, words] of Object.entries(copy) as [keyof typeof copy, (typ
     await page.goto('/login');
     await logInThroughForm(page, email, PASSWORD, words.login);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('link', { name: words.nav }).click();
+    await page.getByRole('link', { name: words.nav, exact: true }).click();
     await expect(page).toHaveURL(/\/suppliers$/);
 
     // The wizard's relations: requested, at listed dealers that are not on the portal yet.

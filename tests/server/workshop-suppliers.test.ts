@@ -393,6 +393,11 @@ describe('the directory and adding a supplier', () => {
     const firstIds = first.body.data.items.map((item) => item.part_dealer_id);
     expect(second.body.data.items.some((item) => firstIds.includes(item.part_dealer_id))).toBe(false);
     expect((await get('/svc/workshop/supplier-directory?page=0', own.cookie)).response.status).toBe(400);
+    for (const key of ['q', 'city', 'brand', 'area']) {
+      const nul = await get(`/svc/workshop/supplier-directory?${key}=a%00b`, own.cookie);
+      expect(nul.response.status).toBe(400);
+      expect(nul.body.message).toBe('Die Anfrage ist ungültig.');
+    }
     expect((await get(`/svc/workshop/supplier-directory?q=${'x'.repeat(101)}`, own.cookie)).response.status).toBe(400);
   });
 
