@@ -258,6 +258,18 @@ export const workshopSuppliersMachine = setup({
             adding: null,
           }),
         },
+        // The results stay on screen while a new search waits or runs, so a dealer shown can be
+        // chosen then too (the pending search is dropped); only a dealer shown, and not one
+        // already on the list.
+        'add.choose': {
+          guard: ({ context, event }) =>
+            !event.dealer.related &&
+            !!context.directory.result?.items.some((item) => item.part_dealer_id === event.dealer.part_dealer_id),
+          target: '.enteringNumber',
+          actions: assign({
+            adding: ({ event }) => ({ dealer: event.dealer, value: '', error: null, failure: null }),
+          }),
+        },
         'directory.page': {
           target: '.searching',
           actions: assign({
@@ -287,8 +299,10 @@ export const workshopSuppliersMachine = setup({
             onError: {
               target: 'searchFailed',
               actions: assign({
+                // The results of an earlier search are not shown beside the failure.
                 directory: ({ context, event }) => ({
                   ...context.directory,
+                  result: null,
                   error: toRequestFailure(event.error).message,
                 }),
               }),
@@ -296,20 +310,13 @@ export const workshopSuppliersMachine = setup({
           },
         },
         searchFailed: { on: { 'directory.retry': 'searching' } },
-        results: {
-          on: {
-            'add.choose': {
-              guard: ({ event }) => !event.dealer.related,
-              target: 'enteringNumber',
-              actions: assign({
-                adding: ({ event }) => ({ dealer: event.dealer, value: '', error: null, failure: null }),
-              }),
-            },
-          },
-        },
+        results: {},
         enteringNumber: {
           on: {
-            'add.back': { target: 'results', actions: assign({ adding: null }) },
+            // The number's form replaces the results: nothing else is chosen until it is left.
+            'add.choose': {},
+            // Back to the directory, searched again: the filters may have changed meanwhile.
+            'add.back': { target: 'searching', actions: assign({ adding: null }) },
             'add.change': {
               actions: assign({
                 adding: ({ context, event }) =>
@@ -329,6 +336,8 @@ export const workshopSuppliersMachine = setup({
         },
         submitting: {
           tags: ['busy'],
+          // The request in flight is not dropped by anything else sent meanwhile.
+          on: { 'add.choose': {}, 'directory.filter': {}, 'directory.page': {} },
           invoke: {
             id: 'addRelation',
             src: 'addRelation',

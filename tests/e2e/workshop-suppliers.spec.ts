@@ -125,7 +125,7 @@ const copy = {
     notYet: 'Noch nicht auf Teileportal – die Anfrage wartet, bis der Händler beitritt',
     requested: 'Angefragt – wartet auf die Bestätigung des Händlers',
     notOnPortal: 'Lieferanten, die nicht auf Teileportal sind',
-    editAt: (name: string) => `Kundennummer bei ${name} ändern`,
+    editAt: (name: string) => `Nummer ändern: ${name}`,
     customerNumber: 'Kundennummer',
     digitsOnly: 'Die Kundennummer darf nur Ziffern enthalten',
     save: 'Speichern',
@@ -145,7 +145,7 @@ const copy = {
     notYet: 'Not on Teileportal yet — the request waits until the dealer joins',
     requested: 'Requested — waiting for the dealer to confirm',
     notOnPortal: 'Suppliers not on Teileportal',
-    editAt: (name: string) => `Edit customer number at ${name}`,
+    editAt: (name: string) => `Edit number: ${name}`,
     customerNumber: 'Customer number',
     digitsOnly: 'The customer number may contain digits only',
     save: 'Save',
@@ -227,7 +227,11 @@ for (const [language, words] of Object.entries(copy) as [keyof typeof copy, (typ
     await expect(page.getByRole('heading', { name: 'Stahlgruber' })).toHaveCount(0);
     await page.getByRole('button', { name: words.add }).click();
     await page.getByRole('dialog').getByLabel(words.name).fill('WM SE');
-    await expect(page.getByRole('dialog').getByText(words.alreadyListed)).toBeVisible();
-    await expect(page.getByRole('dialog').getByRole('button', { name: words.choose('WM SE') })).toHaveCount(0);
+    const listed = page
+      .getByRole('dialog')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'WM SE', exact: true }) });
+    await expect(listed.getByText(words.alreadyListed)).toBeVisible();
+    await expect(listed.getByRole('button')).toHaveCount(0);
   });
 }

@@ -199,7 +199,7 @@ test.each(
     } else if (event.type === 'list.retry' || event.type === 'directory.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'edit.start') {
-      await user.click(screen.getByRole('button', { name: `Edit customer number at ${event.supplier?.name}` }));
+      await user.click(screen.getByRole('button', { name: `Edit number: ${event.supplier?.name}` }));
     } else if (event.type === 'edit.change' || event.type === 'add.change') {
       const input = screen.getByLabelText('Customer number');
       await user.clear(input);
@@ -241,8 +241,8 @@ test.each(
       expect(screen.getByText('Active — customer number confirmed')).toBeVisible();
       expect(screen.getByText(/Nummer unbekannt/)).toBeVisible();
       // An active relation's number is confirmed: it is not offered for editing.
-      expect(screen.queryByRole('button', { name: 'Edit customer number at Ostsee Teile' })).toBeNull();
-      expect(screen.getByRole('button', { name: 'Edit customer number at Teile West' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Edit number: Ostsee Teile' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Edit number: Teile West' })).toBeVisible();
       expect(screen.getByRole('heading', { name: 'Suppliers not on Teileportal' })).toBeVisible();
     }
     if (state.matches('editing') && context.editing) {

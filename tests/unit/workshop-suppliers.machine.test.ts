@@ -232,6 +232,19 @@ describe('adding from the directory', () => {
     expect(effects.search).toHaveBeenLastCalledWith({ q: '', city: 'Kiel', brand: '', area: '', page: 1 });
   });
 
+  test('a dealer shown can be chosen while the next search still waits; the waiting search is dropped', async () => {
+    const { actor, effects } = start();
+    await settled(actor, 'ready');
+    actor.send({ type: 'add.open' });
+    await settled(actor, { adding: 'results' });
+    actor.send({ type: 'directory.filter', field: 'city', value: 'Kiel' });
+    actor.send({ type: 'add.choose', dealer: aDealer() });
+    expect(actor.getSnapshot().matches({ adding: 'enteringNumber' })).toBe(true);
+    vi.advanceTimersByTime(DIRECTORY_DEBOUNCE_MS * 2);
+    expect(actor.getSnapshot().matches({ adding: 'enteringNumber' })).toBe(true);
+    expect(effects.search).toHaveBeenCalledTimes(1);
+  });
+
   test('a failed search offers a retry', async () => {
     let fail = true;
     const { actor, effects } = start({
@@ -262,6 +275,8 @@ describe('adding from the directory', () => {
     expect(actor.getSnapshot().matches({ adding: 'results' })).toBe(true);
     actor.send({ type: 'add.choose', dealer: aDealer() });
     expect(actor.getSnapshot().matches({ adding: 'enteringNumber' })).toBe(true);
+    actor.send({ type: 'add.choose', dealer: aDealer({ part_dealer_id: 1003 }) });
+    expect(actor.getSnapshot().context.adding?.dealer.part_dealer_id).toBe(1001);
     actor.send({ type: 'add.submit' });
     expect(actor.getSnapshot().context.adding?.error).toBe('customerNoRequired');
     actor.send({ type: 'add.change', value: '77' });
@@ -284,7 +299,8 @@ describe('adding from the directory', () => {
     expect(actor.getSnapshot().matches({ adding: 'enteringNumber' })).toBe(true);
     expect(actor.getSnapshot().context.adding?.value).toBe('77');
     actor.send({ type: 'add.back' });
-    expect(actor.getSnapshot().matches({ adding: 'results' })).toBe(true);
+    await settled(actor, { adding: 'results' });
+    expect(effects.search).toHaveBeenCalledTimes(2);
     actor.send({ type: 'add.close' });
     expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(effects.load).toHaveBeenCalledTimes(1);

@@ -66,7 +66,7 @@ export function WorkshopSuppliersView({ implementations }: { implementations: Wo
           {canEditNumber(relation) ? (
             <Button
               variant="secondary"
-              aria-label={t`Edit customer number at ${name}`}
+              aria-label={t`Edit number: ${name}`}
               onClick={() => suppliers.startEdit(relationRef(relation), relation.customer_number)}
             >
               <Trans>Edit number</Trans>
@@ -100,7 +100,7 @@ export function WorkshopSuppliersView({ implementations }: { implementations: Wo
         <div className={styles.actions}>
           <Button
             variant="secondary"
-            aria-label={t`Edit customer number at ${name}`}
+            aria-label={t`Edit number: ${name}`}
             onClick={() => suppliers.startEdit(additionalRef(supplier), supplier.customer_number)}
           >
             <Trans>Edit number</Trans>
@@ -290,7 +290,7 @@ export function WorkshopSuppliersView({ implementations }: { implementations: Wo
               {suppliers.searching ? <Trans>Searching…</Trans> : null}
             </p>
             {suppliers.searchFailed ? <ListError message={directory.error} onRetry={suppliers.retrySearch} /> : null}
-            {result && !suppliers.searchFailed ? (
+            {result ? (
               <>
                 {result.items.length === 0 ? (
                   <p>
