@@ -39,6 +39,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', MAIL_POLL_MS: '200', CAPTCHA_COST: '2000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      MAIL_POLL_MS: '200',
+      CAPTCHA_COST: '2000',
+      // Development-only /dev/fixtures (server/dev-fixtures.ts) for data no screen creates yet.
+      E2E_FIXTURES: '1',
+    },
   },
 });

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { MessageId } from '../common/contracts/message-ids';
 import { toRequestFailure } from './request-failure';
 
 /** What a list asks the server for; `search` stays '' on a list without a search box. */
@@ -6,7 +7,7 @@ export type ReviewQuery<TStatus extends string> = { page: number; status: TStatu
 export type ReviewPage<TItem> = { items: TItem[]; total: number; page: number; page_size: number };
 export type ReviewDecision<TItem, TDecision extends string> = { item: TItem; decision: TDecision; reason: string };
 
-export type ReviewQueueOptions<TStatus extends string> = {
+export type ReviewQueueOptions<TStatus extends string, TDecision extends string = string> = {
   id: string;
   initialStatus: TStatus | '';
   /**
@@ -14,6 +15,12 @@ export type ReviewQueueOptions<TStatus extends string> = {
    * request. Without it the list has no search.
    */
   searchDebounceMs?: number;
+  /**
+   * The rule of a decision's reason, from the list's contract: the message id of what is wrong
+   * with it, or null. Without it every reason is optional. A reason that breaks its rule keeps
+   * the dialog open with the message, and nothing is sent.
+   */
+  reasonProblem?: (decision: TDecision, reason: string) => MessageId | null;
 };
 
 /**
@@ -26,8 +33,10 @@ export function createReviewQueueMachine<
   TItem extends { id: number },
   TStatus extends string,
   TDecision extends string,
->(options: ReviewQueueOptions<TStatus>) {
+>(options: ReviewQueueOptions<TStatus, TDecision>) {
   const searchable = options.searchDebounceMs !== undefined;
+  const reasonProblemOf = (pending: ReviewDecision<TItem, TDecision>) =>
+    options.reasonProblem?.(pending.decision, pending.reason) ?? null;
   return setup({
     types: {
       context: {} as {
@@ -35,6 +44,8 @@ export function createReviewQueueMachine<
         page: ReviewPage<TItem> | null;
         error: string | null;
         pending: ReviewDecision<TItem, TDecision> | null;
+        /** What is wrong with the pending decision's reason, once confirming was tried. */
+        reasonProblem: MessageId | null;
       },
       events: {} as
         | { type: 'search.change'; value: string }
@@ -55,6 +66,9 @@ export function createReviewQueueMachine<
         throw new Error('decide actor not implemented: provide it with .provide()');
       }),
     },
+    guards: {
+      reasonBreaksRule: ({ context }) => context.pending !== null && reasonProblemOf(context.pending) !== null,
+    },
     actions: {
       notifySuccess: (_, _params: { message: string | undefined }) => {},
       notifyFailure: (_, _params: { message: string }) => {},
@@ -73,7 +87,13 @@ export function createReviewQueueMachine<
     },
   }).createMachine({
     id: options.id,
-    context: { query: { page: 1, status: options.initialStatus, search: '' }, page: null, error: null, pending: null },
+    context: {
+      query: { page: 1, status: options.initialStatus, search: '' },
+      page: null,
+      error: null,
+      pending: null,
+      reasonProblem: null,
+    },
     initial: 'loading',
     // A search, filter or page change always wins, also while a list is still loading (the
     // dialog, the only other place, is modal, so nothing can change behind it).
@@ -118,10 +138,19 @@ export function createReviewQueueMachine<
           'reason.change': {
             actions: assign({
               pending: ({ context, event }) => (context.pending ? { ...context.pending, reason: event.value } : null),
+              reasonProblem: null,
             }),
           },
-          'decision.cancel': { target: 'ready', actions: assign({ pending: null }) },
-          'decision.confirm': 'deciding',
+          'decision.cancel': { target: 'ready', actions: assign({ pending: null, reasonProblem: null }) },
+          'decision.confirm': [
+            {
+              guard: 'reasonBreaksRule',
+              actions: assign({
+                reasonProblem: ({ context }) => (context.pending ? reasonProblemOf(context.pending) : null),
+              }),
+            },
+            { target: 'deciding' },
+          ],
         },
       },
       deciding: {

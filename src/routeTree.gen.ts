@@ -30,6 +30,7 @@ import { Route as AuthenticatedDashboardRouteImport } from './routes/_authentica
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
 import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
+import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
@@ -138,6 +139,12 @@ const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDealerCustomersRoute =
+  AuthenticatedDealerCustomersRouteImport.update({
+    id: '/customers',
+    path: '/customers',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -173,9 +180,10 @@ export interface FileRoutesByFullPath {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
-  '/dealer': typeof AuthenticatedDealerRoute
+  '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
+  '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
@@ -198,8 +206,9 @@ export interface FileRoutesByTo {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
-  '/dealer': typeof AuthenticatedDealerRoute
+  '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
+  '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users': typeof AuthenticatedUsersIndexRoute
@@ -224,9 +233,10 @@ export interface FileRoutesById {
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
-  '/_authenticated/dealer': typeof AuthenticatedDealerRoute
+  '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
+  '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
@@ -254,6 +264,7 @@ export interface FileRouteTypes {
     | '/dealer'
     | '/suppliers'
     | '/users'
+    | '/dealer/customers'
     | '/users/dealers'
     | '/users/leads'
     | '/users/'
@@ -278,6 +289,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dealer'
     | '/suppliers'
+    | '/dealer/customers'
     | '/users/dealers'
     | '/users/leads'
     | '/users'
@@ -304,6 +316,7 @@ export interface FileRouteTypes {
     | '/_authenticated/dealer'
     | '/_authenticated/suppliers'
     | '/_authenticated/users'
+    | '/_authenticated/dealer/customers'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/'
@@ -478,6 +491,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/dealer/customers': {
+      id: '/_authenticated/dealer/customers'
+      path: '/customers'
+      fullPath: '/dealer/customers'
+      preLoaderRoute: typeof AuthenticatedDealerCustomersRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
       path: '/'
@@ -502,6 +522,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedDealerRouteChildren {
+  AuthenticatedDealerCustomersRoute: typeof AuthenticatedDealerCustomersRoute
+}
+
+const AuthenticatedDealerRouteChildren: AuthenticatedDealerRouteChildren = {
+  AuthenticatedDealerCustomersRoute: AuthenticatedDealerCustomersRoute,
+}
+
+const AuthenticatedDealerRouteWithChildren =
+  AuthenticatedDealerRoute._addFileChildren(AuthenticatedDealerRouteChildren)
+
 interface AuthenticatedUsersRouteChildren {
   AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
   AuthenticatedUsersLeadsRoute: typeof AuthenticatedUsersLeadsRoute
@@ -519,14 +550,14 @@ const AuthenticatedUsersRouteWithChildren =
 
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
-  AuthenticatedDealerRoute: typeof AuthenticatedDealerRoute
+  AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
   AuthenticatedSuppliersRoute: typeof AuthenticatedSuppliersRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
-  AuthenticatedDealerRoute: AuthenticatedDealerRoute,
+  AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,
   AuthenticatedSuppliersRoute: AuthenticatedSuppliersRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
 }

@@ -20,6 +20,17 @@ type MailParams = {
   dealerAwaitsReview: { companyName: string; email: string; reviewUrl: string };
   dealerDecision: { firstName: string; companyName: string; verified: boolean; reason: string };
   contactMessage: { name: string; email: string; info: string };
+  relationAccepted: RelationDecisionParams;
+  relationDeclined: RelationDecisionParams & { reason: string };
+};
+
+/** A dealer's decision on a workshop's relation, told to the workshop's owner. */
+type RelationDecisionParams = {
+  firstName: string;
+  workshopName: string;
+  dealerName: string;
+  customerNumber: string;
+  suppliersUrl: string;
 };
 type MailName = keyof MailParams;
 
@@ -145,6 +156,20 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
         subject: `Kontaktanfrage von ${p.name}`,
         lines: [`${p.name} (${p.email}) schreibt über das Kontaktformular:`, p.info],
       }),
+      relationAccepted: (p) => ({
+        subject: `${p.dealerName} hat Ihre Kundennummer bestätigt`,
+        lines: [
+          `${p.dealerName} hat die Kundennummer ${p.customerNumber} von ${p.workshopName} bestätigt. Die Verbindung ist jetzt aktiv.`,
+        ],
+        action: 'Lieferanten ansehen',
+      }),
+      relationDeclined: (p) => ({
+        subject: `${p.dealerName} hat Ihre Verbindungsanfrage abgelehnt`,
+        lines: [
+          `${p.dealerName} hat die Verbindung mit ${p.workshopName} (Kundennummer ${p.customerNumber}) abgelehnt.`,
+        ],
+        action: 'Lieferanten ansehen',
+      }),
     },
   },
   en: {
@@ -251,6 +276,20 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
         subject: `Contact request from ${p.name}`,
         lines: [`${p.name} (${p.email}) writes via the contact form:`, p.info],
       }),
+      relationAccepted: (p) => ({
+        subject: `${p.dealerName} confirmed your customer number`,
+        lines: [
+          `${p.dealerName} confirmed customer number ${p.customerNumber} of ${p.workshopName}. The connection is now active.`,
+        ],
+        action: 'View suppliers',
+      }),
+      relationDeclined: (p) => ({
+        subject: `${p.dealerName} declined your connection request`,
+        lines: [
+          `${p.dealerName} declined the connection with ${p.workshopName} (customer number ${p.customerNumber}).`,
+        ],
+        action: 'View suppliers',
+      }),
     },
   },
 };
@@ -348,4 +387,10 @@ export const mailTemplates = {
   // A confirmation gives no reason, whatever the administrator typed.
   dealerDecision: mail('dealerDecision', { greeting: byFirstName, reason: (p) => (p.verified ? '' : p.reason) }),
   contactMessage: mail('contactMessage', toStaff),
+  relationAccepted: mail('relationAccepted', { greeting: byFirstName, link: (p) => p.suppliersUrl }),
+  relationDeclined: mail('relationDeclined', {
+    greeting: byFirstName,
+    link: (p) => p.suppliersUrl,
+    reason: (p) => p.reason,
+  }),
 } satisfies { [Name in MailName]: (locale: ServerLocale, params: MailParams[Name]) => RenderedMail };

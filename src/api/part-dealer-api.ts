@@ -1,4 +1,5 @@
 import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
+import { customerEnvelopeSchema, customerListEnvelopeSchema } from '../../common/contracts/customers';
 import {
   type DealerOnboardingRequest,
   dealerLeadEnvelopeSchema,
@@ -31,6 +32,20 @@ export function createPartDealerApi(client: ServiceClient) {
       const body = await client(registeredEnvelopeSchema, '/part-dealer/leads/user-register', {
         method: 'POST',
         body: request,
+      });
+      return { message: body.message };
+    },
+    /** The dealer's customers (its organisation comes from the session). */
+    async listCustomers(query: { page: number; status: string; search: string }) {
+      const params: Record<string, string | number> = { page: query.page };
+      if (query.status) params.status = query.status;
+      if (query.search.trim()) params.q = query.search.trim();
+      return (await client(customerListEnvelopeSchema, '/customers', { query: params })).data;
+    },
+    async decideCustomer(relationId: number, decision: 'accept' | 'decline', reason: string) {
+      const body = await client(customerEnvelopeSchema, `/customers/${relationId}/${decision}`, {
+        method: 'POST',
+        body: decision === 'decline' ? { reason } : {},
       });
       return { message: body.message };
     },

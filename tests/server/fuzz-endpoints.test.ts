@@ -9,6 +9,7 @@ import {
 import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
 import { loginRequestSchema } from '../../common/contracts/auth';
 import { contactMessageSchema } from '../../common/contracts/contact';
+import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
 import { dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
 import { linkCheckRequestSchema } from '../../common/contracts/link-check';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
@@ -23,6 +24,7 @@ import {
 } from '../../common/contracts/workshop';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
+import { insertDealerOrganisation, MEMBER_PASSWORD } from '../support/dealer-customers';
 import {
   adversarialBody,
   adversarialPathId,
@@ -42,7 +44,7 @@ import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support
  * message in the caller's language; and nothing stored.
  */
 let server: TestServer;
-const cookies = { anonymous: undefined as string | undefined, user: '', admin: '' };
+const cookies = { anonymous: undefined as string | undefined, user: '', admin: '', dealer: '' };
 beforeAll(async () => {
   server = await startTestServer();
   await server.db.insert(users).values({
@@ -55,6 +57,8 @@ beforeAll(async () => {
   });
   cookies.user = await loginCookie(server, 'fuzz-user@werkstatt.de', 'Fuzz-password-2026');
   cookies.admin = await loginCookie(server, ADMIN.email, ADMIN.password);
+  await insertDealerOrganisation(server.db, 'Fuzz Teile GmbH', ['fuzz-dealer@teile.de']);
+  cookies.dealer = await loginCookie(server, 'fuzz-dealer@teile.de', MEMBER_PASSWORD);
 });
 afterAll(() => server.stop());
 
@@ -181,6 +185,19 @@ const endpoints: Endpoint[] = [
     path: '/svc/part-dealer/part-dealer/leads/:id/verify',
     caller: 'admin',
     bodyKeys: schemaKeys(leadDecisionSchema),
+  },
+  {
+    method: 'GET',
+    path: '/svc/part-dealer/customers',
+    caller: 'dealer',
+    queryKeys: schemaKeys(customerListQuerySchema),
+  },
+  { method: 'POST', path: '/svc/part-dealer/customers/:id/accept', caller: 'dealer', bodyKeys: [] },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/customers/:id/decline',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(customerDeclineSchema),
   },
 ];
 

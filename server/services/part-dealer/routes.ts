@@ -21,6 +21,7 @@ import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import type { SessionAccess } from '../auth/session-access';
 import { checkUserInvitation, consumeUserInvitation, invitedMembership } from '../auth/user-invitations';
+import { createCustomerRoutes } from './customer-routes';
 import { toDealerLeadRow } from './dealer-lead-row';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
@@ -151,6 +152,8 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
     });
     return ok(c, { email: created?.email ?? '' }, 'registrationComplete');
   });
+
+  service.route('/', createCustomerRoutes(deps, access));
 
   return service;
 }

@@ -12,6 +12,10 @@ export function DecisionDialog({
   description,
   confirmLabel,
   reason,
+  reasonLabel,
+  reasonRequired = false,
+  reasonMaxLength,
+  reasonError = null,
   onReasonChange,
   onCancel,
   onConfirm,
@@ -23,6 +27,12 @@ export function DecisionDialog({
   confirmLabel: ReactNode;
   /** Shown (and editable) only for rejections. */
   reason: string | null;
+  /** How the reason field is labelled; "Reason (sent to the requester)" unless given. */
+  reasonLabel?: string;
+  reasonRequired?: boolean;
+  reasonMaxLength?: number;
+  /** Already translated: what is wrong with the reason, announced with the field. */
+  reasonError?: string | null;
   onReasonChange: (value: string) => void;
   onCancel: () => void;
   onConfirm: () => void;
@@ -49,8 +59,11 @@ export function DecisionDialog({
     >
       {reason !== null ? (
         <TextField
-          label={t`Reason (sent to the requester)`}
+          label={reasonLabel ?? t`Reason (sent to the requester)`}
           name="reason"
+          required={reasonRequired}
+          maxLength={reasonMaxLength}
+          error={reasonError}
           value={reason}
           onValueChange={onReasonChange}
         />

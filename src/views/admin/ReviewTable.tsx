@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Fragment, type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import type { ReviewPage, ReviewQueueImplementations, ReviewQueueMachine } from '../../../machines/review-queue';
+import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
@@ -22,6 +23,8 @@ export type DecisionCopy = {
   description: (pendingName: string) => ReactNode;
   /** The dialog asks for a reason that is sent to the requester. */
   asksReason?: boolean;
+  /** The reason field's label and rules, when they differ from an optional note to the requester. */
+  reason?: { label: string; required: boolean; maxLength: number };
 };
 
 /**
@@ -60,11 +63,26 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
   const { t } = useLingui();
   const titleId = useId();
   const queue = useReviewQueue(machine, implementations);
+  const messageText = useMessageText();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a decision the dialog hands focus back to the row's button; when the reloaded list no
+  // longer has that row, focus would fall to the page, so it goes to the list's heading instead.
+  const decided = useRef(false);
+  useEffect(() => {
+    if (queue.deciding) decided.current = true;
+  }, [queue.deciding]);
+  useEffect(() => {
+    if (queue.loading || !decided.current) return;
+    decided.current = false;
+    if (!document.activeElement || document.activeElement === document.body) headingRef.current?.focus();
+  }, [queue.loading]);
   const pending = queue.pending;
   const pendingCopy = pending ? decisions[pending.decision] : null;
   return (
     <section aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+      <h2 id={titleId} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h2>
       <div className={styles.filters}>
         {searchLabel ? (
           <TextField
@@ -147,6 +165,10 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
         description={pending ? pendingCopy?.description(itemName(pending.item)) : null}
         confirmLabel={pendingCopy?.label}
         reason={pending && pendingCopy?.asksReason ? pending.reason : null}
+        reasonLabel={pendingCopy?.reason?.label}
+        reasonRequired={pendingCopy?.reason?.required}
+        reasonMaxLength={pendingCopy?.reason?.maxLength}
+        reasonError={messageText(queue.reasonProblem)}
         onReasonChange={queue.changeReason}
         onCancel={queue.cancel}
         onConfirm={queue.confirm}

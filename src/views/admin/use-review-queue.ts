@@ -49,6 +49,7 @@ export function useReviewQueue<TItem extends { id: number }, TStatus extends str
     page: useSelector(queue, (snapshot) => snapshot.context.page),
     error: useSelector(queue, (snapshot) => snapshot.context.error),
     pending: useSelector(queue, (snapshot) => snapshot.context.pending),
+    reasonProblem: useSelector(queue, (snapshot) => snapshot.context.reasonProblem),
     loading: useSelector(queue, (snapshot) => snapshot.hasTag('busy')),
     dialogOpen: useSelector(queue, (snapshot) => snapshot.hasTag('dialogOpen')),
     deciding: useSelector(queue, (snapshot) => snapshot.hasTag('deciding')),

@@ -53,7 +53,16 @@ export function AppShell({
                 {/* workshop entries */}
               </>
             ) : null}
-            {isDealer ? <>{/* dealer entries */}</> : null}
+            {isDealer ? (
+              <>
+                {/* dealer entries */}
+                <li>
+                  <Link to="/dealer/customers" className={styles.navLink}>
+                    <Trans>Customers</Trans>
+                  </Link>
+                </li>
+              </>
+            ) : null}
             {isAdmin ? (
               <li>
                 <Link to="/users" className={styles.navLink}>
