@@ -28,6 +28,7 @@ import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
+import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
 import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
@@ -131,6 +132,11 @@ const AuthenticatedDealerRoute = AuthenticatedDealerRouteImport.update({
   path: '/dealer',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedSuppliersRoute = AuthenticatedSuppliersRouteImport.update({
+  id: '/suppliers',
+  path: '/suppliers',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/suppliers': typeof AuthenticatedSuppliersRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
@@ -224,6 +231,7 @@ export interface FileRoutesByTo {
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/suppliers': typeof AuthenticatedSuppliersRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -253,6 +261,7 @@ export interface FileRoutesById {
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
   '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
@@ -283,6 +292,7 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/dealer'
+    | '/suppliers'
     | '/users'
     | '/dealer/colleagues'
     | '/dealer/customers'
@@ -311,6 +321,7 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/dealer'
+    | '/suppliers'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -339,6 +350,7 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
+    | '/_authenticated/suppliers'
     | '/_authenticated/users'
     | '/_authenticated/dealer/colleagues'
     | '/_authenticated/dealer/customers'
@@ -504,6 +516,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDealerRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/suppliers': {
+      id: '/_authenticated/suppliers'
+      path: '/suppliers'
+      fullPath: '/suppliers'
+      preLoaderRoute: typeof AuthenticatedSuppliersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/users': {
       id: '/_authenticated/users'
       path: '/users'
@@ -598,12 +617,14 @@ const AuthenticatedUsersRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
+  AuthenticatedSuppliersRoute: typeof AuthenticatedSuppliersRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,
+  AuthenticatedSuppliersRoute: AuthenticatedSuppliersRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
 }
 

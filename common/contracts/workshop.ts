@@ -109,7 +109,8 @@ export const workshopAccountEnvelopeSchema = envelopeSchema(
   }),
 );
 
-const customerNumber = v.pipe(
+/** The customer number at a supplier not on the portal (free text, the wizard's rule). */
+export const additionalCustomerNumberField = v.pipe(
   v.string('customerNoRequired'),
   v.trim(),
   v.nonEmpty('customerNoRequired'),
@@ -158,7 +159,10 @@ export const supplierDetailsSchema = v.pipe(
     ),
     additional_part_dealer_data: v.pipe(
       v.array(
-        v.object({ part_dealer_name: requiredText('fieldRequired', 120), part_dealer_customer_number: customerNumber }),
+        v.object({
+          part_dealer_name: requiredText('fieldRequired', 120),
+          part_dealer_customer_number: additionalCustomerNumberField,
+        }),
       ),
       v.maxLength(50, 'invalidRequest'),
     ),

@@ -7,6 +7,7 @@ import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
+import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
 import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
 import { createSessionActor } from './session';
@@ -25,6 +26,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
   // docs/product.md §3 and ADR 004: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   const partDealerClient = createServiceClient(appConfig.services.partDealer, () => i18n.locale);
+  const workshopClient = createServiceClient(appConfig.services.workshop, () => i18n.locale);
   return {
     session,
     storage,
@@ -33,7 +35,8 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       account: createAccountApi(authClient),
       adminUsers: createAdminUsersApi(authClient),
       adminOrganisations: createAdminOrganisationsApi(authClient),
-      workshop: createWorkshopApi(createServiceClient(appConfig.services.workshop, () => i18n.locale)),
+      workshop: createWorkshopApi(workshopClient),
+      workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
     },

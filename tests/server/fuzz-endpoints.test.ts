@@ -17,6 +17,12 @@ import {
   organisationInviteSchema,
   organisationListQuerySchema,
 } from '../../common/contracts/organisations';
+import {
+  additionalCustomerNumberSchema,
+  addSupplierRelationSchema,
+  relationCustomerNumberSchema,
+  supplierDirectoryQuerySchema,
+} from '../../common/contracts/suppliers';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
@@ -29,7 +35,7 @@ import {
 } from '../../common/contracts/workshop';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
-import { insertDealerOrganisation, MEMBER_PASSWORD } from '../support/dealer-customers';
+import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/dealer-customers';
 import {
   adversarialBody,
   adversarialPathId,
@@ -49,7 +55,7 @@ import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support
  * message in the caller's language; and nothing stored.
  */
 let server: TestServer;
-const cookies = { anonymous: undefined as string | undefined, user: '', admin: '', dealer: '' };
+const cookies = { anonymous: undefined as string | undefined, user: '', admin: '', dealer: '', workshop: '' };
 beforeAll(async () => {
   server = await startTestServer();
   await server.db.insert(users).values({
@@ -64,12 +70,14 @@ beforeAll(async () => {
   cookies.admin = await loginCookie(server, ADMIN.email, ADMIN.password);
   await insertDealerOrganisation(server.db, 'Fuzz Teile GmbH', ['fuzz-dealer@teile.de']);
   cookies.dealer = await loginCookie(server, 'fuzz-dealer@teile.de', MEMBER_PASSWORD);
+  await insertWorkshop(server.db, { name: 'Fuzz Werkstatt', ownerEmail: 'fuzz-workshop@werkstatt.de' });
+  cookies.workshop = await loginCookie(server, 'fuzz-workshop@werkstatt.de', MEMBER_PASSWORD);
 });
 afterAll(() => server.stop());
 
 type Caller = keyof typeof cookies;
 type Endpoint = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** `:id` segments are replaced by adversarial path ids. */
   path: string;
   caller: Caller;
@@ -179,6 +187,34 @@ const endpoints: Endpoint[] = [
     bodyKeys: schemaKeys(leadDecisionSchema),
   },
   { method: 'POST', path: '/svc/workshop/leads/:id/reject', caller: 'admin', bodyKeys: schemaKeys(leadDecisionSchema) },
+  // The workshop's Suppliers screen (ADR 022), as a workshop user.
+  { method: 'GET', path: '/svc/workshop/suppliers', caller: 'workshop', queryKeys: [] },
+  {
+    method: 'GET',
+    path: '/svc/workshop/supplier-directory',
+    caller: 'workshop',
+    queryKeys: schemaKeys(supplierDirectoryQuerySchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/workshop/suppliers',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(addSupplierRelationSchema),
+  },
+  {
+    method: 'PUT',
+    path: '/svc/workshop/suppliers/:id',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(relationCustomerNumberSchema),
+  },
+  { method: 'DELETE', path: '/svc/workshop/suppliers/:id', caller: 'workshop' },
+  {
+    method: 'PUT',
+    path: '/svc/workshop/additional-suppliers/:id',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(additionalCustomerNumberSchema),
+  },
+  { method: 'DELETE', path: '/svc/workshop/additional-suppliers/:id', caller: 'workshop' },
   {
     method: 'GET',
     path: '/svc/part-dealer/part-dealer/leads',

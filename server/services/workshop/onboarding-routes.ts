@@ -41,6 +41,7 @@ import { consumeToken, verifyToken } from '../../tokens';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } from '../auth/password-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { logoUrlOf, offeredDealer, selectDealers } from './offered-dealers';
 import {
   presentedOnboardingCredential,
   setOnboardingCookie,
@@ -179,15 +180,18 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
   }
 
   // Reference data for the onboarding wizard; docs/product.md §7: "data.data is the list". Only the seed
-  // writes it, so it is read from the database at most once a minute (every wizard opens both).
+  // writes the DMS list, so it is read from the database at most once a minute (every wizard opens it).
   const dmsList = cachedFor(60_000, async () => {
     const rows = await db.select().from(dmsSystems).orderBy(asc(dmsSystems.id));
     return rows.map((row) => ({ id: row.id, name: row.name }));
   });
-  const partDealerList = cachedFor(60_000, async () => {
-    const rows = await db.select().from(partDealers).orderBy(asc(partDealers.name));
-    return rows.map((row) => ({ id: row.id, name: row.name, logo_url: row.logoUrl }));
-  });
+  // The dealers change with every verified or deactivated dealer organisation, on any server
+  // process, so an in-process cache could neither be invalidated everywhere nor be right: the list
+  // is one small indexed query, read on every request (ADR 022).
+  const partDealerList = async () => {
+    const rows = await selectDealers(db).where(offeredDealer).orderBy(asc(partDealers.name), asc(partDealers.id));
+    return rows.map((row) => ({ id: row.id, name: row.name, logo_url: logoUrlOf(row) }));
+  };
   routes.get('/lead/dms', async (c) => ok(c, { data: await dmsList() }));
   routes.get('/lead/part-dealers', async (c) => ok(c, { data: await partDealerList() }));
 
@@ -343,7 +347,7 @@ export function createOnboardingRoutes(deps: ServerDeps, cookieSettings: OpaqueC
       const dealerIds = [...new Set(body.part_dealer_data.map((item) => item.part_dealer_id))];
       const known =
         dealerIds.length > 0
-          ? await db.select({ id: partDealers.id }).from(partDealers).where(inArray(partDealers.id, dealerIds))
+          ? await selectDealers(db).where(and(inArray(partDealers.id, dealerIds), offeredDealer))
           : [];
       if (known.length !== dealerIds.length) throw new ApiRefusal(400, 'invalidRequest', { field: 'part_dealer_data' });
       await db.transaction(async (tx) => {

@@ -23,6 +23,7 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
 import type { SessionAccess } from '../auth/session-access';
 import { createOnboardingRoutes } from './onboarding-routes';
+import { createSupplierRoutes } from './supplier-routes';
 
 const REQUESTS_PER_IP: RateWindow = { name: 'lead-ip', limit: 20, windowSeconds: 3600 };
 
@@ -169,5 +170,6 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   });
 
   service.route('/', createOnboardingRoutes(deps, access.cookieSettings));
+  service.route('/', createSupplierRoutes(deps, access));
   return service;
 }

@@ -43,7 +43,16 @@ export function AppShell({
                 <Trans>Dashboard</Trans>
               </Link>
             </li>
-            {isWorkshop ? <>{/* workshop entries */}</> : null}
+            {isWorkshop ? (
+              <>
+                <li>
+                  <Link to="/suppliers" className={styles.navLink}>
+                    <Trans>Suppliers</Trans>
+                  </Link>
+                </li>
+                {/* workshop entries */}
+              </>
+            ) : null}
             {isDealer ? (
               <>
                 {/* dealer entries */}
