@@ -9,7 +9,7 @@ import {
   users,
   workshops,
 } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/auth/passwords';
+import { insertMember, MEMBER_PASSWORD } from '../support/organisations';
 import {
   ADMIN,
   linkFromLatestMail,
@@ -27,27 +27,13 @@ import {
  */
 let server: TestServer;
 let admin: string;
-const PASSWORD = 'Organisation-password-2026';
 const API = '/svc/auth/api/v1';
 
 type Seeded = { workshopOrg: number; dealerOrg: number; workshopUserId: number; dealerUserId: number };
 let seeded: Seeded;
 
 async function member(email: string, organisationId: number, role: 'workshop_user' | 'dealer_user', lastName: string) {
-  const [user] = await server.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      firstName: 'Mia',
-      lastName,
-      role,
-      organisationId,
-      status: 1,
-    })
-    .returning();
-  if (!user) throw new Error('no user');
-  return user.id;
+  return (await insertMember(server.db, organisationId, { email, role, firstName: 'Mia', lastName })).id;
 }
 
 /** What the list and the detail answer, as loosely as the assertions read them. */
@@ -189,9 +175,9 @@ describe('one organisation', () => {
 
 describe('deactivation', () => {
   test("ends the members' access with their next request, and reactivation lets them sign in again", async () => {
-    const dealerCookie = await loginCookie(server, 'mia@zander.de', PASSWORD);
+    const dealerCookie = await loginCookie(server, 'mia@zander.de', MEMBER_PASSWORD);
     expect((await get(`${API}/user`, dealerCookie)).response.status).toBe(200);
-    const workshopCookie = await loginCookie(server, 'mia@adler.de', PASSWORD);
+    const workshopCookie = await loginCookie(server, 'mia@adler.de', MEMBER_PASSWORD);
 
     const done = await postJson(server, `${API}/organisations/${seeded.dealerOrg}/deactivate`, {}, { cookie: admin });
     expect(done.response.status).toBe(200);
@@ -204,7 +190,7 @@ describe('deactivation', () => {
     // Another organisation's members keep theirs.
     expect((await get(`${API}/user`, workshopCookie)).response.status).toBe(200);
     // Signing in again is refused as deactivated.
-    const login = await postJson(server, `${API}/login`, { email: 'mia@zander.de', password: PASSWORD });
+    const login = await postJson(server, `${API}/login`, { email: 'mia@zander.de', password: MEMBER_PASSWORD });
     expect(
       login.response.headers
         .getSetCookie()
@@ -228,7 +214,7 @@ describe('deactivation', () => {
 
     const back = await postJson(server, `${API}/organisations/${seeded.dealerOrg}/reactivate`, {}, { cookie: admin });
     expect(back.body).toMatchObject({ data: { status: 'active' }, message: 'Die Organisation ist wieder aktiv.' });
-    const again = await loginCookie(server, 'mia@zander.de', PASSWORD);
+    const again = await loginCookie(server, 'mia@zander.de', MEMBER_PASSWORD);
     expect((await get(`${API}/user`, again)).response.status).toBe(200);
     expect(
       (await postJson(server, `${API}/organisations/${seeded.dealerOrg}/reactivate`, {}, { cookie: admin })).response
@@ -276,7 +262,7 @@ describe('inviting a member', () => {
       token,
       last_name: 'Zander',
       contact_number: '+49 40 123456',
-      password: PASSWORD,
+      password: MEMBER_PASSWORD,
     });
     expect(registered.response.status).toBe(200);
     const [user] = await server.db.select().from(users).where(eq(users.email, 'nina@zander.de'));

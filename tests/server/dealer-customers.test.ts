@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DealerCustomer } from '../../common/contracts/customers';
 import { auditEvents, outbox, supplierRelations } from '../../server/db/schema';
-import { insertDealerOrganisation, insertRelation, insertWorkshop, MEMBER_PASSWORD } from '../support/dealer-customers';
+import { insertDealerOrganisation, insertRelation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;

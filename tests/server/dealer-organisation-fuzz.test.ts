@@ -6,7 +6,6 @@ import {
   dealerProfileUpdateSchema,
   logoUploadSchema,
 } from '../../common/contracts/dealer-organisation';
-import { DEALER_PASSWORD, insertDealerOrganisation } from '../support/dealer-organisation';
 import {
   adversarialBody,
   adversarialPathId,
@@ -17,6 +16,7 @@ import {
   send,
   storedRowCounts,
 } from '../support/fuzz';
+import { insertDealerOrganisation, MEMBER_PASSWORD } from '../support/organisations';
 import { loginCookie, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -30,7 +30,7 @@ let dealer = '';
 beforeAll(async () => {
   server = await startTestServer();
   await insertDealerOrganisation(server.db, 'Fuzz Teile Süd GmbH', 'fuzz-dealer@teile-sued.de');
-  dealer = await loginCookie(server, 'fuzz-dealer@teile-sued.de', DEALER_PASSWORD);
+  dealer = await loginCookie(server, 'fuzz-dealer@teile-sued.de', MEMBER_PASSWORD);
 });
 afterAll(() => server.stop());
 

@@ -9,12 +9,12 @@ import {
   users,
 } from '../../server/db/schema';
 import {
-  DEALER_PASSWORD,
   insertDealerOrganisation,
   insertMember,
-  insertWorkshopOrganisation,
+  insertWorkshop,
+  MEMBER_PASSWORD,
   TINY_PNG,
-} from '../support/dealer-organisation';
+} from '../support/organisations';
 import {
   ADMIN,
   linkFromLatestMail,
@@ -37,12 +37,12 @@ beforeAll(async () => {
   admin = await loginCookie(server, ADMIN.email, ADMIN.password);
   dealer = await insertDealerOrganisation(server.db, 'Teile Süd GmbH', 'dora@teile-sued.de');
   other = await insertDealerOrganisation(server.db, 'Teile Nord GmbH', 'nora@teile-nord.de');
-  dealerCookie = await loginCookie(server, 'dora@teile-sued.de', DEALER_PASSWORD);
-  const workshop = await insertWorkshopOrganisation(server.db, 'Werkstatt Ost', 'willi@werkstatt-ost.de');
-  workshopCookie = await loginCookie(server, 'willi@werkstatt-ost.de', DEALER_PASSWORD);
+  dealerCookie = await loginCookie(server, 'dora@teile-sued.de', MEMBER_PASSWORD);
+  const workshop = await insertWorkshop(server.db, { name: 'Werkstatt Ost', ownerEmail: 'willi@werkstatt-ost.de' });
+  workshopCookie = await loginCookie(server, 'willi@werkstatt-ost.de', MEMBER_PASSWORD);
   // Customers: one each of requested, active, declined for this dealer; one request to the other dealer.
-  const more = await insertWorkshopOrganisation(server.db, 'Werkstatt West', 'wanda@werkstatt-west.de');
-  const third = await insertWorkshopOrganisation(server.db, 'Werkstatt Nord', 'nils@werkstatt-nord.de');
+  const more = await insertWorkshop(server.db, { name: 'Werkstatt West', ownerEmail: 'wanda@werkstatt-west.de' });
+  const third = await insertWorkshop(server.db, { name: 'Werkstatt Nord', ownerEmail: 'nils@werkstatt-nord.de' });
   await server.db.insert(supplierRelations).values([
     {
       workshopId: workshop.workshop.id,
@@ -123,7 +123,7 @@ describe('access', () => {
       .from(dealerLogos)
       .where(eq(dealerLogos.organisationId, dealer.organisation.id));
     expect(logo).toBeUndefined();
-    expect((await currentProfile()).street).toBe('Industriestraße 5');
+    expect((await currentProfile()).street).toBe('Lagerweg 1');
   });
 });
 
@@ -182,7 +182,7 @@ describe('profile', () => {
       .select()
       .from(dealerProfiles)
       .where(eq(dealerProfiles.organisationId, other.organisation.id));
-    expect(otherProfile?.street).toBe('Industriestraße 5');
+    expect(otherProfile?.street).toBe('Lagerweg 1');
     const [otherOrganisation] = await server.db
       .select()
       .from(organisations)
@@ -379,26 +379,31 @@ describe('colleagues', () => {
   });
 
   test('a user of another organisation is not found (404), the caller cannot change itself', async () => {
-    const foreign = await request('POST', `/organisation/users/${other.user.id}/status`, dealerCookie, { status: 3 });
+    const foreign = await request('POST', `/organisation/users/${other.members[0]?.id}/status`, dealerCookie, {
+      status: 3,
+    });
     expect(foreign.status).toBe(404);
-    const [nora] = await server.db.select().from(users).where(eq(users.id, other.user.id));
+    const [nora] = await server.db
+      .select()
+      .from(users)
+      .where(eq(users.id, other.members[0]?.id ?? 0));
     expect(nora?.status).toBe(1);
-    const own = await request('POST', `/organisation/users/${dealer.user.id}/status`, dealerCookie, { status: 3 });
+    const own = await request('POST', `/organisation/users/${dealer.members[0]?.id}/status`, dealerCookie, {
+      status: 3,
+    });
     expect(own.status).toBe(400);
     expect((await json(own)).error).toBe('cannotChangeOwnStatus');
     expect((await request('POST', '/organisation/users/999999/status', dealerCookie, { status: 3 })).status).toBe(404);
   });
 
   test('deactivating a colleague ends their sessions at once; reactivating lets them sign in again', async () => {
-    const colleague = await insertMember(
-      server.db,
-      dealer.organisation.id,
-      'Teile Süd GmbH',
-      'ben@teile-sued.de',
-      'dealer_user',
-      'Ben',
-    );
-    const benCookie = await loginCookie(server, 'ben@teile-sued.de', DEALER_PASSWORD);
+    const colleague = await insertMember(server.db, dealer.organisation.id, {
+      email: 'ben@teile-sued.de',
+      role: 'dealer_user',
+      companyName: 'Teile Süd GmbH',
+      firstName: 'Ben',
+    });
+    const benCookie = await loginCookie(server, 'ben@teile-sued.de', MEMBER_PASSWORD);
     expect((await request('GET', '/organisation/users', benCookie)).status).toBe(200);
     const deactivated = await request('POST', `/organisation/users/${colleague.id}/status`, dealerCookie, {
       status: 3,
@@ -408,7 +413,7 @@ describe('colleagues', () => {
     expect((await request('GET', '/organisation/users', benCookie)).status).toBe(401);
     const login = await postJson(server, '/svc/auth/api/v1/login', {
       email: 'ben@teile-sued.de',
-      password: DEALER_PASSWORD,
+      password: MEMBER_PASSWORD,
     });
     expect(
       login.response.headers
@@ -419,11 +424,13 @@ describe('colleagues', () => {
       status: 1,
     });
     expect(reactivated.status).toBe(200);
-    expect(await loginCookie(server, 'ben@teile-sued.de', DEALER_PASSWORD)).toBeTruthy();
+    expect(await loginCookie(server, 'ben@teile-sued.de', MEMBER_PASSWORD)).toBeTruthy();
   });
 
   test('a status other than active or deactivated is refused', async () => {
-    const response = await request('POST', `/organisation/users/${other.user.id}/status`, dealerCookie, { status: 2 });
+    const response = await request('POST', `/organisation/users/${other.members[0]?.id}/status`, dealerCookie, {
+      status: 2,
+    });
     expect(response.status).toBe(400);
   });
 
@@ -440,7 +447,7 @@ describe('colleagues', () => {
     expect(last?.status).toBe(429);
     expect(last?.headers.get('retry-after')).toMatch(/^\d+$/);
     // Another organisation still invites.
-    const otherCookie = await loginCookie(server, 'nora@teile-nord.de', DEALER_PASSWORD);
+    const otherCookie = await loginCookie(server, 'nora@teile-nord.de', MEMBER_PASSWORD);
     const fromOther = await request('POST', '/organisation/invitations', otherCookie, {
       first_name: 'Olaf',
       email: 'olaf@teile-nord.de',

@@ -35,7 +35,6 @@ import {
 } from '../../common/contracts/workshop';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
-import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/dealer-customers';
 import {
   adversarialBody,
   adversarialPathId,
@@ -47,6 +46,7 @@ import {
   send,
   storedRowCounts,
 } from '../support/fuzz';
+import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support/test-server';
 
 /**

@@ -1,19 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SupplierDirectoryPage, SupplierList } from '../../common/contracts/suppliers';
-import {
-  auditEvents,
-  dealerLogos,
-  dealerProfiles,
-  organisations,
-  partDealers,
-  supplierRelations,
-  users,
-  workshopAdditionalSuppliers,
-  workshops,
-} from '../../server/db/schema';
-import { hashPassword } from '../../server/services/auth/passwords';
+import { auditEvents, organisations, supplierRelations, workshopAdditionalSuppliers } from '../../server/db/schema';
 import { saveWizardRelations } from '../../server/services/workshop/wizard-relations';
+import {
+  insertDealerOrganisation,
+  insertMember,
+  insertRelation,
+  insertWorkshop,
+  MEMBER_PASSWORD,
+} from '../support/organisations';
 import {
   ADMIN,
   loginCookie,
@@ -39,30 +35,11 @@ let serial = 0;
 async function aWorkshop(name = 'Werkstatt') {
   serial += 1;
   const email = `werkstatt-${serial}@kfz.de`;
-  const [organisation] = await server.db
-    .insert(organisations)
-    .values({ kind: 'workshop', name: `${name} ${serial}` })
-    .returning();
-  if (!organisation) throw new Error('no organisation');
-  const [user] = await server.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      firstName: 'Max',
-      lastName: 'Müller',
-      role: 'workshop_user',
-      status: 1,
-      organisationId: organisation.id,
-    })
-    .returning();
-  if (!user) throw new Error('no user');
-  const [workshop] = await server.db
-    .insert(workshops)
-    .values({ name: organisation.name, organisationId: organisation.id, ownerUserId: user.id })
-    .returning();
-  if (!workshop) throw new Error('no workshop');
-  return { organisation, user, workshop, cookie: await loginCookie(server, email, PASSWORD) };
+  const { organisation, owner, workshop } = await insertWorkshop(server.db, {
+    name: `${name} ${serial}`,
+    ownerEmail: email,
+  });
+  return { organisation, user: owner, workshop, cookie: await loginCookie(server, email, MEMBER_PASSWORD) };
 }
 
 /** A verified dealer organisation with its profile and its place in the dealer list. */
@@ -70,41 +47,16 @@ async function aDealer(
   name: string,
   profile: { city?: string; brands?: string[]; area?: string; deactivated?: boolean; logo?: boolean } = {},
 ) {
-  const [organisation] = await server.db
-    .insert(organisations)
-    .values({ kind: 'dealer', name, deactivatedAt: profile.deactivated ? new Date() : null })
-    .returning();
-  if (!organisation) throw new Error('no organisation');
-  await server.db.insert(dealerProfiles).values({
-    organisationId: organisation.id,
-    contactEmail: `info@${organisation.id}.dealer.de`,
-    contactNumber: '+49 40 123',
-    street: 'Hafenstraße 1',
-    postcode: '20457',
-    city: profile.city ?? 'Hamburg',
-    country: 'DE',
-    taxId: 'DE123456789',
-    brandsServed: profile.brands ?? ['VW', 'Audi'],
-    deliveryArea: profile.area ?? 'Norddeutschland',
+  const { organisation, partDealer } = await insertDealerOrganisation(server.db, name, [], {
+    brands: ['VW', 'Audi'],
+    area: 'Norddeutschland',
+    ...profile,
   });
-  if (profile.logo) {
-    await server.db
-      .insert(dealerLogos)
-      .values({ organisationId: organisation.id, contentType: 'image/png', bytes: Buffer.from([1, 2, 3]) });
-  }
-  const [dealer] = await server.db.insert(partDealers).values({ name, organisationId: organisation.id }).returning();
-  if (!dealer) throw new Error('no part dealer');
-  return { organisation, partDealerId: dealer.id };
+  return { organisation, partDealerId: partDealer.id };
 }
 
-async function relate(workshopId: number, partDealerId: number, customerNumber = '100', extra = {}) {
-  const [row] = await server.db
-    .insert(supplierRelations)
-    .values({ workshopId, partDealerId, customerNumber, ...extra })
-    .returning();
-  if (!row) throw new Error('no relation');
-  return row;
-}
+const relate = (workshopId: number, partDealerId: number, customerNumber = '100', extra = {}) =>
+  insertRelation(server.db, workshopId, partDealerId, customerNumber, extra);
 
 const get = async <T = unknown>(path: string, cookie: string | null) => {
   const response = await fetch(server.url(path), {
@@ -172,16 +124,8 @@ describe('the list', () => {
     expect((await get('/svc/workshop/suppliers', null)).response.status).toBe(401);
     expect((await get('/svc/workshop/suppliers', admin)).response.status).toBe(403);
     const dealer = await aDealer('Teile Süd');
-    await server.db.insert(users).values({
-      email: 'haendler@teile-sued.de',
-      passwordHash: await hashPassword(PASSWORD),
-      firstName: 'Ines',
-      lastName: 'Süd',
-      role: 'dealer_user',
-      status: 1,
-      organisationId: dealer.organisation.id,
-    });
-    const dealerUser = await loginCookie(server, 'haendler@teile-sued.de', PASSWORD);
+    await insertMember(server.db, dealer.organisation.id, { email: 'haendler@teile-sued.de', role: 'dealer_user' });
+    const dealerUser = await loginCookie(server, 'haendler@teile-sued.de', MEMBER_PASSWORD);
     const own = await aWorkshop();
     const relation = await relate(own.workshop.id, 3, '123');
     for (const cookie of [admin, dealerUser]) {

@@ -1,0 +1,140 @@
+import type { Database } from '../../server/db/database';
+import {
+  dealerLogos,
+  dealerProfiles,
+  organisations,
+  partDealers,
+  supplierRelations,
+  users,
+  workshops,
+} from '../../server/db/schema';
+import { hashPassword } from '../../server/services/auth/passwords';
+
+/** The password of every member these helpers write (ADR 022 organisations in server tests). */
+export const MEMBER_PASSWORD = 'Ersatzteile-Lager-2026';
+
+type MemberRole = 'dealer_user' | 'workshop_user';
+
+/** An active member of an organisation, written straight into the test database. */
+export async function insertMember(
+  db: Database,
+  organisationId: number,
+  member: {
+    email: string;
+    role: MemberRole;
+    companyName?: string;
+    firstName?: string;
+    lastName?: string;
+    locale?: 'de' | 'en';
+  },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: member.email,
+      passwordHash: await hashPassword(MEMBER_PASSWORD),
+      firstName: member.firstName ?? 'Dora',
+      lastName: member.lastName ?? 'Händler',
+      contactNumber: '+49 30 1234567',
+      companyName: member.companyName ?? null,
+      role: member.role,
+      status: 1,
+      organisationId,
+      locale: member.locale ?? 'de',
+    })
+    .returning();
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+/**
+ * A verified dealer organisation as verification leaves it (organisation, profile, a row in the
+ * wizard's supplier list) with active dealer users, written straight into the test database.
+ */
+export async function insertDealerOrganisation(
+  db: Database,
+  name: string,
+  memberEmails: string | readonly string[] = [],
+  profile: { city?: string; brands?: string[]; area?: string; deactivated?: boolean; logo?: boolean } = {},
+) {
+  const emails = typeof memberEmails === 'string' ? [memberEmails] : memberEmails;
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ kind: 'dealer', name, deactivatedAt: profile.deactivated ? new Date() : null })
+    .returning();
+  if (!organisation) throw new Error('organisation insert returned nothing');
+  await db.insert(dealerProfiles).values({
+    organisationId: organisation.id,
+    contactEmail: emails[0] ?? `info@${organisation.id}.dealer.de`,
+    contactNumber: '+49 40 123456',
+    street: 'Lagerweg 1',
+    postcode: '20095',
+    city: profile.city ?? 'Hamburg',
+    country: 'Deutschland',
+    taxId: 'DE123456789',
+    brandsServed: profile.brands ?? ['BMW'],
+    deliveryArea: profile.area ?? 'regional',
+  });
+  if (profile.logo) {
+    await db.insert(dealerLogos).values({ organisationId: organisation.id, contentType: 'image/png', bytes: TINY_PNG });
+  }
+  const [partDealer] = await db.insert(partDealers).values({ name, organisationId: organisation.id }).returning();
+  if (!partDealer) throw new Error('part dealer insert returned nothing');
+  const members = [];
+  for (const [index, email] of emails.entries()) {
+    members.push(
+      await insertMember(db, organisation.id, {
+        email,
+        role: 'dealer_user',
+        companyName: name,
+        firstName: `Händler${index + 1}`,
+      }),
+    );
+  }
+  return { organisation, partDealer, members };
+}
+
+/** A workshop organisation with its owner (a workshop user in `locale`), as the wizard creates it. */
+export async function insertWorkshop(
+  db: Database,
+  workshop: { name: string; ownerEmail: string; locale?: 'de' | 'en'; firstName?: string },
+) {
+  const [organisation] = await db.insert(organisations).values({ kind: 'workshop', name: workshop.name }).returning();
+  if (!organisation) throw new Error('organisation insert returned nothing');
+  const owner = await insertMember(db, organisation.id, {
+    email: workshop.ownerEmail,
+    role: 'workshop_user',
+    companyName: workshop.name,
+    firstName: workshop.firstName ?? 'Max',
+    lastName: 'Müller',
+    locale: workshop.locale,
+  });
+  const [row] = await db
+    .insert(workshops)
+    .values({ name: workshop.name, organisationId: organisation.id, ownerUserId: owner.id })
+    .returning();
+  if (!row) throw new Error('workshop insert returned nothing');
+  return { organisation, owner, workshop: row };
+}
+
+/** The workshop names the dealer with its customer number there (as the wizard's step 3 saves it). */
+export async function insertRelation(
+  db: Database,
+  workshopId: number,
+  partDealerId: number,
+  customerNumber = '100',
+  extra: Partial<typeof supplierRelations.$inferInsert> = {},
+) {
+  const [relation] = await db
+    .insert(supplierRelations)
+    .values({ workshopId, partDealerId, customerNumber, ...extra })
+    .returning();
+  if (!relation) throw new Error('relation insert returned nothing');
+  return relation;
+}
+
+/** The smallest valid PNG (1×1, transparent). */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
