@@ -1,5 +1,6 @@
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -33,7 +34,7 @@ import {
   skipOnboardingStepSchema,
   workshopDetailsSchema,
 } from '../../common/contracts/workshop';
-import { users } from '../../server/db/schema';
+import { organisations, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
@@ -41,12 +42,13 @@ import {
   adversarialQuery,
   expectCleanAnswer,
   FUZZ_RUNS,
+  foreignOrganisationRows,
   languages,
   schemaKeys,
   send,
   storedRowCounts,
 } from '../support/fuzz';
-import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { insertDealerOrganisation, insertRelation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -56,22 +58,73 @@ import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support
  */
 let server: TestServer;
 const cookies = { anonymous: undefined as string | undefined, user: '', admin: '', dealer: '', workshop: '' };
+const logins = {
+  user: 'fuzz-user@werkstatt.de',
+  dealer: 'fuzz-dealer@teile.de',
+  workshop: 'fuzz-workshop@werkstatt.de',
+} as const;
+const passwords = { user: 'Fuzz-password-2026', dealer: MEMBER_PASSWORD, workshop: MEMBER_PASSWORD } as const;
+/** A workshop and a dealer none of the callers belongs to, with a relation between them (ADR 022). */
+let foreignOrganisationIds: number[] = [];
+/** Their ids as a request would name them in a path: organisations, members, dealer-list places, relations. */
+let foreignPathIds: string[] = [];
+
 beforeAll(async () => {
   server = await startTestServer();
   await server.db.insert(users).values({
-    email: 'fuzz-user@werkstatt.de',
-    passwordHash: await hashPassword('Fuzz-password-2026'),
+    email: logins.user,
+    passwordHash: await hashPassword(passwords.user),
     firstName: 'Fritz',
     lastName: 'Fuzz',
     status: 1,
     services: ['WORKSHOP'],
   });
-  cookies.user = await loginCookie(server, 'fuzz-user@werkstatt.de', 'Fuzz-password-2026');
   cookies.admin = await loginCookie(server, ADMIN.email, ADMIN.password);
-  await insertDealerOrganisation(server.db, 'Fuzz Teile GmbH', ['fuzz-dealer@teile.de']);
-  cookies.dealer = await loginCookie(server, 'fuzz-dealer@teile.de', MEMBER_PASSWORD);
-  await insertWorkshop(server.db, { name: 'Fuzz Werkstatt', ownerEmail: 'fuzz-workshop@werkstatt.de' });
-  cookies.workshop = await loginCookie(server, 'fuzz-workshop@werkstatt.de', MEMBER_PASSWORD);
+  const dealer = await insertDealerOrganisation(server.db, 'Fuzz Teile GmbH', [logins.dealer]);
+  const workshop = await insertWorkshop(server.db, { name: 'Fuzz Werkstatt', ownerEmail: logins.workshop });
+  // The callers' own relation, so the member endpoints have something of their own to act on.
+  await insertRelation(server.db, workshop.workshop.id, dealer.partDealer.id, '4711');
+  const foreignDealer = await insertDealerOrganisation(server.db, 'Fremde Teile GmbH', ['fremd@teile.de'], {
+    logo: true,
+  });
+  const foreignWorkshop = await insertWorkshop(server.db, {
+    name: 'Fremde Werkstatt',
+    ownerEmail: 'fremd@werkstatt.de',
+  });
+  const foreignRelations = [
+    await insertRelation(server.db, foreignWorkshop.workshop.id, foreignDealer.partDealer.id, '0815'),
+    await insertRelation(server.db, foreignWorkshop.workshop.id, 3, '0816'),
+  ];
+  foreignOrganisationIds = [foreignDealer.organisation.id, foreignWorkshop.organisation.id];
+  foreignPathIds = [
+    ...foreignOrganisationIds,
+    ...foreignDealer.members.map((user) => user.id),
+    foreignWorkshop.owner.id,
+    foreignDealer.partDealer.id,
+    foreignWorkshop.workshop.id,
+    ...foreignRelations.map((relation) => relation.id),
+  ].map(String);
+});
+
+/**
+ * Every endpoint starts with its caller signed in and every organisation active: a random id an
+ * administrator's deactivation hit earlier must not leave a later member endpoint answering only 401.
+ */
+beforeEach(async () => {
+  await server.db.update(organisations).set({ deactivatedAt: null });
+  await server.db
+    .update(users)
+    .set({ status: 1 })
+    .where(inArray(users.email, Object.values(logins)));
+  for (const caller of Object.keys(logins) as (keyof typeof logins)[]) {
+    const probe = await send(server, {
+      method: 'GET',
+      path: '/svc/auth/api/v1/user',
+      cookie: cookies[caller],
+      language: 'de',
+    });
+    if (probe.status !== 200) cookies[caller] = await loginCookie(server, logins[caller], passwords[caller]);
+  }
 });
 afterAll(() => server.stop());
 
@@ -207,14 +260,14 @@ const endpoints: Endpoint[] = [
     caller: 'workshop',
     bodyKeys: schemaKeys(relationCustomerNumberSchema),
   },
-  { method: 'DELETE', path: '/svc/workshop/suppliers/:id', caller: 'workshop' },
+  { method: 'DELETE', path: '/svc/workshop/suppliers/:id', caller: 'workshop', bodyKeys: [] },
   {
     method: 'PUT',
     path: '/svc/workshop/additional-suppliers/:id',
     caller: 'workshop',
     bodyKeys: schemaKeys(additionalCustomerNumberSchema),
   },
-  { method: 'DELETE', path: '/svc/workshop/additional-suppliers/:id', caller: 'workshop' },
+  { method: 'DELETE', path: '/svc/workshop/additional-suppliers/:id', caller: 'workshop', bodyKeys: [] },
   {
     method: 'GET',
     path: '/svc/part-dealer/part-dealer/leads',
@@ -238,6 +291,12 @@ const endpoints: Endpoint[] = [
   {
     method: 'POST',
     path: '/svc/auth/api/v1/organisations/:id/deactivate',
+    caller: 'admin',
+    bodyKeys: schemaKeys(emptyBodySchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/organisations/:id/reactivate',
     caller: 'admin',
     bodyKeys: schemaKeys(emptyBodySchema),
   },
@@ -274,12 +333,19 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
       // A random body can be valid (an admin inviting a random but well-formed address): what
       // such an accepted write stores is its purpose, so the comparison restarts after it.
       let baseline = await storedRowCounts(server);
+      // A member acts only for its own organisation: nothing of another one may change, even when
+      // the request names its ids (404). Administrators act on any organisation by design.
+      const member = endpoint.caller !== 'admin' && endpoint.caller !== 'anonymous';
+      const foreignBefore = await foreignOrganisationRows(server, foreignOrganisationIds);
+      const foreignIds = fc.constantFrom(...foreignPathIds);
+      const refusedSession: number[] = [];
+      let reachedHandler = false;
       await fc.assert(
         fc.asyncProperty(
           languages,
           endpoint.bodyKeys ? adversarialBody(endpoint.bodyKeys) : fc.constant(undefined),
           adversarialQuery(endpoint.queryKeys ?? []),
-          fc.array(adversarialPathId, { minLength: 2, maxLength: 2 }),
+          fc.array(fc.oneof(adversarialPathId, foreignIds), { minLength: 2, maxLength: 2 }),
           async (language, body, query, ids) => {
             const path = `${fillPath(endpoint.path, ids)}${endpoint.queryKeys ? `?${query}` : ''}`;
             const response = await send(server, {
@@ -290,12 +356,21 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
               language,
             });
             await expectCleanAnswer(response, language);
+            if (member && (response.status === 401 || response.status === 403)) refusedSession.push(response.status);
+            // 413 and 415 come from the request guard in front of every route, before the endpoint.
+            if (response.status !== 413 && response.status !== 415) reachedHandler = true;
             if (response.ok && endpoint.method !== 'GET') baseline = await storedRowCounts(server);
           },
         ),
         { numRuns: FUZZ_RUNS },
       );
       expect(await storedRowCounts(server)).toEqual(baseline);
+      expect(reachedHandler).toBe(true);
+      if (member) {
+        expect(await foreignOrganisationRows(server, foreignOrganisationIds)).toEqual(foreignBefore);
+        // The caller holds the endpoint's role throughout, so the fuzzer reached the endpoint itself.
+        expect(refusedSession).toEqual([]);
+      }
     });
   },
 );

@@ -1,3 +1,4 @@
+import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import type * as v from 'valibot';
 import { expect } from 'vitest';
@@ -6,9 +7,13 @@ import type { MessageId } from '../../common/contracts/message-ids';
 import {
   auditEvents,
   contactMessages,
+  dealerLogos,
+  dealerProfiles,
   oneTimeTokens,
+  organisations,
   outbox,
   partDealerLeads,
+  partDealers,
   sessions,
   spentCaptchas,
   supplierRelations,
@@ -171,6 +176,10 @@ const storedTables = {
   workshopAdditionalSuppliers,
   partDealerLeads,
   contactMessages,
+  organisations,
+  dealerProfiles,
+  dealerLogos,
+  partDealers,
 };
 
 /** Row counts of every table a request could write to (rate-limit counters excepted). */
@@ -180,6 +189,66 @@ export async function storedRowCounts(server: TestServer) {
     counts[name] = (await server.db.select().from(table)).length;
   }
   return counts;
+}
+
+/**
+ * Everything stored about organisations the caller does not belong to (ADR 022): their rows,
+ * members, profiles, logos, places in the dealer list and the relations between them. A request
+ * from a member of another organisation must leave all of it exactly as it was, whatever it sends.
+ */
+export async function foreignOrganisationRows(server: TestServer, organisationIds: readonly number[]) {
+  const { db } = server;
+  const ownWorkshops = db
+    .select({ id: workshops.id })
+    .from(workshops)
+    .where(inArray(workshops.organisationId, [...organisationIds]));
+  const ownDealers = db
+    .select({ id: partDealers.id })
+    .from(partDealers)
+    .where(inArray(partDealers.organisationId, [...organisationIds]));
+  return {
+    organisations: await db
+      .select()
+      .from(organisations)
+      .where(inArray(organisations.id, [...organisationIds]))
+      .orderBy(organisations.id),
+    members: await db
+      .select()
+      .from(users)
+      .where(inArray(users.organisationId, [...organisationIds]))
+      .orderBy(users.id),
+    workshops: await db
+      .select()
+      .from(workshops)
+      .where(inArray(workshops.organisationId, [...organisationIds]))
+      .orderBy(workshops.id),
+    profiles: await db
+      .select()
+      .from(dealerProfiles)
+      .where(inArray(dealerProfiles.organisationId, [...organisationIds])),
+    logos: await db
+      .select()
+      .from(dealerLogos)
+      .where(inArray(dealerLogos.organisationId, [...organisationIds])),
+    dealerList: await db
+      .select()
+      .from(partDealers)
+      .where(inArray(partDealers.organisationId, [...organisationIds])),
+    relations: await db
+      .select()
+      .from(supplierRelations)
+      .where(
+        or(inArray(supplierRelations.workshopId, ownWorkshops), inArray(supplierRelations.partDealerId, ownDealers)),
+      )
+      .orderBy(supplierRelations.id),
+    sessions: (
+      await db
+        .select({ userId: sessions.userId })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(inArray(users.organisationId, [...organisationIds]))
+    ).length,
+  };
 }
 
 export function send(
