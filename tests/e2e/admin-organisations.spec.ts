@@ -6,6 +6,7 @@ import {
   logInThroughForm,
   openLatestMailLink,
   openPageInNewContext,
+  registerFromInvitation,
   test,
   useLanguage,
 } from './support';
@@ -23,13 +24,6 @@ const words = {
     verified: 'Der Händler wurde verifiziert.',
     invitationSubject: 'Einladung zum Teileportal',
     registerNow: 'Jetzt registrieren',
-    lastName: 'Nachname',
-    contactNumber: 'Telefonnummer',
-    password: 'Passwort',
-    confirmPassword: 'Passwort bestätigen',
-    register: 'Registrieren',
-    registered: 'Registrierung abgeschlossen',
-    goToLogin: 'Zur Anmeldung',
     organisationsTab: 'Organisationen',
     search: 'Nach Name suchen',
     kind: 'Art',
@@ -47,13 +41,6 @@ const words = {
     verified: 'The dealer has been verified.',
     invitationSubject: 'Invitation to Teileportal',
     registerNow: 'Register now',
-    lastName: 'Last name',
-    contactNumber: 'Contact number',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    register: 'Register',
-    registered: 'Registration complete',
-    goToLogin: 'Go to login',
     organisationsTab: 'Organisations',
     search: 'Search by name',
     kind: 'Kind',
@@ -127,16 +114,7 @@ for (const language of ['de', 'en'] as const) {
 
     const dealer = await openPageInNewContext(browser);
     await useLanguage(dealer, language);
-    await dealer.goto(link);
-    await expect(dealer.getByLabel(say.lastName)).toBeVisible();
-    await dealer.getByLabel(say.lastName).fill('Dealer');
-    await dealer.getByLabel(say.contactNumber).fill('+49 89 123456');
-    await dealer.getByLabel(say.password, { exact: true }).fill('Ersatzteile-2026');
-    await dealer.getByLabel(say.confirmPassword).fill('Ersatzteile-2026');
-    await dealer.getByRole('button', { name: say.register }).click();
-    await expect(dealer.getByRole('heading', { level: 1 })).toHaveText(say.registered);
-    await dealer.getByRole('button', { name: say.goToLogin }).click();
-    await expect(dealer).toHaveURL(/\/login$/);
+    await registerFromInvitation(dealer, link, language, 'Ersatzteile-2026');
     await logInThroughForm(dealer, email, 'Ersatzteile-2026', say.login);
     await expect(dealer).not.toHaveURL(/\/login/);
     await expect(dealer.getByRole('heading', { level: 1 })).toBeVisible();

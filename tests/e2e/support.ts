@@ -141,3 +141,69 @@ export async function openLatestMailLink(page: Page, recipient: string, subject:
   if (!href) throw new Error(`no "${linkName}" link in the mail`);
   return href;
 }
+
+/** The administrator, in a browser context of their own (German, the default), decides a workshop's invitation request. */
+export async function adminDecidesLead(browser: Browser, email: string, decision: 'Freigeben' | 'Ablehnen') {
+  const page = await openPageInNewContext(browser);
+  await page.goto('/login');
+  await logInThroughForm(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('link', { name: 'Benutzer' }).click();
+  await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expectNoAccessibilityViolations(page);
+  await row.getByRole('button', { name: decision }).click();
+  await page.getByRole('dialog').getByRole('button', { name: decision }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Ja' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.context().close();
+}
+
+/** The signed-in administrator (German) activates the account with `email` on /users. */
+export async function adminActivatesOnUsersScreen(page: Page, email: string) {
+  await page.goto('/users');
+  await page.getByLabel('Suche nach Name, Firma oder E-Mail').fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Freischalten' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Freischalten' }).click();
+  await expect(row.getByRole('cell', { name: 'Aktiv', exact: true })).toBeVisible();
+}
+
+const invitedRegistrationWords = {
+  de: {
+    lastName: 'Nachname',
+    contactNumber: 'Telefonnummer',
+    password: 'Passwort',
+    confirmPassword: 'Passwort bestätigen',
+    register: 'Registrieren',
+    registered: 'Registrierung abgeschlossen',
+    goToLogin: 'Zur Anmeldung',
+  },
+  en: {
+    lastName: 'Last name',
+    contactNumber: 'Contact number',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    register: 'Register',
+    registered: 'Registration complete',
+    goToLogin: 'Go to login',
+  },
+} as const;
+
+/** An invited person opens the mailed /user-invite link, registers, and is taken to /login. */
+export async function registerFromInvitation(page: Page, link: string, language: 'de' | 'en', password: string) {
+  const say = invitedRegistrationWords[language];
+  await page.goto(link);
+  await expect(page.getByLabel(say.lastName)).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel(say.lastName).fill('Dealer');
+  await page.getByLabel(say.contactNumber).fill('+49 89 123456');
+  await page.getByLabel(say.password, { exact: true }).fill(password);
+  await page.getByLabel(say.confirmPassword).fill(password);
+  await page.getByRole('button', { name: say.register }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(say.registered);
+  await page.getByRole('button', { name: say.goToLogin }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -1,39 +1,18 @@
-import type { Browser } from '@playwright/test';
 import {
   ADMIN,
   activateAccount,
+  adminActivatesOnUsersScreen,
+  adminDecidesLead,
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
   openLatestMailLink,
   openPageInNewContext,
-  reachForPrerenderedPages,
   registerAccount,
   solveCaptcha,
   test,
   useLanguage,
 } from './support';
-
-/** The administrator, in a browser context of their own (German, the default). */
-async function adminDecides(browser: Browser, email: string, decision: 'Freigeben' | 'Ablehnen') {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await reachForPrerenderedPages(page);
-  await page.goto('/login');
-  await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.getByRole('link', { name: 'Benutzer' }).click();
-  await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
-  const row = page.getByRole('row').filter({ hasText: email });
-  await expectNoAccessibilityViolations(page);
-  await row.getByRole('button', { name: decision }).click();
-  await page.getByRole('dialog').getByRole('button', { name: decision }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await page.getByRole('button', { name: 'Abmelden' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Ja' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await context.close();
-}
 
 test('the whole pilot loop: request → approval → wizard → pending → verification → dashboard', async ({
   page,
@@ -52,7 +31,7 @@ test('the whole pilot loop: request → approval → wizard → pending → veri
   await page.getByRole('button', { name: 'Hinweis schließen' }).click();
   await expect(page.getByText('Pilotphase')).toBeHidden();
 
-  await adminDecides(browser, email, 'Freigeben');
+  await adminDecidesLead(browser, email, 'Freigeben');
 
   const invitationLink = await openLatestMailLink(page, email, 'Ihre Einladung zum Teileportal', 'Konto einrichten');
   const wizard = await openPageInNewContext(browser);
@@ -123,12 +102,7 @@ test('the whole pilot loop: request → approval → wizard → pending → veri
   await page.goto('/login');
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/users');
-  await page.getByLabel('Suche nach Name, Firma oder E-Mail').fill(email);
-  const row = page.getByRole('row').filter({ hasText: email });
-  await row.getByRole('button', { name: 'Freischalten' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Freischalten' }).click();
-  await expect(row.getByRole('cell', { name: 'Aktiv', exact: true })).toBeVisible();
+  await adminActivatesOnUsersScreen(page, email);
   await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
   await page.getByLabel('Status').selectOption({ label: 'Verifiziert' });
   await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
@@ -149,7 +123,7 @@ test('in English, /workshop-account ends after step 1 with the redirect', async 
   await page.getByRole('button', { name: 'Send request' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitation requested');
 
-  await adminDecides(browser, email, 'Freigeben');
+  await adminDecidesLead(browser, email, 'Freigeben');
   // The request was made in English, so the invitation mail is English too.
   const link = await openLatestMailLink(page, email, 'Your invitation to Teileportal', 'Set up account');
   const wizard = await openPageInNewContext(browser);
