@@ -12,6 +12,11 @@ import { loginRequestSchema } from '../../common/contracts/auth';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
 import { dealerDecisionSchema, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
+import {
+  colleagueInviteSchema,
+  dealerProfileUpdateSchema,
+  logoUploadSchema,
+} from '../../common/contracts/dealer-organisation';
 import { linkCheckRequestSchema } from '../../common/contracts/link-check';
 import {
   emptyBodySchema,
@@ -136,6 +141,8 @@ type Endpoint = {
   caller: Caller;
   bodyKeys?: string[];
   queryKeys?: string[];
+  /** A public dealer logo: an existing one answers with the image itself, not the envelope. */
+  answersImage?: true;
 };
 
 const endpoints: Endpoint[] = [
@@ -312,6 +319,35 @@ const endpoints: Endpoint[] = [
     caller: 'dealer',
     queryKeys: schemaKeys(customerListQuerySchema),
   },
+  { method: 'GET', path: '/svc/part-dealer/organisation/overview', caller: 'dealer' },
+  { method: 'GET', path: '/svc/part-dealer/organisation/profile', caller: 'dealer' },
+  {
+    method: 'PUT',
+    path: '/svc/part-dealer/organisation/profile',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(dealerProfileUpdateSchema),
+  },
+  {
+    method: 'PUT',
+    path: '/svc/part-dealer/organisation/logo',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(logoUploadSchema),
+  },
+  { method: 'DELETE', path: '/svc/part-dealer/organisation/logo', caller: 'dealer', bodyKeys: [] },
+  { method: 'GET', path: '/svc/part-dealer/organisation/users', caller: 'dealer' },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/organisation/invitations',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(colleagueInviteSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/organisation/users/:id/status',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(userStatusChangeSchema),
+  },
+  { method: 'GET', path: '/svc/part-dealer/organisation-logos/:id', caller: 'anonymous', answersImage: true },
   { method: 'POST', path: '/svc/part-dealer/customers/:id/accept', caller: 'dealer', bodyKeys: [] },
   {
     method: 'POST',
@@ -355,7 +391,12 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
               cookie: cookies[endpoint.caller],
               language,
             });
-            await expectCleanAnswer(response, language);
+            if (endpoint.answersImage && response.status === 200) {
+              expect(response.headers.get('content-type')).toMatch(/^image\/(png|jpeg|webp)$/);
+              expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+            } else {
+              await expectCleanAnswer(response, language);
+            }
             if (member && (response.status === 401 || response.status === 403)) refusedSession.push(response.status);
             // 413 and 415 come from the request guard in front of every route, before the endpoint.
             if (response.status !== 413 && response.status !== 415) reachedHandler = true;
