@@ -1,10 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
+import { invitationLink, registerDealer, registerThroughInvitation } from './dealer-support';
 import {
   ADMIN,
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
-  openLatestMailLink,
   openPageInNewContext,
   test,
   useLanguage,
@@ -21,14 +20,6 @@ const words = {
     verify: 'Verifizieren',
     referenceDealer: 'Dies ist ein Händler aus der Liste (optional)',
     verified: 'Der Händler wurde verifiziert.',
-    invitationSubject: 'Einladung zum Teileportal',
-    registerNow: 'Jetzt registrieren',
-    lastName: 'Nachname',
-    contactNumber: 'Telefonnummer',
-    password: 'Passwort',
-    confirmPassword: 'Passwort bestätigen',
-    register: 'Registrieren',
-    registered: 'Registrierung abgeschlossen',
     goToLogin: 'Zur Anmeldung',
     organisationsTab: 'Organisationen',
     search: 'Nach Name suchen',
@@ -45,14 +36,6 @@ const words = {
     verify: 'Verify',
     referenceDealer: 'This is a dealer from the list (optional)',
     verified: 'The dealer has been verified.',
-    invitationSubject: 'Invitation to Teileportal',
-    registerNow: 'Register now',
-    lastName: 'Last name',
-    contactNumber: 'Contact number',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    register: 'Register',
-    registered: 'Registration complete',
     goToLogin: 'Go to login',
     organisationsTab: 'Organisations',
     search: 'Search by name',
@@ -66,47 +49,17 @@ const words = {
   },
 } as const;
 
-/** A dealer registration through the real API, with a real ALTCHA solution, in the given language. */
-async function registerDealer(request: APIRequestContext, language: 'de' | 'en', email: string, company: string) {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
-  const challenge = await (await request.get('/captcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const response = await request.post('/svc/part-dealer/part-dealer/leads', {
-    headers: { 'accept-language': language, cookie: `defaultLanguage=${language}` },
-    data: {
-      first_name: 'Dana',
-      last_name: 'Dealer',
-      company_name: company,
-      email,
-      contact_number: '+49 89 123456',
-      street: 'Industriestraße 5',
-      city: 'München',
-      postcode: '80331',
-      country: language === 'de' ? 'Deutschland' : 'Germany',
-      website: '',
-      steerer: '',
-      brands_served: ['BMW'],
-      delivery_area: 'deutschlandweit',
-      tax_id: 'DE123456789',
-      recaptcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-      status: 'UNVERIFIED',
-    },
-  });
-  expect(response.status()).toBe(200);
-}
-
 for (const language of ['de', 'en'] as const) {
   test(`${language}: verifying a dealer invites its contact; the admin sees and deactivates the organisation, the dealer is signed out`, async ({
     page,
     browser,
-    request,
+    baseURL,
   }) => {
     const say = words[language];
     const stamp = Date.now();
     const email = `dealer-${language}-${stamp}@org-e2e.de`;
     const company = `Org E2E ${language.toUpperCase()} ${stamp} GmbH`;
-    await registerDealer(request, language, email, company);
+    await registerDealer(baseURL, { language, email, company, city: 'München' });
 
     await useLanguage(page, language);
     await page.goto('/login');
@@ -122,19 +75,15 @@ for (const language of ['de', 'en'] as const) {
     await dialog.getByRole('button', { name: say.verify }).click();
     await expect(page.getByText(say.verified).first()).toBeVisible();
 
-    const link = await openLatestMailLink(page, email, say.invitationSubject, say.registerNow);
-    expect(link).toContain('/user-invite?token=');
+    const link = await invitationLink(page, email, language);
 
     const dealer = await openPageInNewContext(browser);
     await useLanguage(dealer, language);
-    await dealer.goto(link);
-    await expect(dealer.getByLabel(say.lastName)).toBeVisible();
-    await dealer.getByLabel(say.lastName).fill('Dealer');
-    await dealer.getByLabel(say.contactNumber).fill('+49 89 123456');
-    await dealer.getByLabel(say.password, { exact: true }).fill('Ersatzteile-2026');
-    await dealer.getByLabel(say.confirmPassword).fill('Ersatzteile-2026');
-    await dealer.getByRole('button', { name: say.register }).click();
-    await expect(dealer.getByRole('heading', { level: 1 })).toHaveText(say.registered);
+    await registerThroughInvitation(dealer, link, language, {
+      lastName: 'Dealer',
+      contactNumber: '+49 89 123456',
+      password: 'Ersatzteile-2026',
+    });
     await dealer.getByRole('button', { name: say.goToLogin }).click();
     await expect(dealer).toHaveURL(/\/login$/);
     await logInThroughForm(dealer, email, 'Ersatzteile-2026', say.login);
