@@ -80,6 +80,7 @@ for (const language of ['de', 'en'] as const) {
     const dealer = await openPageInNewContext(browser);
     await useLanguage(dealer, language);
     await registerThroughInvitation(dealer, link, language, {
+      firstName: 'Dana',
       lastName: 'Dealer',
       contactNumber: '+49 89 123456',
       password: 'Ersatzteile-2026',

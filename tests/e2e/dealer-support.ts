@@ -21,11 +21,14 @@ export async function solvedCaptcha(api: APIRequestContext) {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** An API client of its own (no cookies shared with the pages), speaking `language`. */
+/**
+ * An API client of its own (no cookies shared with the pages), speaking `language` through
+ * Accept-Language (a Cookie header here would replace its session cookie).
+ */
 export async function newApi(baseURL: string | undefined, language: Language = 'de') {
   return playwrightRequest.newContext({
     baseURL,
-    extraHTTPHeaders: { origin: baseURL ?? '', 'accept-language': language, cookie: `defaultLanguage=${language}` },
+    extraHTTPHeaders: { origin: baseURL ?? '', 'accept-language': language },
   });
 }
 
@@ -91,6 +94,7 @@ const invitationWords = {
   de: {
     subject: 'Einladung zum Teileportal',
     action: 'Jetzt registrieren',
+    firstName: 'Vorname',
     lastName: 'Nachname',
     contactNumber: 'Telefonnummer',
     password: 'Passwort',
@@ -101,6 +105,7 @@ const invitationWords = {
   en: {
     subject: 'Invitation to Teileportal',
     action: 'Register now',
+    firstName: 'First name',
     lastName: 'Last name',
     contactNumber: 'Contact number',
     password: 'Password',
@@ -123,11 +128,12 @@ export async function registerThroughInvitation(
   page: Page,
   link: string,
   language: Language,
-  person: { lastName: string; contactNumber: string; password: string },
+  person: { firstName: string; lastName: string; contactNumber: string; password: string },
 ) {
   const words = invitationWords[language];
   await page.goto(link);
-  await expect(page.getByLabel(words.lastName)).toBeVisible();
+  // The invitation carries the first name it was issued with.
+  await expect(page.getByLabel(words.firstName)).toHaveValue(person.firstName);
   await page.getByLabel(words.lastName).fill(person.lastName);
   await page.getByLabel(words.contactNumber).fill(person.contactNumber);
   await page.getByLabel(words.password, { exact: true }).fill(person.password);
@@ -149,6 +155,7 @@ export async function dealerWithUser(
   await useLanguage(page, dealer.language);
   const link = await invitationLink(page, dealer.email, dealer.language);
   await registerThroughInvitation(page, link, dealer.language, {
+    firstName: 'Dana',
     lastName: 'Händler',
     contactNumber: '+49 461 123456',
     password: dealer.password,
