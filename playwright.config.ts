@@ -45,8 +45,6 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       MAIL_POLL_MS: '200',
       CAPTCHA_COST: '2000',
-      // Development-only /dev/fixtures (server/dev-fixtures.ts) for data no screen creates yet.
-      E2E_FIXTURES: '1',
     },
   },
 });

@@ -5,7 +5,6 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
-import { createDevFixtures } from './dev-fixtures';
 import { createDevMailbox } from './dev-mailbox';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody } from './http/respond';
@@ -128,7 +127,6 @@ export function createApp(deps: ServerDeps) {
 
   app.route('/captcha', createCaptchaRoutes(deps));
   if (!deps.config.isProduction) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
-  if (deps.config.e2eFixtures) app.route('/dev/fixtures', createDevFixtures(deps.database.db, access));
   app.route('/', createSpaRoutes(deps.config.staticDir));
   return app;
 }

@@ -52,8 +52,6 @@ const serverEnvironmentSchema = v.object({
   STATIC_DIR: v.optional(v.string(), './dist'),
   MAIL_POLL_MS: v.optional(integerString(50, 600_000), '1000'),
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
-  /** Development only: mounts /dev/fixtures for the end-to-end tests (server/dev-fixtures.ts). */
-  E2E_FIXTURES: v.optional(v.picklist(['0', '1'], 'must be 0 or 1'), '0'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
@@ -116,6 +114,5 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     mailRetryBaseSeconds: env.MAIL_RETRY_BASE_SECONDS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
-    e2eFixtures: env.E2E_FIXTURES === '1' && env.APP_ENV === 'development',
   };
 }

@@ -1,10 +1,9 @@
-import type { APIRequestContext } from '@playwright/test';
+import { invitationLink, registerDealer } from './dealer-support';
 import {
   ADMIN,
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
-  openLatestMailLink,
   openPageInNewContext,
   registerFromInvitation,
   test,
@@ -22,8 +21,6 @@ const words = {
     verify: 'Verifizieren',
     referenceDealer: 'Dies ist ein Händler aus der Liste (optional)',
     verified: 'Der Händler wurde verifiziert.',
-    invitationSubject: 'Einladung zum Teileportal',
-    registerNow: 'Jetzt registrieren',
     organisationsTab: 'Organisationen',
     search: 'Nach Name suchen',
     kind: 'Art',
@@ -39,8 +36,6 @@ const words = {
     verify: 'Verify',
     referenceDealer: 'This is a dealer from the list (optional)',
     verified: 'The dealer has been verified.',
-    invitationSubject: 'Invitation to Teileportal',
-    registerNow: 'Register now',
     organisationsTab: 'Organisations',
     search: 'Search by name',
     kind: 'Kind',
@@ -53,47 +48,17 @@ const words = {
   },
 } as const;
 
-/** A dealer registration through the real API, with a real ALTCHA solution, in the given language. */
-async function registerDealer(request: APIRequestContext, language: 'de' | 'en', email: string, company: string) {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
-  const challenge = await (await request.get('/captcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const response = await request.post('/svc/part-dealer/part-dealer/leads', {
-    headers: { 'accept-language': language, cookie: `defaultLanguage=${language}` },
-    data: {
-      first_name: 'Dana',
-      last_name: 'Dealer',
-      company_name: company,
-      email,
-      contact_number: '+49 89 123456',
-      street: 'Industriestraße 5',
-      city: 'München',
-      postcode: '80331',
-      country: language === 'de' ? 'Deutschland' : 'Germany',
-      website: '',
-      steerer: '',
-      brands_served: ['BMW'],
-      delivery_area: 'deutschlandweit',
-      tax_id: 'DE123456789',
-      recaptcha: Buffer.from(JSON.stringify({ challenge, solution })).toString('base64'),
-      status: 'UNVERIFIED',
-    },
-  });
-  expect(response.status()).toBe(200);
-}
-
 for (const language of ['de', 'en'] as const) {
   test(`${language}: verifying a dealer invites its contact; the admin sees and deactivates the organisation, the dealer is signed out`, async ({
     page,
     browser,
-    request,
+    baseURL,
   }) => {
     const say = words[language];
     const stamp = Date.now();
     const email = `dealer-${language}-${stamp}@org-e2e.de`;
     const company = `Org E2E ${language.toUpperCase()} ${stamp} GmbH`;
-    await registerDealer(request, language, email, company);
+    await registerDealer(baseURL, { language, email, company, city: 'München' });
 
     await useLanguage(page, language);
     await page.goto('/login');
@@ -109,12 +74,15 @@ for (const language of ['de', 'en'] as const) {
     await dialog.getByRole('button', { name: say.verify }).click();
     await expect(page.getByText(say.verified).first()).toBeVisible();
 
-    const link = await openLatestMailLink(page, email, say.invitationSubject, say.registerNow);
-    expect(link).toContain('/user-invite?token=');
+    const link = await invitationLink(page, email, language);
 
     const dealer = await openPageInNewContext(browser);
     await useLanguage(dealer, language);
-    await registerFromInvitation(dealer, link, language, 'Ersatzteile-2026');
+    await registerFromInvitation(dealer, link, language, {
+      firstName: 'Dana',
+      lastName: 'Dealer',
+      password: 'Ersatzteile-2026',
+    });
     await logInThroughForm(dealer, email, 'Ersatzteile-2026', say.login);
     await expect(dealer).not.toHaveURL(/\/login/);
     await expect(dealer.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,36 +1,48 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN, expect, expectNoAccessibilityViolations, logInThroughForm, test, useLanguage } from './support';
+import type { Page } from '@playwright/test';
+import { dealerWithUser, type Language, verifiedWorkshopFromWizard } from './dealer-support';
+import { expect, expectNoAccessibilityViolations, logInThroughForm, test, useLanguage } from './support';
 
 const PASSWORD = 'Ersatzteile-Lager-2026';
 
 /**
- * A verified dealer with one dealer user, and two workshops that named it with their customer
- * number. Written by the development-only /dev/fixtures (behind the administrator's session):
- * no screen creates a dealer organisation on this branch yet (verification does, in another slice).
+ * A verified dealer with its first dealer user (registered, verified by an administrator, the
+ * contact registered through the invitation), and two workshops that chose its tile in the
+ * wizard's step 3 with their customer number: one speaking German, one English (their mails follow).
  */
-async function dealerWithTwoRequests(request: APIRequestContext, tag: string) {
-  const stamp = `${Date.now()}-${tag}`;
-  const fixture = {
-    dealer: { name: `Teile Nord ${tag}`, email: `haendler-${stamp}@teile-nord.de`, password: PASSWORD },
-    workshops: [
-      {
-        name: `Autohaus Annahme ${tag}`,
-        owner_email: `annahme-${stamp}@werkstatt-test.de`,
-        customer_number: `K-A-${tag}`,
-        locale: 'de',
-      },
-      {
-        name: `Karosserie Absage ${tag}`,
-        owner_email: `absage-${stamp}@werkstatt-test.de`,
-        customer_number: `K-B-${tag}`,
-        locale: 'en',
-      },
-    ],
-  } as const;
-  expect((await request.post('/svc/auth/api/v1/login', { data: ADMIN })).status()).toBe(200);
-  expect((await request.post('/dev/fixtures/dealer-customers', { data: fixture })).status()).toBe(200);
-  await request.post('/svc/auth/api/v1/logout', { data: {} });
-  return fixture;
+async function dealerWithTwoRequests(page: Page, baseURL: string | undefined, language: Language) {
+  const stamp = `${Date.now()}-${language}`;
+  const dealer = { name: `Teile Nord ${stamp}`, email: `haendler-${stamp}@teile-nord.de` };
+  const { partDealerId } = await dealerWithUser(page, baseURL, {
+    language,
+    email: dealer.email,
+    company: dealer.name,
+    city: 'Kiel',
+    password: PASSWORD,
+  });
+  const workshops = [
+    {
+      name: `Autohaus Annahme ${stamp}`,
+      owner_email: `annahme-${stamp}@werkstatt-test.de`,
+      customer_number: language === 'de' ? '100001' : '100003',
+      locale: 'de',
+    },
+    {
+      name: `Karosserie Absage ${stamp}`,
+      owner_email: `absage-${stamp}@werkstatt-test.de`,
+      customer_number: language === 'de' ? '200002' : '200004',
+      locale: 'en',
+    },
+  ] as const;
+  for (const workshop of workshops) {
+    await verifiedWorkshopFromWizard(page, baseURL, {
+      language: workshop.locale,
+      email: workshop.owner_email,
+      name: workshop.name,
+      password: PASSWORD,
+      dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: Number(workshop.customer_number) }],
+    });
+  }
+  return { dealer, workshops };
 }
 
 const copy = {
@@ -78,11 +90,11 @@ for (const language of ['de', 'en'] as const) {
   const words = copy[language];
   test(`${language}: a dealer accepts one workshop's customer number and declines another with a reason`, async ({
     page,
-    request,
+    baseURL,
   }) => {
-    const fixture = await dealerWithTwoRequests(request, language);
-    const [accepted, declined] = fixture.workshops;
     await useLanguage(page, language);
+    const fixture = await dealerWithTwoRequests(page, baseURL, language);
+    const [accepted, declined] = fixture.workshops;
     await page.goto('/login');
     await logInThroughForm(page, fixture.dealer.email, PASSWORD, words.login);
     await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,12 +1,12 @@
 import { deflateSync } from 'node:zlib';
-import type { APIRequestContext } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { dealerWithUser, invitationLink, type Language, verifiedWorkshopFromWizard } from './dealer-support';
 import {
-  ADMIN,
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
-  openLatestMailLink,
   openPageInNewContext,
+  registerFromInvitation,
   test,
   useLanguage,
 } from './support';
@@ -14,27 +14,29 @@ import {
 const PASSWORD = 'Ersatzteile-Lager-2026';
 
 /**
- * A verified dealer organisation with one dealer user and one workshop waiting for confirmation,
- * written by the development-only /dev/fixtures (behind the administrator's session): on this
- * branch no screen creates a dealer organisation yet (dealer verification does, in another slice).
+ * A verified dealer organisation with its first dealer user (registered, verified by an
+ * administrator, the contact registered through the invitation) and one workshop that chose its
+ * tile in the wizard's step 3, waiting for confirmation.
  */
-async function dealerOrganisation(request: APIRequestContext, tag: string) {
-  const stamp = `${Date.now()}-${tag}`;
-  const fixture = {
-    dealer: { name: `Teile Süd ${tag}`, email: `dora-${stamp}@teile-sued.de`, password: PASSWORD },
-    workshops: [
-      {
-        name: `Autohaus Wartend ${tag}`,
-        owner_email: `wartend-${stamp}@werkstatt-test.de`,
-        customer_number: `K-${tag}`,
-        locale: 'de',
-      },
-    ],
-  } as const;
-  expect((await request.post('/svc/auth/api/v1/login', { data: ADMIN })).status()).toBe(200);
-  expect((await request.post('/dev/fixtures/dealer-customers', { data: fixture })).status()).toBe(200);
-  await request.post('/svc/auth/api/v1/logout', { data: {} });
-  return { ...fixture.dealer, stamp };
+async function dealerOrganisation(page: Page, baseURL: string | undefined, language: Language) {
+  const stamp = `${Date.now()}-${language}`;
+  const dealer = { name: `Teile Süd ${stamp}`, email: `dora-${stamp}@teile-sued.de`, stamp };
+  const { partDealerId } = await dealerWithUser(page, baseURL, {
+    language,
+    email: dealer.email,
+    company: dealer.name,
+    city: 'Regensburg',
+    password: PASSWORD,
+  });
+  const workshop = `Autohaus Wartend ${stamp}`;
+  await verifiedWorkshopFromWizard(page, baseURL, {
+    language: 'de',
+    email: `wartend-${stamp}@werkstatt-test.de`,
+    name: workshop,
+    password: PASSWORD,
+    dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: 4711 }],
+  });
+  return { ...dealer, workshop };
 }
 
 /** A real 2×2 PNG (signature, IHDR, IDAT, IEND with their CRCs), built here so no file is needed. */
@@ -77,6 +79,7 @@ const copy = {
     nav: { dashboard: 'Übersicht', profile: 'Firmenprofil', colleagues: 'Kollegen' },
     workshopOnly: ['Lieferanten', 'Benutzer'],
     customers: 'Kunden',
+    manageCustomers: 'Kunden verwalten',
     waiting: 'Warten auf Ihre Bestätigung',
     incomplete: 'Ihr Profil ist noch nicht vollständig:',
     profileHeading: 'Firmenprofil',
@@ -96,11 +99,6 @@ const copy = {
     email: 'E-Mail',
     invite: 'Einladung senden',
     invited: 'Die Einladung wurde versendet.',
-    mailSubject: 'Einladung zum Teileportal',
-    mailAction: 'Jetzt registrieren',
-    register: { lastName: 'Nachname', phone: 'Telefonnummer', password: 'Passwort', confirm: 'Passwort bestätigen' },
-    registerButton: 'Registrieren',
-    complete: 'Registrierung abgeschlossen',
     deactivate: 'Deaktivieren',
     deactivateColleague: (name: string) => `${name} deaktivieren`,
     reactivateColleague: (name: string) => `${name} reaktivieren`,
@@ -113,6 +111,7 @@ const copy = {
     nav: { dashboard: 'Dashboard', profile: 'Company profile', colleagues: 'Colleagues' },
     workshopOnly: ['Suppliers', 'Users'],
     customers: 'Customers',
+    manageCustomers: 'Manage customers',
     waiting: 'Waiting for your confirmation',
     incomplete: 'Your profile is not complete yet:',
     profileHeading: 'Company profile',
@@ -132,11 +131,6 @@ const copy = {
     email: 'Email',
     invite: 'Send invitation',
     invited: 'The invitation has been sent.',
-    mailSubject: 'Invitation to Teileportal',
-    mailAction: 'Register now',
-    register: { lastName: 'Last name', phone: 'Contact number', password: 'Password', confirm: 'Confirm password' },
-    registerButton: 'Register',
-    complete: 'Registration complete',
     deactivate: 'Deactivate',
     deactivateColleague: (name: string) => `Deactivate ${name}`,
     reactivateColleague: (name: string) => `Reactivate ${name}`,
@@ -150,11 +144,11 @@ for (const language of ['de', 'en'] as const) {
   const words = copy[language];
   test(`${language}: a dealer user sees its dashboard, edits the profile (a reload keeps the draft), uploads a logo and invites a colleague`, async ({
     page,
-    request,
+    baseURL,
     browser,
   }) => {
-    const dealer = await dealerOrganisation(request, language);
     await useLanguage(page, language);
+    const dealer = await dealerOrganisation(page, baseURL, language);
     await page.goto('/login');
     await logInThroughForm(page, dealer.email, PASSWORD, words.login);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -173,6 +167,12 @@ for (const language of ['de', 'en'] as const) {
       await expect(navigation.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
     await expectNoAccessibilityViolations(page);
+
+    // The customers card leads to the customers, where the waiting workshop is listed.
+    await customers.getByRole('link', { name: words.manageCustomers }).click();
+    await expect(page).toHaveURL(/\/dealer\/customers$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.customers);
+    await expect(page.getByRole('row').filter({ hasText: dealer.workshop })).toContainText('4711');
 
     // The profile: an edit survives a reload as a draft, then is saved.
     await navigation.getByRole('link', { name: words.nav.profile, exact: true }).click();
@@ -225,18 +225,16 @@ for (const language of ['de', 'en'] as const) {
     await expectNoAccessibilityViolations(page);
 
     const mailbox = await openPageInNewContext(browser);
-    const link = await openLatestMailLink(mailbox, colleagueEmail, words.mailSubject, words.mailAction);
-    expect(link).toContain('/user-invite?token=');
+    const link = await invitationLink(mailbox, colleagueEmail, language);
     const colleague = await openPageInNewContext(browser);
     await useLanguage(colleague, language);
-    await colleague.goto(link);
-    await expect(colleague.getByLabel(words.firstName)).toHaveValue('Carla');
-    await colleague.getByLabel(words.register.lastName).fill('Kollegin');
-    await colleague.getByLabel(words.register.phone).fill('+49 89 777777');
-    await colleague.getByLabel(words.register.password, { exact: true }).fill(PASSWORD);
-    await colleague.getByLabel(words.register.confirm).fill(PASSWORD);
-    await colleague.getByRole('button', { name: words.registerButton }).click();
-    await expect(colleague.getByRole('heading', { level: 1 })).toHaveText(words.complete);
+    // The invitation carries the first name the dealer typed.
+    await registerFromInvitation(colleague, link, language, {
+      firstName: 'Carla',
+      lastName: 'Kollegin',
+      contactNumber: '+49 89 777777',
+      password: PASSWORD,
+    });
 
     await page.reload();
     const carlaRow = page.getByRole('row').filter({ hasText: colleagueEmail });

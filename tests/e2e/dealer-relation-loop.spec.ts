@@ -236,7 +236,7 @@ for (const language of ['de', 'en'] as const) {
     );
     const dealerPage = await openPageInNewContext(browser);
     await useLanguage(dealerPage, language);
-    await registerFromInvitation(dealerPage, invitation, language, dealer.password);
+    await registerFromInvitation(dealerPage, invitation, language, { password: dealer.password });
     await logInThroughForm(dealerPage, dealer.email, dealer.password, words.login);
     await expect(dealerPage).toHaveURL(/\/dashboard$/);
     const customersLink = dealerPage.getByRole('navigation').getByRole('link', { name: words.customers.nav });

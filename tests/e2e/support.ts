@@ -173,6 +173,7 @@ export async function adminActivatesOnUsersScreen(page: Page, email: string) {
 
 const invitedRegistrationWords = {
   de: {
+    firstName: 'Vorname',
     lastName: 'Nachname',
     contactNumber: 'Telefonnummer',
     password: 'Passwort',
@@ -182,6 +183,7 @@ const invitedRegistrationWords = {
     goToLogin: 'Zur Anmeldung',
   },
   en: {
+    firstName: 'First name',
     lastName: 'Last name',
     contactNumber: 'Contact number',
     password: 'Password',
@@ -192,16 +194,25 @@ const invitedRegistrationWords = {
   },
 } as const;
 
-/** An invited person opens the mailed /user-invite link, registers, and is taken to /login. */
-export async function registerFromInvitation(page: Page, link: string, language: 'de' | 'en', password: string) {
+/**
+ * An invited person opens the mailed /user-invite link (the first name comes from the invitation,
+ * when the caller knows it), registers, and is taken to /login.
+ */
+export async function registerFromInvitation(
+  page: Page,
+  link: string,
+  language: 'de' | 'en',
+  person: { firstName?: string; lastName?: string; contactNumber?: string; password: string },
+) {
   const say = invitedRegistrationWords[language];
   await page.goto(link);
   await expect(page.getByLabel(say.lastName)).toBeVisible();
+  if (person.firstName) await expect(page.getByLabel(say.firstName)).toHaveValue(person.firstName);
   await expectNoAccessibilityViolations(page);
-  await page.getByLabel(say.lastName).fill('Dealer');
-  await page.getByLabel(say.contactNumber).fill('+49 89 123456');
-  await page.getByLabel(say.password, { exact: true }).fill(password);
-  await page.getByLabel(say.confirmPassword).fill(password);
+  await page.getByLabel(say.lastName).fill(person.lastName ?? 'Dealer');
+  await page.getByLabel(say.contactNumber).fill(person.contactNumber ?? '+49 89 123456');
+  await page.getByLabel(say.password, { exact: true }).fill(person.password);
+  await page.getByLabel(say.confirmPassword).fill(person.password);
   await page.getByRole('button', { name: say.register }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(say.registered);
   await page.getByRole('button', { name: say.goToLogin }).click();

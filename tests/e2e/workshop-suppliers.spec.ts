@@ -1,122 +1,7 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import {
-  ADMIN,
-  expect,
-  expectNoAccessibilityViolations,
-  logInThroughForm,
-  openLatestMailLink,
-  test,
-  useLanguage,
-} from './support';
+import { verifiedDealer, verifiedWorkshopFromWizard } from './dealer-support';
+import { expect, expectNoAccessibilityViolations, logInThroughForm, test, useLanguage } from './support';
 
 const PASSWORD = 'Bremsscheibe-2026';
-
-/** A real ALTCHA answer, solved here as the widget would (the forms' own captcha is tested elsewhere). */
-async function solvedCaptcha(api: APIRequestContext) {
-  const { solveChallenge } = await import('altcha-lib');
-  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
-  const challenge = await (await api.get('/captcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('could not solve the captcha challenge');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function newApi(baseURL: string | undefined) {
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-}
-
-async function asAdmin(baseURL: string | undefined) {
-  const admin = await newApi(baseURL);
-  expect((await admin.post('/svc/auth/api/v1/login', { data: ADMIN })).status()).toBe(200);
-  return admin;
-}
-
-/**
- * A verified workshop whose wizard named two listed dealers and one supplier not on the portal,
- * all through the real API: request, approval, account, step 3, activation by the administrator.
- */
-async function verifiedWorkshopFromWizard(page: Page, baseURL: string | undefined, email: string) {
-  const visitor = await newApi(baseURL);
-  const requested = await visitor.post('/svc/workshop/lead', {
-    data: {
-      workshop_primary_email: email,
-      workshop_account_name: 'Autoservice Schmitt',
-      recaptcha: await solvedCaptcha(visitor),
-      mode: 'plain',
-    },
-  });
-  expect(requested.status()).toBe(200);
-  const admin = await asAdmin(baseURL);
-  const leads = (await (await admin.get('/svc/workshop/leads?status=requested')).json()) as {
-    data: { items: { id: number; email: string }[] };
-  };
-  const lead = leads.data.items.find((item) => item.email === email);
-  expect((await admin.post(`/svc/workshop/leads/${lead?.id}/approve`, { data: {} })).status()).toBe(200);
-  const link = await openLatestMailLink(page, email, 'Ihre Einladung zum Teileportal', 'Konto einrichten');
-  const token = new URL(link ?? '', baseURL).searchParams.get('token');
-
-  const wizard = await newApi(baseURL);
-  const account = await wizard.post('/svc/workshop/lead/account', {
-    data: { token, first_name: 'Sabine', last_name: 'Schmitt', password: PASSWORD },
-  });
-  expect(account.status()).toBe(200);
-  const workshopId = ((await account.json()) as { data: { workshop: { id: number } } }).data.workshop.id;
-  const suppliers = await wizard.put(`/svc/workshop/${lead?.id}/workshop/${workshopId}/details`, {
-    data: {
-      part_dealer_request: true,
-      first_name: 'Sabine',
-      part_dealer_data: [
-        { part_dealer_id: 1, part_dealer_customer_number: 100200 },
-        { part_dealer_id: 2, part_dealer_customer_number: 3344 },
-      ],
-      additional_part_dealer_data: [{ part_dealer_name: 'Teilehandel Nord', part_dealer_customer_number: 'N-77' }],
-    },
-  });
-  expect(suppliers.status()).toBe(200);
-
-  const users = (await (await admin.get(`/svc/auth/api/v1/users/list?search=${encodeURIComponent(email)}`)).json()) as {
-    data: { items: { id: number }[] };
-  };
-  const activated = await admin.post(`/svc/auth/api/v1/users/${users.data.items[0]?.id}/status`, {
-    data: { status: 1 },
-  });
-  expect(activated.status()).toBe(200);
-  await Promise.all([visitor.dispose(), admin.dispose(), wizard.dispose()]);
-}
-
-/** A dealer registers and an administrator verifies it: verifying makes it a dealer organisation. */
-async function verifiedDealer(baseURL: string | undefined, company: string, city: string) {
-  const email = `dealer-${Date.now()}@${city.toLowerCase()}-teile.de`;
-  const visitor = await newApi(baseURL);
-  const registered = await visitor.post('/svc/part-dealer/part-dealer/leads', {
-    data: {
-      first_name: 'Dieter',
-      last_name: 'Händler',
-      company_name: company,
-      email,
-      contact_number: '+49 461 123456',
-      street: 'Hafendamm 5',
-      city,
-      postcode: '24937',
-      country: 'Deutschland',
-      website: '',
-      steerer: '',
-      brands_served: ['Volvo'],
-      delivery_area: 'Schleswig-Holstein',
-      tax_id: 'DE123456789',
-      recaptcha: await solvedCaptcha(visitor),
-    },
-  });
-  expect(registered.status()).toBe(200);
-  const admin = await asAdmin(baseURL);
-  const leads = (await (await admin.get('/svc/part-dealer/part-dealer/leads?status=UNVERIFIED')).json()) as {
-    data: { items: { id: number; email: string }[] };
-  };
-  const lead = leads.data.items.find((item) => item.email === email);
-  const verified = await admin.post(`/svc/part-dealer/part-dealer/leads/${lead?.id}/verify`, { data: { reason: '' } });
-  expect(verified.status()).toBe(200);
-  await Promise.all([visitor.dispose(), admin.dispose()]);
-}
 
 const copy = {
   de: {
@@ -169,8 +54,24 @@ for (const [language, words] of Object.entries(copy) as [keyof typeof copy, (typ
     const email = `suppliers-${language}-${Date.now()}@werkstatt-test.de`;
     const city = language === 'de' ? 'Flensburg' : 'Husum';
     const dealerName = `Förde Teile ${language.toUpperCase()}`;
-    await verifiedWorkshopFromWizard(page, baseURL, email);
-    await verifiedDealer(baseURL, dealerName, city);
+    // The wizard named two listed dealers and one supplier not on the portal.
+    await verifiedWorkshopFromWizard(page, baseURL, {
+      language: 'de',
+      email,
+      name: 'Autoservice Schmitt',
+      password: PASSWORD,
+      dealers: [
+        { part_dealer_id: 1, part_dealer_customer_number: 100200 },
+        { part_dealer_id: 2, part_dealer_customer_number: 3344 },
+      ],
+      additional: [{ part_dealer_name: 'Teilehandel Nord', part_dealer_customer_number: 'N-77' }],
+    });
+    await verifiedDealer(baseURL, {
+      language,
+      email: `dealer-${Date.now()}@${city.toLowerCase()}-teile.de`,
+      company: dealerName,
+      city,
+    });
 
     if (language === 'en') await useLanguage(page, 'en');
     await page.goto('/login');

@@ -51,6 +51,9 @@ export function DealerDashboardView({ implementations }: { implementations: Impl
                 </dt>
                 <dd className={styles.figure}>{overview.customers.declined}</dd>
               </dl>
+              <Link to="/dealer/customers">
+                <Trans>Manage customers</Trans>
+              </Link>
             </Card>
           </li>
           <li>
