@@ -8,6 +8,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { TextField } from '../../ui/TextField';
+import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 import * as styles from './dealer-portal.css';
 import { useDealerColleagues } from './use-dealer-colleagues';
 
@@ -121,7 +122,7 @@ export function DealerColleaguesView({ implementations }: { implementations: Imp
               </Trans>
             </p>
             <Form onValid={colleagues.invite}>
-              <div className={styles.grid}>
+              <div className={fieldStyles.grid}>
                 <TextField
                   label={t`First name`}
                   name="first_name"
