@@ -58,69 +58,42 @@ export function useDealerTextFields<TField extends string>({
   );
 }
 
-/** The countries of docs/product.md §3 in the page's language; `keep` adds a stored value from the other list. */
-export function CountrySelect({
-  id,
-  label,
-  value,
-  onValueChange,
-  error,
-  keepUnlisted = false,
-}: {
+type ChoiceProps = {
   id?: string;
   label: string;
   value: string;
   onValueChange: (value: string) => void;
   error: MessageId | null | undefined;
-  keepUnlisted?: boolean;
-}) {
-  const { t, i18n } = useLingui();
+};
+
+/** A required pick from a list, with "Please choose" until one is made. */
+function ChoiceSelect({ error, ...props }: ChoiceProps & { options: { value: string; label: string }[] }) {
+  const { t } = useLingui();
   const messageText = useMessageText();
+  return <Select {...props} placeholder={t`Please choose`} error={messageText(error)} />;
+}
+
+/** The countries of docs/product.md §3 in the page's language; `keepUnlisted` adds a stored value from the other list. */
+export function CountrySelect({ keepUnlisted = false, ...props }: ChoiceProps & { keepUnlisted?: boolean }) {
+  const { i18n } = useLingui();
   const countries: readonly string[] = COUNTRY_LABELS[i18n.locale === 'en' ? 'en' : 'de'];
+  const { value } = props;
   const options = keepUnlisted && value && !countries.includes(value) ? [...countries, value] : countries;
-  return (
-    <Select
-      id={id}
-      label={label}
-      value={value}
-      onValueChange={onValueChange}
-      placeholder={t`Please choose`}
-      options={options.map((country) => ({ value: country, label: country }))}
-      error={messageText(error)}
-    />
-  );
+  return <ChoiceSelect {...props} options={options.map((country) => ({ value: country, label: country }))} />;
 }
 
 /** The delivery area's choice (docs/product.md §3); "other" asks for a description (DeliveryAreaOther). */
-export function DeliveryAreaSelect({
-  id,
-  label,
-  value,
-  onValueChange,
-  error,
-}: {
-  id?: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error: MessageId | null | undefined;
-}) {
+export function DeliveryAreaSelect(props: ChoiceProps) {
   const { t } = useLingui();
-  const messageText = useMessageText();
   const deliveryLabels: Record<(typeof DELIVERY_AREA_OPTIONS)[number], string> = {
     regional: t`Regional`,
     deutschlandweit: t`Germany-wide`,
     other: t`Other`,
   };
   return (
-    <Select
-      id={id}
-      label={label}
-      value={value}
-      onValueChange={onValueChange}
-      placeholder={t`Please choose`}
+    <ChoiceSelect
+      {...props}
       options={DELIVERY_AREA_OPTIONS.map((option) => ({ value: option, label: deliveryLabels[option] }))}
-      error={messageText(error)}
     />
   );
 }
