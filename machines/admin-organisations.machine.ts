@@ -13,6 +13,7 @@ import {
   organisationInviteSchema,
 } from '../common/contracts/organisations';
 import { failureNotice, toRequestFailure } from './request-failure';
+import { filteredQuery, queryAtPage } from './review-queue';
 
 export type OrganisationPage = { items: AdminOrganisation[]; total: number; page: number; page_size: number };
 export type OrganisationInviteField = keyof OrganisationInvite;
@@ -95,19 +96,19 @@ export const adminOrganisationsMachine = setup({
     notifyFailure: (_, _params: { message: string }) => {},
     setSearch: assign(({ context, event }) => {
       assertEvent(event, 'search.change');
-      return { query: { ...context.query, search: event.value, page: 1 } };
+      return { query: filteredQuery(context.query, { search: event.value }) };
     }),
     setKind: assign(({ context, event }) => {
       assertEvent(event, 'kind.change');
-      return { query: { ...context.query, kind: event.kind, page: 1 } };
+      return { query: filteredQuery(context.query, { kind: event.kind }) };
     }),
     setStatus: assign(({ context, event }) => {
       assertEvent(event, 'status.change');
-      return { query: { ...context.query, status: event.status, page: 1 } };
+      return { query: filteredQuery(context.query, { status: event.status }) };
     }),
     setPage: assign(({ context, event }) => {
       assertEvent(event, 'page.change');
-      return { query: { ...context.query, page: Math.max(1, event.page) } };
+      return { query: queryAtPage(context.query, event.page) };
     }),
     open: assign(({ event }) => {
       assertEvent(event, 'organisation.open');

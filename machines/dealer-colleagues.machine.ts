@@ -7,8 +7,8 @@ import {
   type ColleagueInviteField,
   colleagueInviteSchema,
 } from '../common/contracts/dealer-organisation';
-import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
+import { inviteErrors, withInviteChange, withRefusedField } from './invite-form';
 import { failureNotice, toRequestFailure } from './request-failure';
 
 const emptyInvite: Record<ColleagueInviteField, string> = { first_name: '', email: '' };
@@ -97,18 +97,14 @@ export const dealerColleaguesMachine = setup({
             editing: {
               on: {
                 'field.change': {
-                  actions: assign(({ context, event }) => {
-                    const { [event.field]: _cleared, ...errors } = context.errors;
-                    return { values: { ...context.values, [event.field]: event.value }, errors };
-                  }),
+                  actions: assign(({ context, event }) => withInviteChange(context, event.field, event.value)),
                 },
                 'invite.submit': [
                   { guard: 'inviteValid', target: 'sending' },
                   {
-                    actions: assign(({ context }) => {
-                      const result = v.safeParse(colleagueInviteSchema, context.values);
-                      return { errors: result.success ? {} : fieldErrors<ColleagueInviteField>(result.issues) };
-                    }),
+                    actions: assign(({ context }) => ({
+                      errors: inviteErrors<ColleagueInviteField>(colleagueInviteSchema, context.values),
+                    })),
                   },
                 ],
               },
@@ -129,12 +125,7 @@ export const dealerColleaguesMachine = setup({
                 onError: {
                   target: 'editing',
                   actions: [
-                    assign(({ context, event }) => {
-                      const failure = toRequestFailure(event.error);
-                      return failure.field && failure.messageId && failure.field in context.values
-                        ? { errors: { ...context.errors, [failure.field]: failure.messageId } }
-                        : {};
-                    }),
+                    assign(({ context, event }) => withRefusedField(context, event.error)),
                     { type: 'notifyFailure', params: failureNotice },
                   ],
                 },

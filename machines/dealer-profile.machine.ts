@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { DELIVERY_AREA_OPTIONS } from '../common/contracts/dealer';
+import { DELIVERY_AREA_OPTIONS, recordOf } from '../common/contracts/dealer';
 import {
   DEALER_PROFILE_FORM_FIELDS,
   type DealerProfile,
@@ -97,7 +97,7 @@ type Context = {
   logoVersion: number;
 };
 
-const emptyValues = Object.fromEntries(DEALER_PROFILE_FORM_FIELDS.map((field) => [field, ''])) as ProfileValues;
+const emptyValues: ProfileValues = recordOf(DEALER_PROFILE_FORM_FIELDS, () => '');
 
 type Events =
   | { type: 'profile.retry' }

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { type UserInviteRequest, userInviteRequestSchema } from '../common/contracts/user-invitation';
-import { failureNotice, toRequestFailure } from './request-failure';
+import { inviteErrors, withInviteChange, withRefusedField } from './invite-form';
+import { failureNotice } from './request-failure';
 
 export type InviteField = keyof UserInviteRequest;
 const emptyInvite: Record<InviteField, string> = { first_name: '', email: '', company_name: '' };
@@ -25,13 +25,11 @@ export const inviteUserMachine = setup({
     notifyFailure: (_, _params: { message: string }) => {},
     updateField: assign(({ context, event }) => {
       assertEvent(event, 'field.change');
-      const { [event.field]: _cleared, ...errors } = context.errors;
-      return { values: { ...context.values, [event.field]: event.value }, errors };
+      return withInviteChange(context, event.field, event.value);
     }),
-    showErrors: assign(({ context }) => {
-      const result = v.safeParse(userInviteRequestSchema, context.values);
-      return { errors: result.success ? {} : fieldErrors<InviteField>(result.issues) };
-    }),
+    showErrors: assign(({ context }) => ({
+      errors: inviteErrors<InviteField>(userInviteRequestSchema, context.values),
+    })),
   },
 }).createMachine({
   id: 'inviteUser',
@@ -60,12 +58,7 @@ export const inviteUserMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign(({ context, event }) => {
-              const failure = toRequestFailure(event.error);
-              return failure.field && failure.messageId && failure.field in context.values
-                ? { errors: { ...context.errors, [failure.field]: failure.messageId } }
-                : {};
-            }),
+            assign(({ context, event }) => withRefusedField(context, event.error)),
             { type: 'notifyFailure', params: failureNotice },
           ],
         },

@@ -9,6 +9,16 @@ export type ReviewQuery<TStatus extends string> = { page: number; status: TStatu
  * registrations: the listed dealers a verification can be linked to), loaded with the page so
  * they are as fresh as the list.
  */
+/** A list's query after a filter changes (search, status, kind): back to the first page. */
+export function filteredQuery<TQuery extends { page: number }>(query: TQuery, change: Partial<Omit<TQuery, 'page'>>) {
+  return { ...query, ...change, page: 1 };
+}
+
+/** A list's query at another page; never before the first. */
+export function queryAtPage<TQuery extends { page: number }>(query: TQuery, page: number) {
+  return { ...query, page: Math.max(1, page) };
+}
+
 export type ReviewPage<TItem> = {
   items: TItem[];
   total: number;
@@ -93,15 +103,15 @@ export function createReviewQueueMachine<
       notifyFailure: (_, _params: { message: string }) => {},
       setSearch: assign(({ context, event }) => {
         assertEvent(event, 'search.change');
-        return { query: { ...context.query, search: event.value, page: 1 } };
+        return { query: filteredQuery(context.query, { search: event.value }) };
       }),
       setFilter: assign(({ context, event }) => {
         assertEvent(event, 'filter.change');
-        return { query: { ...context.query, status: event.status, page: 1 } };
+        return { query: filteredQuery(context.query, { status: event.status }) };
       }),
       setPage: assign(({ context, event }) => {
         assertEvent(event, 'page.change');
-        return { query: { ...context.query, page: Math.max(1, event.page) } };
+        return { query: queryAtPage(context.query, event.page) };
       }),
     },
   }).createMachine({

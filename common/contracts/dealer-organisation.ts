@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { USER_STATUSES } from './auth';
-import { DEALER_FIELDS } from './dealer';
+import { DEALER_FIELDS, recordOf } from './dealer';
 import { envelopeSchema } from './envelope';
 import { emailField, phoneField, requiredText } from './fields';
 
@@ -148,12 +148,7 @@ export type DealerProfileFormField = (typeof DEALER_PROFILE_FORM_FIELDS)[number]
  */
 export const dealerProfileDraftSchema = v.object({
   organisation_id: v.number(),
-  values: v.object(
-    Object.fromEntries(DEALER_PROFILE_FORM_FIELDS.map((field) => [field, v.string()])) as Record<
-      DealerProfileFormField,
-      v.StringSchema<undefined>
-    >,
-  ),
+  values: v.object(recordOf(DEALER_PROFILE_FORM_FIELDS, () => v.string())),
   brands: v.array(v.string()),
   base_version: v.string(),
 });

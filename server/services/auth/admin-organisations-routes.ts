@@ -17,7 +17,7 @@ import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import type { SessionAccess } from './session-access';
-import { issueUserInvitation } from './user-invitations';
+import { inviteIntoOrganisation } from './user-invitations';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 
@@ -58,37 +58,25 @@ async function relationsOf(
   db: Pick<Database, 'select'>,
   organisation: OrganisationRow,
 ): Promise<OrganisationRelation[]> {
-  if (organisation.kind === 'workshop') {
-    return db
-      .select({
-        id: supplierRelations.id,
-        organisation_id: partDealers.organisationId,
-        name: partDealers.name,
-        customer_number: supplierRelations.customerNumber,
-        status: supplierRelations.status,
-      })
-      .from(supplierRelations)
-      .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
-      .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
-      .where(eq(workshops.organisationId, organisation.id))
-      .orderBy(asc(partDealers.name), asc(supplierRelations.id));
-  }
-  if (organisation.kind === 'dealer') {
-    return db
-      .select({
-        id: supplierRelations.id,
-        organisation_id: workshops.organisationId,
-        name: workshops.name,
-        customer_number: supplierRelations.customerNumber,
-        status: supplierRelations.status,
-      })
-      .from(supplierRelations)
-      .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
-      .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
-      .where(eq(partDealers.organisationId, organisation.id))
-      .orderBy(asc(workshops.name), asc(supplierRelations.id));
-  }
-  return [];
+  if (organisation.kind !== 'workshop' && organisation.kind !== 'dealer') return [];
+  // The same relation rows seen from either end: the organisation's own side filters, the other names.
+  const [own, other] =
+    organisation.kind === 'workshop'
+      ? [workshops.organisationId, { organisationId: partDealers.organisationId, name: partDealers.name }]
+      : [partDealers.organisationId, { organisationId: workshops.organisationId, name: workshops.name }];
+  return db
+    .select({
+      id: supplierRelations.id,
+      organisation_id: other.organisationId,
+      name: other.name,
+      customer_number: supplierRelations.customerNumber,
+      status: supplierRelations.status,
+    })
+    .from(supplierRelations)
+    .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
+    .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
+    .where(eq(own, organisation.id))
+    .orderBy(asc(other.name), asc(supplierRelations.id));
 }
 
 /** Ends every session of the organisation's members: deactivation takes effect at once. */
@@ -197,17 +185,9 @@ export function createAdminOrganisationsRoutes(deps: ServerDeps, access: Session
     await db.transaction(async (tx) => {
       const organisation = await organisationOr404(tx, organisationId);
       if (organisation.deactivatedAt) throw new ApiRefusal(409, 'organisationDeactivated');
-      await issueUserInvitation(
-        tx,
-        deps.config,
-        { first_name: invite.first_name, email: invite.email, company_name: organisation.name },
-        locale,
-        organisation.id,
-      );
-      await audit(tx, {
+      await inviteIntoOrganisation(tx, deps.config, organisation, invite, locale, {
         actorUserId: c.get('user').id,
         action: 'organisation.user_invited',
-        target: `organisation:${organisation.id}`,
         ip: clientIp(c),
         details: { email: invite.email },
       });

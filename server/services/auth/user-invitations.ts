@@ -5,6 +5,7 @@ import {
   type UserInviteRequest,
   userInvitationClaimsSchema,
 } from '../../../common/contracts/user-invitation';
+import { type AuditEvent, audit } from '../../audit';
 import type { ServerConfig } from '../../config';
 import type { Database, Transaction } from '../../db/database';
 import { organisations, users } from '../../db/schema';
@@ -70,6 +71,29 @@ export async function issueUserInvitation(
       validDays: USER_INVITATION_VALID_DAYS,
     }),
   );
+}
+
+/**
+ * Invites a person into an organisation, with the organisation's name as the company, and audits
+ * it against the organisation: the administrators' "invite a user" and a dealer's "invite a
+ * colleague" (ADR 022).
+ */
+export async function inviteIntoOrganisation(
+  tx: Transaction,
+  config: ServerConfig,
+  organisation: { id: number; name: string },
+  invite: { first_name: string; email: string },
+  locale: ServerLocale,
+  event: Omit<AuditEvent, 'target'>,
+) {
+  await issueUserInvitation(
+    tx,
+    config,
+    { first_name: invite.first_name, email: invite.email, company_name: organisation.name },
+    locale,
+    organisation.id,
+  );
+  await audit(tx, { ...event, target: `organisation:${organisation.id}` });
 }
 
 function invitationFrom(claims: Awaited<ReturnType<typeof verifyToken>>): CheckedUserInvitation {

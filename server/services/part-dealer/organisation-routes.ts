@@ -24,7 +24,7 @@ import { requestLocale } from '../../i18n';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
 import { endAllSessionsOf } from '../auth/sessions';
-import { issueUserInvitation } from '../auth/user-invitations';
+import { inviteIntoOrganisation } from '../auth/user-invitations';
 
 /** Invitations a dealer organisation may send per hour (each one is a mail to a stranger's address). */
 const COLLEAGUE_INVITATIONS_PER_ORGANISATION: RateWindow = {
@@ -265,17 +265,9 @@ export function createDealerOrganisationRoutes(deps: ServerDeps, access: Session
     const invite = await parseJsonBody(c, colleagueInviteSchema);
     await enforceRateLimits(db, [[COLLEAGUE_INVITATIONS_PER_ORGANISATION, String(organisation.id)]]);
     await db.transaction(async (tx) => {
-      await issueUserInvitation(
-        tx,
-        deps.config,
-        { first_name: invite.first_name, email: invite.email, company_name: organisation.name },
-        requestLocale(c),
-        organisation.id,
-      );
-      await audit(tx, {
+      await inviteIntoOrganisation(tx, deps.config, organisation, invite, requestLocale(c), {
         actorUserId: c.get('user').id,
         action: 'dealer.colleague_invited',
-        target: `organisation:${organisation.id}`,
         ip: clientIp(c),
       });
     });

@@ -22,6 +22,7 @@ import { Form } from '../../ui/Form';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from '../admin/admin.css';
+import { DataTable } from '../admin/DataTable';
 import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import * as forms from '../forms.css';
@@ -100,59 +101,31 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
           />
         </div>
         <ListError message={screen.listError} onRetry={screen.retryList} />
-        <div className={styles.tableWrap} aria-busy={screen.listLoading}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">
-              <Trans>Organisations</Trans>
-            </caption>
-            <thead>
-              <tr>
-                <th className={styles.cell} scope="col">
-                  <Trans>Name</Trans>
-                </th>
-                <th className={styles.cell} scope="col">
-                  <Trans>Kind</Trans>
-                </th>
-                <th className={styles.cell} scope="col">
-                  <Trans>Users</Trans>
-                </th>
-                <th className={styles.cell} scope="col">
-                  <Trans>Status</Trans>
-                </th>
-                <th className={styles.cell} scope="col">
-                  <Trans>Action</Trans>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {screen.page && screen.page.items.length === 0 ? (
-                <tr>
-                  <td className={styles.cell} colSpan={5}>
-                    <Trans>No organisations match this search.</Trans>
-                  </td>
-                </tr>
-              ) : null}
-              {screen.page?.items.map((organisation: AdminOrganisation) => (
-                <tr key={organisation.id}>
-                  <td className={styles.cell}>{organisation.name}</td>
-                  <td className={styles.cell}>{kindLabels[organisation.kind]}</td>
-                  <td className={styles.cell}>{organisation.member_count}</td>
-                  <td className={styles.cell}>{stateLabels[organisation.status]}</td>
-                  <td className={styles.cell}>
-                    <Button
-                      variant="secondary"
-                      aria-label={t`Open ${organisation.name}`}
-                      aria-pressed={screen.openedId === organisation.id}
-                      onClick={() => screen.open(organisation.id)}
-                    >
-                      <Trans>Open</Trans>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={<Trans>Organisations</Trans>}
+          busy={screen.listLoading}
+          items={screen.page?.items}
+          empty={<Trans>No organisations match this search.</Trans>}
+          columns={[
+            { header: <Trans>Name</Trans>, cell: (organisation: AdminOrganisation) => organisation.name },
+            { header: <Trans>Kind</Trans>, cell: (organisation) => kindLabels[organisation.kind] },
+            { header: <Trans>Users</Trans>, cell: (organisation) => organisation.member_count },
+            { header: <Trans>Status</Trans>, cell: (organisation) => stateLabels[organisation.status] },
+            {
+              header: <Trans>Action</Trans>,
+              cell: (organisation) => (
+                <Button
+                  variant="secondary"
+                  aria-label={t`Open ${organisation.name}`}
+                  aria-pressed={screen.openedId === organisation.id}
+                  onClick={() => screen.open(organisation.id)}
+                >
+                  <Trans>Open</Trans>
+                </Button>
+              ),
+            },
+          ]}
+        />
         <Pager
           page={screen.query.page}
           total={screen.page?.total ?? null}
@@ -242,41 +215,23 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
                   <Trans>This organisation has no users yet. Invite the first one.</Trans>
                 </p>
               ) : (
-                <div className={styles.tableWrap}>
-                  <table className={styles.table}>
-                    <caption className="visually-hidden">
-                      <Trans>Users of {openedName}</Trans>
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th className={styles.cell} scope="col">
-                          <Trans>Name</Trans>
-                        </th>
-                        <th className={styles.cell} scope="col">
-                          <Trans>E-mail</Trans>
-                        </th>
-                        <th className={styles.cell} scope="col">
-                          <Trans>Role</Trans>
-                        </th>
-                        <th className={styles.cell} scope="col">
-                          <Trans>Status</Trans>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {screen.detail.members.map((member) => (
-                        <tr key={member.id}>
-                          <td className={styles.cell}>
-                            {member.first_name} {member.last_name}
-                          </td>
-                          <td className={styles.cell}>{member.email}</td>
-                          <td className={styles.cell}>{roleLabels[member.role]}</td>
-                          <td className={styles.cell}>{userStatusLabels[member.status]}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption={<Trans>Users of {openedName}</Trans>}
+                  items={screen.detail.members}
+                  columns={[
+                    {
+                      header: <Trans>Name</Trans>,
+                      cell: (member) => (
+                        <>
+                          {member.first_name} {member.last_name}
+                        </>
+                      ),
+                    },
+                    { header: <Trans>E-mail</Trans>, cell: (member) => member.email },
+                    { header: <Trans>Role</Trans>, cell: (member) => roleLabels[member.role] },
+                    { header: <Trans>Status</Trans>, cell: (member) => userStatusLabels[member.status] },
+                  ]}
+                />
               )}
 
               <h3>{opened.kind === 'dealer' ? <Trans>Workshops</Trans> : <Trans>Dealers</Trans>}</h3>
@@ -285,35 +240,15 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
                   <Trans>No relations yet.</Trans>
                 </p>
               ) : (
-                <div className={styles.tableWrap}>
-                  <table className={styles.table}>
-                    <caption className="visually-hidden">
-                      <Trans>Relations of {openedName}</Trans>
-                    </caption>
-                    <thead>
-                      <tr>
-                        <th className={styles.cell} scope="col">
-                          <Trans>Name</Trans>
-                        </th>
-                        <th className={styles.cell} scope="col">
-                          <Trans>Customer number</Trans>
-                        </th>
-                        <th className={styles.cell} scope="col">
-                          <Trans>Status</Trans>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {screen.detail.relations.map((relation) => (
-                        <tr key={relation.id}>
-                          <td className={styles.cell}>{relation.name}</td>
-                          <td className={styles.cell}>{relation.customer_number}</td>
-                          <td className={styles.cell}>{relationLabels[relation.status]}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  caption={<Trans>Relations of {openedName}</Trans>}
+                  items={screen.detail.relations}
+                  columns={[
+                    { header: <Trans>Name</Trans>, cell: (relation) => relation.name },
+                    { header: <Trans>Customer number</Trans>, cell: (relation) => relation.customer_number },
+                    { header: <Trans>Status</Trans>, cell: (relation) => relationLabels[relation.status] },
+                  ]}
+                />
               )}
             </>
           ) : null}

@@ -7,12 +7,13 @@ import { Button } from '../../ui/Button';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from './admin.css';
+import { type DataColumn, DataTable } from './DataTable';
 import { DecisionDialog } from './DecisionDialog';
 import { ListError } from './ListError';
 import { Pager } from './Pager';
 import { useReviewQueue } from './use-review-queue';
 
-export type ReviewColumn<TItem> = { header: ReactNode; cell: (item: TItem) => ReactNode };
+export type ReviewColumn<TItem> = DataColumn<TItem>;
 
 /** One decision of a list: its button (also the dialog's confirm button) and its confirmation. */
 export type DecisionCopy = {
@@ -104,55 +105,31 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
         />
       </div>
       <ListError message={queue.error} onRetry={queue.retry} />
-      <div className={styles.tableWrap} aria-busy={queue.loading}>
-        <table className={styles.table}>
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column, index) => (
-                <th key={index} className={styles.cell} scope="col">
-                  {column.header}
-                </th>
-              ))}
-              <th className={styles.cell} scope="col">
-                <Trans>Action</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {queue.page && queue.page.items.length === 0 ? (
-              <tr>
-                <td className={styles.cell} colSpan={columns.length + 1}>
-                  {emptyMessage}
-                </td>
-              </tr>
-            ) : null}
-            {queue.page?.items.map((item) => (
-              <tr key={item.id}>
-                {columns.map((column, index) => (
-                  <td key={index} className={styles.cell}>
-                    {column.cell(item)}
-                  </td>
-                ))}
-                <td className={styles.cell}>
-                  {decisionsFor(item).map((decision, index) => (
-                    <Fragment key={decision}>
-                      {index > 0 ? ' ' : null}
-                      <Button
-                        variant={decisions[decision].secondary ? 'secondary' : 'primary'}
-                        disabled={!queue.canDecide}
-                        onClick={() => queue.request(item, decision)}
-                      >
-                        {decisions[decision].label}
-                      </Button>
-                    </Fragment>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={caption}
+        busy={queue.loading}
+        items={queue.page?.items}
+        empty={emptyMessage}
+        columns={[
+          ...columns,
+          {
+            header: <Trans>Action</Trans>,
+            cell: (item: TItem) =>
+              decisionsFor(item).map((decision, index) => (
+                <Fragment key={decision}>
+                  {index > 0 ? ' ' : null}
+                  <Button
+                    variant={decisions[decision].secondary ? 'secondary' : 'primary'}
+                    disabled={!queue.canDecide}
+                    onClick={() => queue.request(item, decision)}
+                  >
+                    {decisions[decision].label}
+                  </Button>
+                </Fragment>
+              )),
+          },
+        ]}
+      />
       <Pager
         page={queue.query.page}
         total={queue.page?.total ?? null}

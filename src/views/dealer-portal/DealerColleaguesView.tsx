@@ -8,6 +8,8 @@ import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { TextField } from '../../ui/TextField';
+import { DataTable } from '../admin/DataTable';
+import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 import * as styles from './dealer-portal.css';
 import { useDealerColleagues } from './use-dealer-colleagues';
 
@@ -47,69 +49,58 @@ export function DealerColleaguesView({ implementations }: { implementations: Imp
             <h2 id="colleague-list-title">
               <Trans>Users of your organisation</Trans>
             </h2>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Name</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Email</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Status</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Actions</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {colleagues.list.map((colleague) => {
-                  const name = `${colleague.first_name} ${colleague.last_name}`;
-                  return (
-                    <tr key={colleague.id}>
-                      <td className={styles.cell}>
-                        {name}
-                        {colleague.is_you ? (
-                          <>
-                            {' '}
-                            <strong>
-                              <Trans>(you)</Trans>
-                            </strong>
-                          </>
-                        ) : null}
-                      </td>
-                      <td className={styles.cell}>{colleague.email}</td>
-                      <td className={styles.cell}>{statusText(colleague.status)}</td>
-                      <td className={styles.cell}>
-                        {colleague.is_you ? null : colleague.status === USER_STATUS.deactivated ? (
-                          <Button
-                            variant="secondary"
-                            onClick={() => colleagues.reactivate(colleague)}
-                            disabled={!colleagues.canChange}
-                            busy={colleagues.changingId === colleague.id}
-                            aria-label={t`Reactivate ${name}`}
-                          >
-                            <Trans>Reactivate</Trans>
-                          </Button>
-                        ) : (
-                          <Button
-                            variant="secondary"
-                            onClick={() => colleagues.deactivate(colleague)}
-                            disabled={!colleagues.canChange}
-                            busy={colleagues.changingId === colleague.id}
-                            aria-label={t`Deactivate ${name}`}
-                          >
-                            <Trans>Deactivate</Trans>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              wrap={false}
+              classNames={styles}
+              items={colleagues.list}
+              columns={[
+                {
+                  header: <Trans>Name</Trans>,
+                  cell: (colleague) => (
+                    <>
+                      {`${colleague.first_name} ${colleague.last_name}`}
+                      {colleague.is_you ? (
+                        <>
+                          {' '}
+                          <strong>
+                            <Trans>(you)</Trans>
+                          </strong>
+                        </>
+                      ) : null}
+                    </>
+                  ),
+                },
+                { header: <Trans>Email</Trans>, cell: (colleague) => colleague.email },
+                { header: <Trans>Status</Trans>, cell: (colleague) => statusText(colleague.status) },
+                {
+                  header: <Trans>Actions</Trans>,
+                  cell: (colleague) => {
+                    const name = `${colleague.first_name} ${colleague.last_name}`;
+                    return colleague.is_you ? null : colleague.status === USER_STATUS.deactivated ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => colleagues.reactivate(colleague)}
+                        disabled={!colleagues.canChange}
+                        busy={colleagues.changingId === colleague.id}
+                        aria-label={t`Reactivate ${name}`}
+                      >
+                        <Trans>Reactivate</Trans>
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        onClick={() => colleagues.deactivate(colleague)}
+                        disabled={!colleagues.canChange}
+                        busy={colleagues.changingId === colleague.id}
+                        aria-label={t`Deactivate ${name}`}
+                      >
+                        <Trans>Deactivate</Trans>
+                      </Button>
+                    );
+                  },
+                },
+              ]}
+            />
           </Card>
           <Card aria-labelledby="invite-title">
             <h2 id="invite-title">
@@ -121,7 +112,7 @@ export function DealerColleaguesView({ implementations }: { implementations: Imp
               </Trans>
             </p>
             <Form onValid={colleagues.invite}>
-              <div className={styles.grid}>
+              <div className={fieldStyles.grid}>
                 <TextField
                   label={t`First name`}
                   name="first_name"

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
-import { BRANDS, COUNTRY_LABELS, DELIVERY_AREA_OPTIONS, OTHER_BRAND } from '../../../common/contracts/dealer';
+import { BRANDS, OTHER_BRAND } from '../../../common/contracts/dealer';
 import {
   type DealerProfileDraft,
-  type DealerProfileFormField,
   LOGO_CONTENT_TYPES,
   OPENING_HOURS_MAX_LENGTH,
 } from '../../../common/contracts/dealer-organisation';
@@ -11,14 +10,23 @@ import type { dealerProfileMachine } from '../../../machines/dealer-profile.mach
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Checkbox } from '../../ui/Checkbox';
-import { Chip } from '../../ui/Chip';
 import * as controls from '../../ui/controls.css';
 import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
-import { Select } from '../../ui/Select';
-import { TextField } from '../../ui/TextField';
+import {
+  BrandCheckboxes,
+  BrandChips,
+  CountrySelect,
+  CustomBrandInput,
+  DEALER_INPUT_PROPS,
+  DeliveryAreaOther,
+  DeliveryAreaSelect,
+  FieldError,
+  TextAreaField,
+  useDealerTextFields,
+} from '../dealer-fields/DealerFields';
+import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 import * as styles from './dealer-portal.css';
 import { useDealerProfile } from './use-dealer-profile';
 
@@ -51,7 +59,7 @@ export function DealerProfileView({
   implementations: Implementations;
   draft: DealerProfileDraft | null;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const messageText = useMessageText();
   const profile = useDealerProfile(implementations, draft);
   const preview = usePreview(profile.logoFile);
@@ -59,26 +67,11 @@ export function DealerProfileView({
   const openingHoursId = useId();
   const deliveryOtherId = useId();
   const { values, errors } = profile;
-  const countries = COUNTRY_LABELS[i18n.locale === 'en' ? 'en' : 'de'];
-  const deliveryLabels: Record<(typeof DELIVERY_AREA_OPTIONS)[number], string> = {
-    regional: t`Regional`,
-    deutschlandweit: t`Germany-wide`,
-    other: t`Other`,
-  };
   const usedCharacters = values.opening_hours.length;
   const companyName = profile.stored?.name ?? '';
   const customBrands = profile.brands.filter((brand) => !LISTED_BRANDS.includes(brand));
 
-  const text = (field: DealerProfileFormField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      label={label}
-      name={field}
-      value={values[field]}
-      onValueChange={(value) => profile.change(field, value)}
-      error={messageText(errors[field])}
-      {...extra}
-    />
-  );
+  const text = useDealerTextFields({ values, errors, change: profile.change });
 
   return (
     <section aria-labelledby="dealer-profile-title" aria-busy={profile.loading} className={styles.page}>
@@ -104,7 +97,7 @@ export function DealerProfileView({
             <h2 id="company-title">
               <Trans>Company</Trans>
             </h2>
-            <dl className={styles.readOnly}>
+            <dl className={fieldStyles.definitionList}>
               <dt>
                 <Trans>Company name</Trans>
               </dt>
@@ -192,131 +185,66 @@ export function DealerProfileView({
               <h2 id="details-title">
                 <Trans>Contact and delivery</Trans>
               </h2>
-              <div className={styles.grid}>
-                {text('contact_email', t`Contact e-mail`, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-                {text('contact_number', t`Contact number`, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-                {text('street', t`Street and number`, { autoComplete: 'street-address' })}
-                {text('postcode', t`Postal code`, { autoComplete: 'postal-code', inputMode: 'numeric' })}
-                {text('city', t`City`, { autoComplete: 'address-level2' })}
-                <Select
+              <div className={fieldStyles.grid}>
+                {text('contact_email', t`Contact e-mail`, DEALER_INPUT_PROPS.email)}
+                {text('contact_number', t`Contact number`, DEALER_INPUT_PROPS.contact_number)}
+                {text('street', t`Street and number`, DEALER_INPUT_PROPS.street)}
+                {text('postcode', t`Postal code`, DEALER_INPUT_PROPS.postcode)}
+                {text('city', t`City`, DEALER_INPUT_PROPS.city)}
+                <CountrySelect
                   label={t`Country`}
                   value={values.country}
                   onValueChange={(value) => profile.change('country', value)}
-                  placeholder={t`Please choose`}
-                  options={(countries as readonly string[])
-                    .concat(
-                      values.country && !(countries as readonly string[]).includes(values.country)
-                        ? [values.country]
-                        : [],
-                    )
-                    .map((country) => ({ value: country, label: country }))}
-                  error={messageText(errors.country)}
+                  error={errors.country}
+                  keepUnlisted
                 />
-                {text('website', t`Website (optional)`, { type: 'url', autoComplete: 'url', inputMode: 'url' })}
-                <Select
+                {text('website', t`Website (optional)`, DEALER_INPUT_PROPS.website)}
+                <DeliveryAreaSelect
                   label={t`Delivery area`}
                   value={values.delivery_area_dropdown}
                   onValueChange={(value) => profile.change('delivery_area_dropdown', value)}
-                  placeholder={t`Please choose`}
-                  options={DELIVERY_AREA_OPTIONS.map((value) => ({ value, label: deliveryLabels[value] }))}
-                  error={messageText(errors.delivery_area_dropdown)}
+                  error={errors.delivery_area_dropdown}
                 />
               </div>
               {values.delivery_area_dropdown === 'other' ? (
-                <div className={controls.field}>
-                  <label className={controls.label} htmlFor={deliveryOtherId}>
-                    <Trans>Describe your delivery area</Trans>
-                  </label>
-                  <textarea
-                    id={deliveryOtherId}
-                    className={styles.textarea}
-                    value={values.delivery_area_other}
-                    aria-invalid={errors.delivery_area_other ? true : undefined}
-                    onChange={(event) => profile.change('delivery_area_other', event.target.value)}
-                  />
-                  {errors.delivery_area_other ? (
-                    <p className={controls.errorText} role="alert">
-                      {messageText(errors.delivery_area_other)}
-                    </p>
-                  ) : null}
-                </div>
-              ) : null}
-              <div className={controls.field}>
-                <label className={controls.label} htmlFor={openingHoursId}>
-                  <Trans>Opening hours</Trans>
-                </label>
-                <textarea
-                  id={openingHoursId}
+                <DeliveryAreaOther
+                  id={deliveryOtherId}
                   className={styles.textarea}
-                  value={values.opening_hours}
-                  maxLength={OPENING_HOURS_MAX_LENGTH}
-                  aria-describedby={`${openingHoursId}-hint`}
-                  aria-invalid={errors.opening_hours ? true : undefined}
-                  onChange={(event) => profile.change('opening_hours', event.target.value)}
+                  value={values.delivery_area_other}
+                  onValueChange={(value) => profile.change('delivery_area_other', value)}
+                  error={errors.delivery_area_other}
                 />
-                <p id={`${openingHoursId}-hint`} className={controls.hint}>
+              ) : null}
+              <TextAreaField
+                id={openingHoursId}
+                className={styles.textarea}
+                label={<Trans>Opening hours</Trans>}
+                value={values.opening_hours}
+                maxLength={OPENING_HOURS_MAX_LENGTH}
+                onValueChange={(value) => profile.change('opening_hours', value)}
+                error={errors.opening_hours}
+                hint={
                   <Trans>
                     For example "Mon–Fri 8:00–17:00", one line per day or group of days. At most{' '}
                     {OPENING_HOURS_MAX_LENGTH} characters ({usedCharacters} used).
                   </Trans>
-                </p>
-                {errors.opening_hours ? (
-                  <p className={controls.errorText} role="alert">
-                    {messageText(errors.opening_hours)}
-                  </p>
-                ) : null}
-              </div>
+                }
+              />
             </Card>
 
             <Card aria-labelledby="brands-title">
               <h2 id="brands-title">
                 <Trans>Brands you serve</Trans>
               </h2>
-              <fieldset className={styles.brandGrid}>
-                <legend className="visually-hidden">
-                  <Trans>Brands you serve</Trans>
-                </legend>
-                {LISTED_BRANDS.map((brand) => (
-                  <Checkbox
-                    key={brand}
-                    label={brand}
-                    checked={profile.brands.includes(brand)}
-                    onCheckedChange={() => profile.toggleBrand(brand)}
-                  />
-                ))}
-              </fieldset>
-              {customBrands.length > 0 ? (
-                <ul className={styles.chips} aria-label={t`Further brands`}>
-                  {customBrands.map((brand) => (
-                    <li key={brand}>
-                      <Chip onRemove={() => profile.toggleBrand(brand)} removeLabel={t`Remove ${brand}`}>
-                        {brand}
-                      </Chip>
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              <div className={styles.inline}>
-                <TextField
-                  label={t`Further brand`}
-                  value={profile.customBrand}
-                  onValueChange={profile.changeCustomBrand}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') {
-                      event.preventDefault();
-                      profile.addCustomBrand();
-                    }
-                  }}
-                />
-                <Button variant="secondary" onClick={profile.addCustomBrand}>
-                  <Trans>Add</Trans>
-                </Button>
-              </div>
-              {errors.brands ? (
-                <p className={controls.errorText} role="alert">
-                  {messageText(errors.brands)}
-                </p>
-              ) : null}
+              <BrandCheckboxes brands={LISTED_BRANDS} chosen={profile.brands} onToggle={profile.toggleBrand} />
+              <BrandChips label={t`Further brands`} brands={customBrands} onRemove={profile.toggleBrand} />
+              <CustomBrandInput
+                className={styles.inline}
+                value={profile.customBrand}
+                onValueChange={profile.changeCustomBrand}
+                onAdd={profile.addCustomBrand}
+              />
+              <FieldError error={errors.brands} />
             </Card>
             <div className={styles.actions}>
               <Button type="submit" disabled={!profile.canSave} busy={profile.saving} busyLabel={t`Saving…`}>

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
-import { mobileQuery, vars } from '../../ui/theme.css';
+import { vars } from '../../ui/theme.css';
+import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, maxWidth: 960 });
 export const cards = style({
@@ -17,37 +18,8 @@ export const figures = style({
   margin: 0,
 });
 export const figure = style({ margin: 0, fontWeight: 700, fontSize: vars.font.sizeLg });
-export const grid = style({
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
-  columnGap: vars.space.md,
-  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
-});
-export const brandGrid = style({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
-  gap: `0 ${vars.space.sm}`,
-  border: 'none',
-  padding: 0,
-  margin: 0,
-});
-export const chips = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  margin: `${vars.space.sm} 0`,
-  padding: 0,
-  listStyle: 'none',
-});
 export const inline = style({ display: 'flex', gap: vars.space.sm, alignItems: 'end', flexWrap: 'wrap' });
-export const textarea = style({
-  width: '100%',
-  minHeight: 110,
-  padding: vars.space.sm,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  font: 'inherit',
-});
+export const textarea = style([fieldStyles.textarea, { minHeight: 110 }]);
 export const logo = style({
   maxWidth: 200,
   maxHeight: 120,
@@ -56,12 +28,6 @@ export const logo = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   padding: vars.space.xs,
-});
-export const readOnly = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: `${vars.space.xs} ${vars.space.md}`,
-  margin: 0,
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
 export const cell = style({

@@ -3,28 +3,34 @@ import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect } from 'react';
 import {
   BRANDS,
-  COUNTRY_LABELS,
-  DELIVERY_AREA_OPTIONS,
   type DealerDraft,
   type DealerField,
   OTHER_BRAND,
   STEERER_OPTIONS,
 } from '../../../common/contracts/dealer';
 import type { FocusTarget, partDealerOnboardingMachine } from '../../../machines/part-dealer-onboarding.machine';
-import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { Checkbox } from '../../ui/Checkbox';
-import { Chip } from '../../ui/Chip';
 import * as controls from '../../ui/controls.css';
 import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { Select } from '../../ui/Select';
-import { TextField } from '../../ui/TextField';
 import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
 import { Logo } from '../app-shell/Logo';
 import { Captcha } from '../captcha/Captcha';
+import {
+  BrandCheckboxes,
+  BrandChips,
+  CountrySelect,
+  CustomBrandInput,
+  DEALER_INPUT_PROPS,
+  DeliveryAreaOther,
+  DeliveryAreaSelect,
+  FieldError,
+  useDealerTextFields,
+} from '../dealer-fields/DealerFields';
+import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 import * as styles from './dealer.css';
 import { usePartDealerOnboarding } from './use-part-dealer-onboarding';
 
@@ -55,8 +61,7 @@ export function PartDealerOnboardingView({
   implementations: Implementations;
   draft: DealerDraft | null;
 }) {
-  const { t, i18n } = useLingui();
-  const messageText = useMessageText();
+  const { t } = useLingui();
   const dealer = usePartDealerOnboarding(implementations, draft);
   const { values, errors } = dealer;
   const focusRequest = dealer.focus?.request;
@@ -66,17 +71,7 @@ export function PartDealerOnboardingView({
     if (focusRequest && focusTarget) moveFocusTo(focusTarget);
   }, [focusRequest, focusTarget]);
 
-  const text = (field: keyof typeof values, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      id={fieldId(field)}
-      label={label}
-      name={field}
-      value={values[field]}
-      onValueChange={(value) => dealer.change(field, value)}
-      error={messageText(errors[field])}
-      {...extra}
-    />
-  );
+  const text = useDealerTextFields({ values, errors, change: dealer.change, idOf: fieldId });
   // One label per submitted field: the review lists them all, and the form's inputs share them.
   const labels: Record<DealerField, string> = {
     first_name: t`First name`,
@@ -101,12 +96,6 @@ export function PartDealerOnboardingView({
     none: t`None`,
     other: t`Other`,
   };
-  const deliveryLabels: Record<(typeof DELIVERY_AREA_OPTIONS)[number], string> = {
-    regional: t`Regional`,
-    deutschlandweit: t`Germany-wide`,
-    other: t`Other`,
-  };
-  const countries = COUNTRY_LABELS[i18n.locale === 'en' ? 'en' : 'de'];
 
   return (
     <>
@@ -130,26 +119,24 @@ export function PartDealerOnboardingView({
             <h2 id="company-title">
               <Trans>Company information</Trans>
             </h2>
-            <div className={styles.grid}>
+            <div className={fieldStyles.grid}>
               {text('first_name', labels.first_name, { autoComplete: 'given-name' })}
               {text('last_name', labels.last_name, { autoComplete: 'family-name' })}
               {text('company_name', labels.company_name, { autoComplete: 'organization' })}
-              {text('email', labels.email, { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-              {text('contact_number', labels.contact_number, { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+              {text('email', labels.email, DEALER_INPUT_PROPS.email)}
+              {text('contact_number', labels.contact_number, DEALER_INPUT_PROPS.contact_number)}
               {text('tax_id', labels.tax_id)}
-              {text('street', labels.street, { autoComplete: 'street-address' })}
-              {text('city', labels.city, { autoComplete: 'address-level2' })}
-              {text('postcode', labels.postcode, { autoComplete: 'postal-code', inputMode: 'numeric' })}
-              <Select
+              {text('street', labels.street, DEALER_INPUT_PROPS.street)}
+              {text('city', labels.city, DEALER_INPUT_PROPS.city)}
+              {text('postcode', labels.postcode, DEALER_INPUT_PROPS.postcode)}
+              <CountrySelect
                 id={fieldId('country')}
                 label={labels.country}
                 value={values.country}
                 onValueChange={(value) => dealer.change('country', value)}
-                placeholder={t`Please choose`}
-                options={countries.map((country) => ({ value: country, label: country }))}
-                error={messageText(errors.country)}
+                error={errors.country}
               />
-              {text('website', labels.website, { type: 'url', autoComplete: 'url', inputMode: 'url' })}
+              {text('website', labels.website, DEALER_INPUT_PROPS.website)}
               <Select
                 id={fieldId('steerer_dropdown')}
                 label={labels.steerer}
@@ -159,34 +146,21 @@ export function PartDealerOnboardingView({
                 options={STEERER_OPTIONS.map((value) => ({ value, label: steererLabels[value] }))}
               />
               {values.steerer_dropdown === 'other' ? text('steerer_other', t`Other steerer`) : null}
-              <Select
+              <DeliveryAreaSelect
                 id={fieldId('delivery_area_dropdown')}
                 label={labels.delivery_area}
                 value={values.delivery_area_dropdown}
                 onValueChange={(value) => dealer.change('delivery_area_dropdown', value)}
-                placeholder={t`Please choose`}
-                options={DELIVERY_AREA_OPTIONS.map((value) => ({ value, label: deliveryLabels[value] }))}
-                error={messageText(errors.delivery_area_dropdown)}
+                error={errors.delivery_area_dropdown}
               />
             </div>
             {values.delivery_area_dropdown === 'other' ? (
-              <div className={controls.field}>
-                <label className={controls.label} htmlFor={fieldId('delivery_area_other')}>
-                  <Trans>Describe your delivery area</Trans>
-                </label>
-                <textarea
-                  id={fieldId('delivery_area_other')}
-                  className={styles.textarea}
-                  value={values.delivery_area_other}
-                  aria-invalid={errors.delivery_area_other ? true : undefined}
-                  onChange={(event) => dealer.change('delivery_area_other', event.target.value)}
-                />
-                {errors.delivery_area_other ? (
-                  <p className={controls.errorText} role="alert">
-                    {messageText(errors.delivery_area_other)}
-                  </p>
-                ) : null}
-              </div>
+              <DeliveryAreaOther
+                id={fieldId('delivery_area_other')}
+                value={values.delivery_area_other}
+                onValueChange={(value) => dealer.change('delivery_area_other', value)}
+                error={errors.delivery_area_other}
+              />
             ) : null}
           </Card>
 
@@ -194,53 +168,22 @@ export function PartDealerOnboardingView({
             <h2 id="brands-title">
               <Trans>Brands you serve</Trans>
             </h2>
-            <fieldset className={styles.brandGrid}>
-              <legend className="visually-hidden">
-                <Trans>Brands you serve</Trans>
-              </legend>
-              {BRANDS.map((brand) => (
-                <Checkbox
-                  key={brand}
-                  label={brand === OTHER_BRAND ? t`Other (Andere)` : brand}
-                  checked={dealer.brands.includes(brand)}
-                  onCheckedChange={() => dealer.toggleBrand(brand)}
-                />
-              ))}
-            </fieldset>
+            <BrandCheckboxes
+              brands={BRANDS}
+              chosen={dealer.brands}
+              onToggle={dealer.toggleBrand}
+              labelOf={(brand) => (brand === OTHER_BRAND ? t`Other (Andere)` : brand)}
+            />
             {dealer.brands.includes(OTHER_BRAND) ? (
-              <div className={styles.customBrand}>
-                <TextField
-                  label={t`Further brand`}
-                  value={dealer.customBrand}
-                  onValueChange={dealer.changeCustomBrand}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') {
-                      event.preventDefault();
-                      dealer.addCustomBrand();
-                    }
-                  }}
-                />
-                <Button variant="secondary" onClick={dealer.addCustomBrand}>
-                  <Trans>Add</Trans>
-                </Button>
-              </div>
+              <CustomBrandInput
+                className={styles.customBrand}
+                value={dealer.customBrand}
+                onValueChange={dealer.changeCustomBrand}
+                onAdd={dealer.addCustomBrand}
+              />
             ) : null}
-            {dealer.chosenBrands.length > 0 ? (
-              <ul className={styles.chips} aria-label={t`Selected brands`}>
-                {dealer.chosenBrands.map((brand) => (
-                  <li key={brand}>
-                    <Chip onRemove={() => dealer.removeBrand(brand)} removeLabel={t`Remove ${brand}`}>
-                      {brand}
-                    </Chip>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {errors.brands ? (
-              <p className={controls.errorText} role="alert">
-                {messageText(errors.brands)}
-              </p>
-            ) : null}
+            <BrandChips label={t`Selected brands`} brands={dealer.chosenBrands} onRemove={dealer.removeBrand} />
+            <FieldError error={errors.brands} />
           </Card>
 
           <div id={fieldId('recaptcha')} tabIndex={-1}>
@@ -274,7 +217,7 @@ export function PartDealerOnboardingView({
           </>
         }
       >
-        <dl className={styles.reviewList}>
+        <dl className={fieldStyles.definitionList}>
           {dealer.review.map(({ field, value }) => (
             <Fragment key={field}>
               <dt>{labels[field]}</dt>
