@@ -274,6 +274,31 @@ describe('inviting a member', () => {
     expect(event).toMatchObject({ target: `organisation:${seeded.dealerOrg}`, details: { email: 'nina@zander.de' } });
   });
 
+  test('an invitation into an organisation deactivated since is refused at the link check, before the form', async () => {
+    await postJson(
+      server,
+      `${API}/organisations/${seeded.workshopOrg}/invite`,
+      { first_name: 'Olga', email: 'olga@adler.de' },
+      { cookie: admin },
+    );
+    const token = tokenFromLink(await linkFromLatestMail(server, 'olga@adler.de', '/user-invite?token='));
+    await postJson(server, `${API}/organisations/${seeded.workshopOrg}/deactivate`, {}, { cookie: admin });
+    const check = await postJson(server, `${API}/user-invite/check`, { token });
+    expect(check.response.status).toBe(409);
+    expect(check.body).toMatchObject({ error: 'organisationDeactivated', field: 'token' });
+    const register = await postJson(server, '/svc/part-dealer/part-dealer/leads/user-register', {
+      token,
+      last_name: 'Adler',
+      contact_number: '+49 40 123456',
+      password: MEMBER_PASSWORD,
+    });
+    expect(register.response.status).toBe(409);
+    expect(await server.db.select().from(users).where(eq(users.email, 'olga@adler.de'))).toHaveLength(0);
+    // Reactivated, the same link leads to the form again.
+    await postJson(server, `${API}/organisations/${seeded.workshopOrg}/reactivate`, {}, { cookie: admin });
+    expect((await postJson(server, `${API}/user-invite/check`, { token })).response.status).toBe(200);
+  });
+
   test('an address with an account, or a missing first name, is refused with the field and nothing is sent', async () => {
     const taken = await postJson(
       server,

@@ -122,6 +122,8 @@ export async function refuseUnusableUserInvitation(db: Database, config: ServerC
   await refuseUnlessUsable(db, PURPOSE, claims.jti);
   const invitation = invitationFrom(claims);
   await refuseExistingAccount(db, invitation.email, { field: 'token' });
+  // An organisation deactivated since the invitation was sent says so before the form, not after it.
+  await invitedMembership(db, invitation);
 }
 
 /**
@@ -137,7 +139,7 @@ export async function consumeUserInvitation(tx: Transaction, invitation: Checked
  * The organisation an invitation makes the person a member of, or null for an invitation without
  * one. An organisation deactivated (or gone) since the invitation was sent takes no new members.
  */
-export async function invitedMembership(tx: Transaction, invitation: CheckedUserInvitation) {
+export async function invitedMembership(tx: Pick<Database, 'select'>, invitation: CheckedUserInvitation) {
   if (invitation.organisationId === null) return null;
   const [organisation] = await tx
     .select({ id: organisations.id, kind: organisations.kind, name: organisations.name })
