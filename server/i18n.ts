@@ -124,6 +124,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     profileChanged: 'Ein Kollege hat das Profil inzwischen geändert. Bitte prüfen Sie die aktuelle Fassung.',
     colleagueActivated: 'Das Konto ist wieder aktiv.',
     colleagueDeactivated: 'Das Konto wurde deaktiviert.',
+    deactivatedByAdmin: 'Ein Administrator hat dieses Konto deaktiviert; nur der Support des Teileportals kann es wieder aktivieren.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -236,6 +237,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     profileChanged: 'A colleague has changed the profile meanwhile. Please check the current version.',
     colleagueActivated: 'The account is active again.',
     colleagueDeactivated: 'The account has been deactivated.',
+    deactivatedByAdmin: 'An administrator deactivated this account; only Teileportal support can reactivate it.',
   },
 };
 

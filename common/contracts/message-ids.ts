@@ -111,6 +111,7 @@ export const messageIds = [
   'profileChanged',
   'colleagueActivated',
   'colleagueDeactivated',
+  'deactivatedByAdmin',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

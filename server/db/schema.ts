@@ -57,6 +57,11 @@ export const users = pgTable(
     /** 1 active, 2 pending verification, 3 deactivated (docs/product.md §4). */
     status: smallint('status').$type<UserStatus>().notNull().default(USER_STATUS.pendingVerification),
     services: text('services').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Set when a system administrator deactivated the account (ADR 022): the colleagues of its
+     * organisation may deactivate and reactivate each other, but not undo an administrator.
+     */
+    deactivatedByAdmin: boolean('deactivated_by_admin').notNull().default(false),
     /** The organisation a workshop, dealer or insurer user acts for; null for admins and role `user`. */
     organisationId: integer('organisation_id').references(() => organisations.id),
     /** The language mails to this user are written in; taken from the request that created it. */

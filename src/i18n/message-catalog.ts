@@ -114,4 +114,5 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   profileChanged: msg`A colleague has changed the profile meanwhile. Please check the current version.`,
   colleagueActivated: msg`The account is active again.`,
   colleagueDeactivated: msg`The account has been deactivated.`,
+  deactivatedByAdmin: msg`An administrator deactivated this account; only Teileportal support can reactivate it.`,
 };

@@ -427,6 +427,34 @@ describe('colleagues', () => {
     expect(await loginCookie(server, 'ben@teile-sued.de', MEMBER_PASSWORD)).toBeTruthy();
   });
 
+  test('an account an administrator deactivated stays deactivated for its colleagues (409 deactivatedByAdmin)', async () => {
+    const colleague = await insertMember(server.db, dealer.organisation.id, {
+      email: 'bruno@teile-sued.de',
+      role: 'dealer_user',
+      companyName: 'Teile Süd GmbH',
+      firstName: 'Bruno',
+    });
+    const byAdmin = await postJson(
+      server,
+      `/svc/auth/api/v1/users/${colleague.id}/status`,
+      { status: 3 },
+      { cookie: admin },
+    );
+    expect(byAdmin.response.status).toBe(200);
+    const undo = await request('POST', `/organisation/users/${colleague.id}/status`, dealerCookie, { status: 1 });
+    expect(undo.status).toBe(409);
+    expect((await json(undo)).error).toBe('deactivatedByAdmin');
+    const [stored] = await server.db.select().from(users).where(eq(users.id, colleague.id));
+    expect(stored).toMatchObject({ status: 3, deactivatedByAdmin: true });
+    // The administrator's reactivation hands the account back to the organisation.
+    await postJson(server, `/svc/auth/api/v1/users/${colleague.id}/status`, { status: 1 }, { cookie: admin });
+    const again = await request('POST', `/organisation/users/${colleague.id}/status`, dealerCookie, { status: 3 });
+    expect(again.status).toBe(200);
+    expect(
+      (await request('POST', `/organisation/users/${colleague.id}/status`, dealerCookie, { status: 1 })).status,
+    ).toBe(200);
+  });
+
   test('a status other than active or deactivated is refused', async () => {
     const response = await request('POST', `/organisation/users/${other.members[0]?.id}/status`, dealerCookie, {
       status: 2,

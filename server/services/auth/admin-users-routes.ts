@@ -70,7 +70,7 @@ export function createAdminUsersRoutes(deps: ServerDeps, access: SessionAccess) 
       if (!before) throw new ApiRefusal(404, 'notFound');
       const [after] = await tx
         .update(users)
-        .set({ status, updatedAt: new Date() })
+        .set({ status, deactivatedByAdmin: status === USER_STATUS.deactivated, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning();
       if (!after) throw new ApiRefusal(404, 'notFound');

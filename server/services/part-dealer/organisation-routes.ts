@@ -281,7 +281,7 @@ export function createDealerOrganisationRoutes(deps: ServerDeps, access: Session
     const userId = Number(c.req.param('id'));
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ id: users.id, status: users.status })
+        .select({ id: users.id, status: users.status, deactivatedByAdmin: users.deactivatedByAdmin })
         .from(users)
         .where(
           and(eq(users.id, userId), eq(users.organisationId, organisation.id), eq(users.role, USER_ROLE.dealerUser)),
@@ -290,6 +290,8 @@ export function createDealerOrganisationRoutes(deps: ServerDeps, access: Session
       // Another organisation's user is not found, as if it did not exist (ADR 022).
       if (!before) throw new ApiRefusal(404, 'notFound');
       if (userId === caller.id) throw new ApiRefusal(400, 'cannotChangeOwnStatus');
+      // Colleagues do not undo an administrator's decision (ADR 022).
+      if (before.deactivatedByAdmin) throw new ApiRefusal(409, 'deactivatedByAdmin');
       const [after] = await tx
         .update(users)
         .set({ status, updatedAt: new Date() })
