@@ -124,7 +124,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     profileChanged: 'Ein Kollege hat das Profil inzwischen geändert. Bitte prüfen Sie die aktuelle Fassung.',
     colleagueActivated: 'Das Konto ist wieder aktiv.',
     colleagueDeactivated: 'Das Konto wurde deaktiviert.',
-    deactivatedByAdmin: 'Ein Administrator hat dieses Konto deaktiviert; nur der Support des Teileportals kann es wieder aktivieren.',
+    deactivatedByAdmin:
+      'Ein Administrator hat dieses Konto deaktiviert; nur der Support des Teileportals kann es wieder aktivieren.',
   },
   en: {
     emailRequired: 'Email is required',

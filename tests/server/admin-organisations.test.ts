@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   auditEvents,
+  oneTimeTokens,
   organisations,
   partDealers,
   sessions,
@@ -297,6 +298,30 @@ describe('inviting a member', () => {
     // Reactivated, the same link leads to the form again.
     await postJson(server, `${API}/organisations/${seeded.workshopOrg}/reactivate`, {}, { cookie: admin });
     expect((await postJson(server, `${API}/user-invite/check`, { token })).response.status).toBe(200);
+  });
+
+  test("one organisation's invitation does not withdraw another's to the same address; the first registration wins", async () => {
+    for (const organisationId of [seeded.workshopOrg, seeded.dealerOrg]) {
+      const sent = await postJson(
+        server,
+        `${API}/organisations/${organisationId}/invite`,
+        { first_name: 'Paul', email: 'paul@beide.de' },
+        { cookie: admin },
+      );
+      expect(sent.response.status).toBe(200);
+    }
+    const links = await server.db.select().from(oneTimeTokens).where(like(oneTimeTokens.subject, 'paul@beide.de#%'));
+    expect(links.filter((link) => link.revokedAt === null)).toHaveLength(2);
+    const dealerToken = tokenFromLink(await linkFromLatestMail(server, 'paul@beide.de', '/user-invite?token='));
+    const registered = await postJson(server, '/svc/part-dealer/part-dealer/leads/user-register', {
+      token: dealerToken,
+      last_name: 'Beide',
+      contact_number: '+49 40 123456',
+      password: MEMBER_PASSWORD,
+    });
+    expect(registered.response.status).toBe(200);
+    const [paul] = await server.db.select().from(users).where(eq(users.email, 'paul@beide.de'));
+    expect(paul).toMatchObject({ organisationId: seeded.dealerOrg, role: 'dealer_user' });
   });
 
   test('an address with an account, or a missing first name, is refused with the field and nothing is sent', async () => {

@@ -37,8 +37,10 @@ async function refuseExistingAccount(reader: Pick<Database, 'select'>, email: st
 
 /**
  * Issues an invitation and queues its mail. An address that already has an account is refused;
- * a newer invitation replaces any older one for the same address. With an organisation the person
- * registers as a member of it, with the role of its kind (ADR 022).
+ * a newer invitation replaces any older one for the same address from the same sender. With an
+ * organisation the person registers as a member of it, with the role of its kind (ADR 022); an
+ * invitation from one organisation never withdraws another's (the first registration wins, the
+ * other link then answers `accountExists`).
  */
 export async function issueUserInvitation(
   tx: Transaction,
@@ -48,10 +50,11 @@ export async function issueUserInvitation(
   organisationId: number | null = null,
 ) {
   await refuseExistingAccount(tx, invite.email, { field: 'email' });
-  await revokeTokens(tx, PURPOSE, invite.email);
+  const subject = organisationId === null ? invite.email : `${invite.email}#organisation:${organisationId}`;
+  await revokeTokens(tx, PURPOSE, subject);
   const { token } = await issueToken(tx, config.sessionSecret, {
     purpose: PURPOSE,
-    subject: invite.email,
+    subject,
     claims: {
       first_name: invite.first_name,
       email: invite.email,
