@@ -110,6 +110,7 @@ export const workshopSuppliersMachine = setup({
   },
   guards: {
     editValid: ({ context }) => !!context.editing && numberError(context.editing.kind, context.editing.value) === null,
+    editRefused: ({ context }) => !!context.editing?.failure,
     addValid: ({ context }) => !!context.adding && numberError('relation', context.adding.value) === null,
   },
 }).createMachine({
@@ -160,7 +161,14 @@ export const workshopSuppliersMachine = setup({
     },
     editing: {
       initial: 'typing',
-      on: { 'edit.cancel': { target: 'ready', actions: assign({ editing: null }) } },
+      on: {
+        'edit.cancel': [
+          // A refused save (the dealer decided meanwhile, the relation is gone) means the list is
+          // stale: closing the dialog shows what the server holds now.
+          { guard: 'editRefused', target: 'loading', actions: assign({ editing: null }) },
+          { target: 'ready', actions: assign({ editing: null }) },
+        ],
+      },
       states: {
         typing: {
           on: {

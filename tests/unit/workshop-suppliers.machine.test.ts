@@ -163,6 +163,23 @@ describe('editing a number', () => {
     expect(effects.save).toHaveBeenCalledTimes(3);
   });
 
+  test('closing the dialog after a refused save loads the list again; after a plain cancel it does not', async () => {
+    const { actor, effects } = start({ save: async () => Promise.reject(refusal('relationNotRequested')) });
+    await settled(actor, 'ready');
+    actor.send({ type: 'edit.start', supplier: { kind: 'relation', id: 11, name: 'WM SE' }, value: '111' });
+    actor.send({ type: 'edit.cancel' });
+    await settled(actor, 'ready');
+    expect(effects.load).toHaveBeenCalledTimes(1);
+    actor.send({ type: 'edit.start', supplier: { kind: 'relation', id: 11, name: 'WM SE' }, value: '111' });
+    actor.send({ type: 'edit.change', value: '222' });
+    actor.send({ type: 'edit.save' });
+    await vi.waitFor(() => expect(actor.getSnapshot().context.editing?.failure).toBe('text of relationNotRequested'));
+    actor.send({ type: 'edit.cancel' });
+    await settled(actor, 'ready');
+    expect(effects.load).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().context.editing).toBeNull();
+  });
+
   test('an active relation’s number is not offered for editing', () => {
     expect(canEditNumber(aRelation({ status: 'active' }))).toBe(false);
     expect(canEditNumber(aRelation({ status: 'requested' }))).toBe(true);
