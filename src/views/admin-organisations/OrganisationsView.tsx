@@ -19,11 +19,11 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
+import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from '../admin/admin.css';
 import { DataTable } from '../admin/DataTable';
-import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import * as forms from '../forms.css';
 import type { AdminOrganisationsImplementations } from './admin-organisations-implementations';
@@ -100,7 +100,7 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
             options={ORGANISATION_STATES.map((state) => ({ value: state, label: stateLabels[state] }))}
           />
         </div>
-        <ListError message={screen.listError} onRetry={screen.retryList} />
+        <LoadError message={screen.listError} onRetry={screen.retryList} />
         <DataTable
           caption={<Trans>Organisations</Trans>}
           busy={screen.listLoading}
@@ -146,7 +146,7 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
               <Trans>Loading the organisation…</Trans>
             </p>
           ) : null}
-          <ListError message={screen.detailError} onRetry={screen.retryDetail} />
+          <LoadError message={screen.detailError} onRetry={screen.retryDetail} />
           {opened && screen.detail ? (
             <>
               <h2 id="organisation-title" ref={detailHeading} tabIndex={-1}>

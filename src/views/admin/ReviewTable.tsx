@@ -4,12 +4,12 @@ import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import type { ReviewPage, ReviewQueueImplementations, ReviewQueueMachine } from '../../../machines/review-queue';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
+import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from './admin.css';
 import { type DataColumn, DataTable } from './DataTable';
 import { DecisionDialog } from './DecisionDialog';
-import { ListError } from './ListError';
 import { Pager } from './Pager';
 import { useReviewQueue } from './use-review-queue';
 
@@ -104,7 +104,7 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
           options={statusOptions}
         />
       </div>
-      <ListError message={queue.error} onRetry={queue.retry} />
+      <LoadError message={queue.error} onRetry={queue.retry} />
       <DataTable
         caption={caption}
         busy={queue.loading}

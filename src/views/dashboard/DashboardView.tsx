@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import type { PublicUser } from '../../../common/contracts/auth';
 import type { dashboardMachine } from '../../../machines/dashboard.machine';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { InfoBox } from '../../ui/InfoBox';
+import { LoadError } from '../../ui/LoadError';
 import * as styles from './dashboard.css';
 import { useDashboard } from './use-dashboard';
 
@@ -24,14 +23,7 @@ export function DashboardView({
       <h1 id="dashboard-title">
         <Trans>Welcome, {firstName}</Trans>
       </h1>
-      {dashboard.error ? (
-        <InfoBox tone="error">
-          {dashboard.error}{' '}
-          <Button variant="ghost" onClick={dashboard.retry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </InfoBox>
-      ) : null}
+      <LoadError message={dashboard.error} onRetry={dashboard.retry} />
       {dashboard.loading ? (
         <p role="status">
           <Trans>Loading your services…</Trans>

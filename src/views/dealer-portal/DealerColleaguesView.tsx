@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
-import { InfoBox } from '../../ui/InfoBox';
+import { LoadError } from '../../ui/LoadError';
 import { TextField } from '../../ui/TextField';
 import { DataTable } from '../admin/DataTable';
 import * as fieldStyles from '../dealer-fields/dealer-fields.css';
@@ -35,14 +35,7 @@ export function DealerColleaguesView({ implementations }: { implementations: Imp
           <Trans>Loading your colleagues…</Trans>
         </p>
       ) : null}
-      {colleagues.loadError ? (
-        <InfoBox tone="error">
-          {colleagues.loadError}{' '}
-          <Button variant="ghost" onClick={colleagues.retry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </InfoBox>
-      ) : null}
+      <LoadError message={colleagues.loadError} onRetry={colleagues.retry} />
       {colleagues.ready ? (
         <>
           <Card aria-labelledby="colleague-list-title">

@@ -1,9 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { dealerDashboardMachine } from '../../../machines/dealer-dashboard.machine';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { InfoBox } from '../../ui/InfoBox';
+import { LoadError } from '../../ui/LoadError';
 import * as styles from './dealer-portal.css';
 import { useDealerDashboard } from './use-dealer-dashboard';
 
@@ -17,14 +16,7 @@ export function DealerDashboardView({ implementations }: { implementations: Impl
   return (
     <section aria-labelledby="dealer-dashboard-title" aria-busy={dashboard.loading} className={styles.page}>
       <h1 id="dealer-dashboard-title">{overview ? overview.organisation.name : <Trans>Dealer dashboard</Trans>}</h1>
-      {dashboard.error ? (
-        <InfoBox tone="error">
-          {dashboard.error}{' '}
-          <Button variant="ghost" onClick={dashboard.retry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </InfoBox>
-      ) : null}
+      <LoadError message={dashboard.error} onRetry={dashboard.retry} />
       {dashboard.loading ? (
         <p role="status">
           <Trans>Loading your overview…</Trans>

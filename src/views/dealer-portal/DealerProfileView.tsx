@@ -13,7 +13,7 @@ import { Card } from '../../ui/Card';
 import * as controls from '../../ui/controls.css';
 import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
-import { InfoBox } from '../../ui/InfoBox';
+import { LoadError } from '../../ui/LoadError';
 import {
   BrandCheckboxes,
   BrandChips,
@@ -83,14 +83,7 @@ export function DealerProfileView({
           <Trans>Loading your profile…</Trans>
         </p>
       ) : null}
-      {profile.loadError ? (
-        <InfoBox tone="error">
-          {profile.loadError}{' '}
-          <Button variant="ghost" onClick={profile.retry}>
-            <Trans>Try again</Trans>
-          </Button>
-        </InfoBox>
-      ) : null}
+      <LoadError message={profile.loadError} onRetry={profile.retry} />
       {profile.ready && profile.stored ? (
         <>
           <Card aria-labelledby="company-title">

@@ -4,8 +4,8 @@ import { additionalRef, canEditNumber, relationRef } from '../../../machines/wor
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { LoadError } from '../../ui/LoadError';
 import { TextField } from '../../ui/TextField';
-import { ListError } from '../admin/ListError';
 import { Pager } from '../admin/Pager';
 import { useWorkshopSuppliers, type WorkshopSuppliersImplementations } from './use-workshop-suppliers';
 import * as styles from './workshop-suppliers.css';
@@ -131,7 +131,7 @@ export function WorkshopSuppliersView({ implementations }: { implementations: Wo
       <p>
         <Trans>Your dealers confirm the customer number you give them; only then is the connection active.</Trans>
       </p>
-      <ListError message={suppliers.loadError} onRetry={suppliers.retryList} />
+      <LoadError message={suppliers.loadError} onRetry={suppliers.retryList} />
       {suppliers.loading ? (
         <p role="status">
           <Trans>Loading your suppliers…</Trans>
@@ -289,7 +289,7 @@ export function WorkshopSuppliersView({ implementations }: { implementations: Wo
             <p role="status" className={styles.muted}>
               {suppliers.searching ? <Trans>Searching…</Trans> : null}
             </p>
-            {suppliers.searchFailed ? <ListError message={directory.error} onRetry={suppliers.retrySearch} /> : null}
+            {suppliers.searchFailed ? <LoadError message={directory.error} onRetry={suppliers.retrySearch} /> : null}
             {result ? (
               <>
                 {result.items.length === 0 ? (
