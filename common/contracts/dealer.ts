@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
-import { emailField, phoneField, requiredText } from './fields';
+import { emailField, phoneField, recordIdField, requiredText } from './fields';
 import { captchaAnswerField } from './workshop';
 
 /** docs/product.md §3 option lists. */
@@ -209,10 +209,7 @@ export const dealerLeadQuerySchema = v.object({
  */
 export const dealerDecisionSchema = v.object({
   reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'fieldTooLong')), ''),
-  reference_dealer_id: v.optional(
-    v.nullable(v.pipe(v.number('invalidRequest'), v.integer('invalidRequest'), v.minValue(1, 'invalidRequest'))),
-    null,
-  ),
+  reference_dealer_id: v.optional(v.nullable(recordIdField), null),
 });
 export type DealerDecisionRequest = v.InferInput<typeof dealerDecisionSchema>;
 

@@ -153,3 +153,14 @@ export function passwordsMatch<TInput extends PasswordPair>() {
     });
   });
 }
+
+/** The largest value of a PostgreSQL `integer` column, the type of every stored id. */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** An id of a stored record in a body: a whole number the database can hold, else a translated 400. */
+export const recordIdField = v.pipe(
+  v.number('invalidRequest'),
+  v.integer('invalidRequest'),
+  v.minValue(1, 'invalidRequest'),
+  v.maxValue(MAX_RECORD_ID, 'invalidRequest'),
+);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
+import { recordIdField } from './fields';
 import { RELATION_STATUSES } from './relations';
 import { additionalCustomerNumberField, dealerCustomerNumberField } from './workshop';
 
@@ -85,7 +86,7 @@ export const supplierDirectoryEnvelopeSchema = envelopeSchema(supplierDirectoryP
 
 /** Adding a dealer from the directory: the workshop's customer number there (the wizard's rule). */
 export const addSupplierRelationSchema = v.object({
-  part_dealer_id: v.pipe(v.number('invalidRequest'), v.integer('invalidRequest'), v.minValue(1, 'invalidRequest')),
+  part_dealer_id: recordIdField,
   customer_number: dealerCustomerNumberField,
 });
 export type AddSupplierRelationRequest = v.InferOutput<typeof addSupplierRelationSchema>;

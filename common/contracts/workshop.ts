@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   presentedPasswordField,
+  recordIdField,
   requiredText,
   signedTokenField,
 } from './fields';
@@ -147,7 +148,7 @@ export const supplierDetailsSchema = v.pipe(
     part_dealer_data: v.pipe(
       v.array(
         v.object({
-          part_dealer_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+          part_dealer_id: recordIdField,
           part_dealer_customer_number: v.pipe(
             v.number('customerNoRequired'),
             v.integer('customerNoRequired'),

@@ -417,6 +417,17 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
 );
 
 describe('found by the fuzzer, kept as examples', () => {
+  test('an id beyond what the database holds is a translated 400, not a database error (PostgreSQL)', async () => {
+    const added = await send(server, {
+      method: 'POST',
+      path: '/svc/workshop/suppliers',
+      body: JSON.stringify({ part_dealer_id: 2612309707211004, customer_number: '0' }),
+      cookie: cookies.workshop,
+      language: 'de',
+    });
+    expect(added.status).toBe(400);
+    await expectCleanAnswer(added, 'de');
+  });
   test('U+0000 in a body field or in the query is a translated 400, not a database error', async () => {
     const invite = await send(server, {
       method: 'POST',
