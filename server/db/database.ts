@@ -18,8 +18,70 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping: () => Promise<void>;
+  /**
+   * Hears `NOTIFY channel` from every process on this database (PostgreSQL LISTEN on a connection
+   * of its own, re-established after a drop; PGlite's listen). `onReconnect` runs after a dropped
+   * listener connection is back, since notifications sent meanwhile are lost: catch up from the log.
+   */
+  listen: (
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+const LISTEN_RETRY_MS = 1000;
+
+/** A PostgreSQL LISTEN on a dedicated client that reconnects until stopped. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const quotedChannel = `"${channel.replace(/"/g, '""')}"`;
+  async function connect(isReconnect: boolean): Promise<void> {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', () => scheduleReconnect(next));
+    next.on('end', () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${quotedChannel}`);
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    if (isReconnect) onReconnect?.();
+  }
+  function scheduleReconnect(broken: pg.Client) {
+    if (stopped || client !== broken || retry) return;
+    client = null;
+    broken.end().catch(() => {});
+    const attempt = () => {
+      retry = null;
+      if (stopped) return;
+      connect(true).catch(() => {
+        retry = setTimeout(attempt, LISTEN_RETRY_MS);
+      });
+    };
+    retry = setTimeout(attempt, LISTEN_RETRY_MS);
+  }
+  await connect(false);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
+}
 
 type ConnectCallback = (
   error: Error | undefined,
@@ -90,6 +152,8 @@ export async function openDatabase(options: {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, onNotify, onReconnect) =>
+        listenOnPostgres(options.databaseUrl as string, channel, onNotify, onReconnect),
       close: () => pool.end(),
     };
   }
@@ -113,6 +177,12 @@ export async function openDatabase(options: {
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
     close: () => client.close(),
   };

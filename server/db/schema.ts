@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -17,6 +20,15 @@ import {
 import { ORGANISATION_KINDS, USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
 import { DEALER_LEAD_STATUSES } from '../../common/contracts/dealer';
 import { RELATION_STATUSES } from '../../common/contracts/relations';
+import {
+  AVAILABILITY_CLASSES,
+  INQUIRY_STATUSES,
+  ORDER_LINE_STATUSES,
+  ORDER_STATUSES,
+  RECIPIENT_STATUSES,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+} from '../../common/contracts/trading';
 import { onboardingSteps, workshopLeadStatuses } from '../../common/contracts/workshop';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -364,3 +376,260 @@ export const contactMessages = pgTable('contact_messages', {
     .default('de'),
   createdAt: createdAt(),
 });
+
+// ── The trade loop (issue 13, ADR 023) ──────────────────────────────────────────────────────────
+// Every status column is a state of a lifecycle machine in machines/; every change of one is
+// written together with a trade_events row (the event log the screens and live updates read).
+
+/** A workshop's inquiry to 1–n of its active dealers. `version` grows with every change, answers included. */
+export const inquiries = pgTable(
+  'inquiries',
+  {
+    id: serial('id').primaryKey(),
+    workshopOrganisationId: integer('workshop_organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: INQUIRY_STATUSES }).notNull(),
+    version: integer('version').notNull().default(0),
+    vin: text('vin').notNull().default(''),
+    hsn: text('hsn').notNull().default(''),
+    tsn: text('tsn').notNull().default(''),
+    vehicleDescription: text('vehicle_description').notNull().default(''),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    cancelReason: text('cancel_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('inquiries_workshop_idx').on(table.workshopOrganisationId, table.createdAt),
+    index('inquiries_open_closes_idx').on(table.closesAt).where(sql`status in ('sent', 'quoted')`),
+  ],
+);
+
+export const inquiryLines = pgTable(
+  'inquiry_lines',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** As the workshop wrote it; `part_number_normalised` is for matching and search only. */
+    partNumber: text('part_number').notNull().default(''),
+    partNumberNormalised: text('part_number_normalised').notNull().default(''),
+    description: text('description').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (table) => [
+    index('inquiry_lines_inquiry_idx').on(table.inquiryId, table.position),
+    index('inquiry_lines_part_idx').on(table.partNumberNormalised),
+  ],
+);
+
+/** One dealer's copy of an inquiry (through the workshop's active relation), with its answer. */
+export const inquiryRecipients = pgTable(
+  'inquiry_recipients',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id, { onDelete: 'cascade' }),
+    partDealerId: integer('part_dealer_id')
+      .notNull()
+      .references(() => partDealers.id),
+    dealerOrganisationId: integer('dealer_organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** The workshop's customer number at this dealer when the inquiry was sent. */
+    customerNumber: text('customer_number').notNull(),
+    status: text('status', { enum: RECIPIENT_STATUSES }).notNull().default('sent'),
+    version: integer('version').notNull().default(0),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id),
+    declineReason: text('decline_reason'),
+    validUntil: date('valid_until', { mode: 'string' }),
+    freightCents: integer('freight_cents').notNull().default(0),
+    freeFreightFromCents: integer('free_freight_from_cents'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('inquiry_recipients_unique').on(table.inquiryId, table.partDealerId),
+    index('inquiry_recipients_dealer_idx').on(table.dealerOrganisationId, table.createdAt),
+  ],
+);
+
+/** A dealer's answer to one inquiry line: an offer (money in integer cents) or a declined line. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    id: serial('id').primaryKey(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => inquiryRecipients.id, { onDelete: 'cascade' }),
+    inquiryLineId: integer('inquiry_line_id')
+      .notNull()
+      .references(() => inquiryLines.id, { onDelete: 'cascade' }),
+    offered: boolean('offered').notNull(),
+    netPriceCents: integer('net_price_cents'),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    availability: text('availability', { enum: AVAILABILITY_CLASSES }),
+    eta: date('eta', { mode: 'string' }),
+    alternativePartNumber: text('alternative_part_number').notNull().default(''),
+    alternativeBrand: text('alternative_brand').notNull().default(''),
+    fitsVehicle: boolean('fits_vehicle').notNull().default(false),
+    note: text('note').notNull().default(''),
+    declineReason: text('decline_reason'),
+  },
+  (table) => [uniqueIndex('quote_lines_unique').on(table.recipientId, table.inquiryLineId)],
+);
+
+/** One order per dealer, made from the lines the workshop chose. `version` grows with every change. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .unique()
+      .references(() => inquiryRecipients.id),
+    workshopOrganisationId: integer('workshop_organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    dealerOrganisationId: integer('dealer_organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    partDealerId: integer('part_dealer_id')
+      .notNull()
+      .references(() => partDealers.id),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
+    version: integer('version').notNull().default(0),
+    customerNumber: text('customer_number').notNull(),
+    freightCents: integer('freight_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    placedBy: integer('placed_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('orders_workshop_idx').on(table.workshopOrganisationId, table.createdAt),
+    index('orders_dealer_idx').on(table.dealerOrganisationId, table.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    inquiryLineId: integer('inquiry_line_id')
+      .notNull()
+      .references(() => inquiryLines.id),
+    quoteLineId: integer('quote_line_id')
+      .notNull()
+      .references(() => quoteLines.id),
+    partNumber: text('part_number').notNull(),
+    partNumberNormalised: text('part_number_normalised').notNull(),
+    brand: text('brand').notNull().default(''),
+    description: text('description').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    netPriceCents: integer('net_price_cents').notNull(),
+    depositCents: integer('deposit_cents').notNull().default(0),
+    fitsVehicle: boolean('fits_vehicle').notNull().default(false),
+    status: text('status', { enum: ORDER_LINE_STATUSES }).notNull().default('placed'),
+    eta: date('eta', { mode: 'string' }),
+    cancelReason: text('cancel_reason'),
+    trackingReference: text('tracking_reference').notNull().default(''),
+  },
+  (table) => [index('order_lines_order_idx').on(table.orderId)],
+);
+
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderLineId: integer('order_line_id')
+      .notNull()
+      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    refusalReason: text('refusal_reason'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    decidedBy: integer('decided_by').references(() => users.id),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('order_returns_line_idx').on(table.orderLineId),
+    // At most one return in progress per line, even under concurrent requests.
+    uniqueIndex('order_returns_open_unique').on(table.orderLineId).where(sql`status = 'requested'`),
+  ],
+);
+
+/**
+ * The trade event log: append-only, one row per change (who, when, what, before/after). Its id is
+ * the live stream's event id (SSE `Last-Event-ID`); ids are taken under a transaction advisory
+ * lock so that they commit in order (server/trade/event-log.ts). Who may read a row: the workshop
+ * organisation, and the dealer organisations listed (one dealer's quote is never another's).
+ */
+export const tradeEvents = pgTable(
+  'trade_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    inquiryId: integer('inquiry_id')
+      .notNull()
+      .references(() => inquiries.id),
+    orderId: integer('order_id').references(() => orders.id),
+    entity: text('entity', { enum: ['inquiry', 'recipient', 'order', 'line', 'return'] }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    before: text('before'),
+    after: text('after'),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    workshopOrganisationId: integer('workshop_organisation_id').notNull(),
+    dealerOrganisationIds: integer('dealer_organisation_ids').array().notNull().default(sql`'{}'::integer[]`),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('trade_events_workshop_idx').on(table.workshopOrganisationId, table.id),
+    index('trade_events_dealers_idx').using('gin', table.dealerOrganisationIds),
+    index('trade_events_order_idx').on(table.orderId, table.id),
+    index('trade_events_inquiry_idx').on(table.inquiryId, table.id),
+  ],
+);
+
+/**
+ * Trade mails waiting to go out (ADR 023): one row per user and event worth a mail. A worker sends
+ * one mail for a single event, or one digest when several piled up within the digest window.
+ */
+export const tradeMailQueue = pgTable(
+  'trade_mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [index('trade_mail_queue_pending_idx').on(table.userId, table.mailedAt)],
+);

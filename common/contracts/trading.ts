@@ -1,0 +1,540 @@
+import * as v from 'valibot';
+import { pageQueryParam } from './admin-users';
+import { envelopeSchema } from './envelope';
+import { recordIdField } from './fields';
+import type { MessageId } from './message-ids';
+
+/*
+ * The trade loop (issue 13, docs/decisions/023-trade-loop.md): a workshop's inquiry to 1–n of its
+ * active dealers, the dealers' quotes, orders split per dealer, returns, and the event log that
+ * every screen and every live update is read from. One contract for the SPA and the server.
+ */
+
+// ── Statuses (each one is a state of a lifecycle machine in machines/) ──────────────────────────
+
+export const INQUIRY_STATUSES = ['draft', 'sent', 'quoted', 'closed', 'ordered', 'cancelled'] as const;
+export type InquiryStatus = (typeof INQUIRY_STATUSES)[number];
+
+export const RECIPIENT_STATUSES = ['sent', 'seen', 'answered', 'declined', 'expired'] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_LINE_STATUSES = [
+  'placed',
+  'confirmed',
+  'backorder',
+  'cancelled',
+  'shipped',
+  'delivered',
+  'returned',
+] as const;
+export type OrderLineStatus = (typeof ORDER_LINE_STATUSES)[number];
+
+export const RETURN_STATUSES = ['requested', 'accepted', 'refused'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** Where a quoted part is: in the branch today, at the central warehouse (24 h), ordered (an ETA date), none. */
+export const AVAILABILITY_CLASSES = ['branch_today', 'central_24h', 'ordered_eta', 'not_available'] as const;
+export type AvailabilityClass = (typeof AVAILABILITY_CLASSES)[number];
+
+export const RETURN_REASONS = ['does_not_fit', 'damaged', 'wrong_part', 'no_longer_needed'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+export const CURRENCY = 'EUR';
+
+// ── Limits ──────────────────────────────────────────────────────────────────────────────────────
+
+export const INQUIRY_MAX_LINES = 100;
+export const LINE_MAX_QUANTITY = 9999;
+export const PART_NUMBER_MAX_LENGTH = 40;
+export const LINE_TEXT_MAX_LENGTH = 200;
+export const REASON_MAX_LENGTH = 500;
+/** Default closing time of a new inquiry: two hours (issue 13). */
+export const DEFAULT_CLOSING_MINUTES = 120;
+export const MIN_CLOSING_MINUTES = 15;
+export const MAX_CLOSING_MINUTES = 14 * 24 * 60;
+/** The largest amount in cents a price field takes: 10 million euros. */
+export const MAX_CENTS = 1_000_000_000;
+
+// ── Field rules ─────────────────────────────────────────────────────────────────────────────────
+
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(max, 'fieldTooLong')), '');
+
+/** ISO 3779: 17 characters, digits and capital letters without I, O and Q (full checks: issue 14). */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** German registration document fields 2.1 (HSN, 4 digits) and 2.2 (TSN, 3 letters or digits). */
+export const HSN_PATTERN = /^\d{4}$/;
+export const TSN_PATTERN = /^[A-Z0-9]{3}$/;
+
+const upperTrimmed = (max: number) =>
+  v.optional(
+    v.pipe(
+      v.string('invalidRequest'),
+      v.trim(),
+      v.toUpperCase(),
+      v.maxLength(max, 'fieldTooLong'),
+      v.transform((value) => value.replace(/\s+/g, '')),
+    ),
+    '',
+  );
+
+export const vehicleSchema = v.pipe(
+  v.object({
+    vin: v.pipe(
+      upperTrimmed(20),
+      v.check((vin) => vin === '' || VIN_PATTERN.test(vin), 'vinInvalid'),
+    ),
+    hsn: v.pipe(
+      upperTrimmed(8),
+      v.check((hsn) => hsn === '' || HSN_PATTERN.test(hsn), 'hsnTsnInvalid'),
+    ),
+    tsn: v.pipe(
+      upperTrimmed(8),
+      v.check((tsn) => tsn === '' || TSN_PATTERN.test(tsn), 'hsnTsnInvalid'),
+    ),
+    description: optionalText(LINE_TEXT_MAX_LENGTH),
+  }),
+  v.check((vehicle) => (vehicle.hsn === '') === (vehicle.tsn === ''), 'hsnTsnInvalid'),
+  v.check((vehicle) => vehicle.vin !== '' || vehicle.hsn !== '' || vehicle.description !== '', 'vehicleRequired'),
+);
+export type Vehicle = v.InferOutput<typeof vehicleSchema>;
+
+/**
+ * A part number as matched and searched: upper case without spaces, dots, dashes or slashes, so
+ * "1K0 615 301 AA" and "1k0-615-301-aa" are one part. The number as written is kept for display.
+ */
+export function normalisePartNumber(partNumber: string) {
+  return partNumber.toUpperCase().replace(/[\s.\-/]+/g, '');
+}
+
+export const inquiryLineInputSchema = v.pipe(
+  v.object({
+    part_number: optionalText(PART_NUMBER_MAX_LENGTH),
+    description: optionalText(LINE_TEXT_MAX_LENGTH),
+    quantity: v.pipe(
+      v.number('quantityInvalid'),
+      v.integer('quantityInvalid'),
+      v.minValue(1, 'quantityInvalid'),
+      v.maxValue(LINE_MAX_QUANTITY, 'quantityInvalid'),
+    ),
+    note: optionalText(LINE_TEXT_MAX_LENGTH),
+  }),
+  v.check((line) => line.part_number !== '' || line.description !== '', 'lineNeedsPartOrDescription'),
+);
+export type InquiryLineInput = v.InferInput<typeof inquiryLineInputSchema>;
+
+/** `POST /svc/workshop/inquiries`: the vehicle, the lines, the active relations it goes to, the closing time. */
+export const inquiryCreateSchema = v.object({
+  vehicle: vehicleSchema,
+  lines: v.pipe(
+    v.array(inquiryLineInputSchema, 'linesRequired'),
+    v.minLength(1, 'linesRequired'),
+    v.maxLength(INQUIRY_MAX_LINES, 'tooManyLines'),
+  ),
+  /** Ids of the workshop's supplier relations (`GET /svc/workshop/suppliers`), each active. */
+  recipient_relation_ids: v.pipe(
+    v.array(recordIdField, 'recipientsRequired'),
+    v.minLength(1, 'recipientsRequired'),
+    v.maxLength(50, 'invalidRequest'),
+    v.check((ids) => new Set(ids).size === ids.length, 'invalidRequest'),
+  ),
+  closes_in_minutes: v.pipe(
+    v.number('closingTimeInvalid'),
+    v.integer('closingTimeInvalid'),
+    v.minValue(MIN_CLOSING_MINUTES, 'closingTimeInvalid'),
+    v.maxValue(MAX_CLOSING_MINUTES, 'closingTimeInvalid'),
+  ),
+});
+export type InquiryCreate = v.InferInput<typeof inquiryCreateSchema>;
+
+/** Every write on an existing inquiry or order carries the version it read (stale: 409 with the current one). */
+export const versionField = v.pipe(
+  v.number('invalidRequest'),
+  v.integer('invalidRequest'),
+  v.minValue(0, 'invalidRequest'),
+);
+
+const centsField = v.pipe(
+  v.number('priceInvalid'),
+  v.integer('priceInvalid'),
+  v.minValue(0, 'priceInvalid'),
+  v.maxValue(MAX_CENTS, 'priceInvalid'),
+);
+
+/** An ISO date (YYYY-MM-DD) that exists on the calendar. */
+export const isoDateField = v.pipe(
+  v.string('dateInvalid'),
+  v.isoDate('dateInvalid'),
+  v.check(
+    (text) =>
+      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    'dateInvalid',
+  ),
+);
+
+const requiredReason = v.pipe(
+  v.string('reasonRequired'),
+  v.trim(),
+  v.nonEmpty('reasonRequired'),
+  v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong'),
+);
+
+export const quoteLineOfferSchema = v.pipe(
+  v.object({
+    inquiry_line_id: recordIdField,
+    offered: v.literal(true),
+    net_price_cents: centsField,
+    deposit_cents: v.optional(centsField, 0),
+    availability: v.picklist(AVAILABILITY_CLASSES, 'availabilityRequired'),
+    eta: v.optional(v.nullable(isoDateField), null),
+    alternative_part_number: optionalText(PART_NUMBER_MAX_LENGTH),
+    alternative_brand: optionalText(60),
+    fits_vehicle: v.optional(v.boolean('invalidRequest'), false),
+    note: optionalText(LINE_TEXT_MAX_LENGTH),
+  }),
+  v.check((line) => line.availability !== 'ordered_eta' || line.eta !== null, 'etaRequired'),
+);
+
+export const quoteLineDeclineSchema = v.object({
+  inquiry_line_id: recordIdField,
+  offered: v.literal(false),
+  decline_reason: requiredReason,
+});
+
+export const quoteLineInputSchema = v.variant('offered', [quoteLineOfferSchema, quoteLineDeclineSchema]);
+export type QuoteLineInput = v.InferInput<typeof quoteLineInputSchema>;
+
+/** `PUT /svc/part-dealer/inquiries/:id/answer`: one entry per inquiry line (offer or decline), the freight rule. */
+export const quoteAnswerSchema = v.object({
+  version: versionField,
+  valid_until: isoDateField,
+  freight_cents: v.optional(centsField, 0),
+  /** Order value (net, cents) from which freight is free; null: freight always applies. */
+  free_freight_from_cents: v.optional(v.nullable(centsField), null),
+  lines: v.pipe(
+    v.array(quoteLineInputSchema, 'invalidRequest'),
+    v.minLength(1, 'invalidRequest'),
+    v.maxLength(INQUIRY_MAX_LINES, 'invalidRequest'),
+    v.check((lines) => new Set(lines.map((line) => line.inquiry_line_id)).size === lines.length, 'invalidRequest'),
+  ),
+});
+export type QuoteAnswer = v.InferInput<typeof quoteAnswerSchema>;
+
+/** `POST …/inquiries/:id/decline` (dealer: the whole inquiry) and `POST …/inquiries/:id/cancel` (workshop). */
+export const versionedReasonSchema = v.object({ version: versionField, reason: requiredReason });
+export const versionOnlySchema = v.object({ version: versionField });
+
+/** `POST /svc/workshop/inquiries/:id/orders`: per inquiry line at most one chosen dealer (recipient). */
+export const orderPlacementSchema = v.object({
+  version: versionField,
+  choices: v.pipe(
+    v.array(v.object({ inquiry_line_id: recordIdField, recipient_id: recordIdField }), 'orderNothingChosen'),
+    v.minLength(1, 'orderNothingChosen'),
+    v.maxLength(INQUIRY_MAX_LINES, 'invalidRequest'),
+    v.check(
+      (choices) => new Set(choices.map((choice) => choice.inquiry_line_id)).size === choices.length,
+      'invalidRequest',
+    ),
+  ),
+});
+export type OrderPlacement = v.InferInput<typeof orderPlacementSchema>;
+
+/** The dealer's actions on one order line; each is an event of the order-line lifecycle machine. */
+export const ORDER_LINE_ACTIONS = ['confirm', 'backorder', 'cancel', 'ship', 'deliver'] as const;
+export type OrderLineAction = (typeof ORDER_LINE_ACTIONS)[number];
+
+export const orderLineActionSchema = v.pipe(
+  v.object({
+    version: versionField,
+    action: v.picklist(ORDER_LINE_ACTIONS, 'invalidRequest'),
+    eta: v.optional(v.nullable(isoDateField), null),
+    reason: v.optional(
+      v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')),
+      '',
+    ),
+    tracking_reference: optionalText(80),
+  }),
+  v.check((body) => body.action !== 'backorder' || body.eta !== null, 'etaRequired'),
+  v.check((body) => body.action !== 'cancel' || body.reason !== '', 'reasonRequired'),
+);
+export type OrderLineActionInput = v.InferInput<typeof orderLineActionSchema>;
+
+/** `POST /svc/workshop/orders/:id/lines/:lineId/return`. */
+export const returnRequestSchema = v.object({
+  version: versionField,
+  reason: v.picklist(RETURN_REASONS, 'returnReasonRequired'),
+  note: optionalText(REASON_MAX_LENGTH),
+});
+export type ReturnRequestInput = v.InferInput<typeof returnRequestSchema>;
+
+/** `POST /svc/part-dealer/orders/:id/returns/:returnId/{accept|refuse}`: refusing needs a reason. */
+export const returnDecisionSchema = v.object({
+  version: versionField,
+  reason: v.optional(v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')), ''),
+});
+
+// ── Query strings ───────────────────────────────────────────────────────────────────────────────
+
+const filterText = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(60),
+    v.check((text) => !text.includes('\u0000')),
+  ),
+  '',
+);
+const optionalDateParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.isoDate())]), '');
+const idParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), '');
+
+export const inquiryListQuerySchema = v.object({
+  page: pageQueryParam,
+  status: v.optional(v.picklist(['', 'open', ...INQUIRY_STATUSES]), ''),
+});
+export const dealerInboxQuerySchema = v.object({
+  page: pageQueryParam,
+  /** `open`: sent or seen and not yet closed. */
+  status: v.optional(v.picklist(['', 'open', ...RECIPIENT_STATUSES]), ''),
+});
+export const orderListQuerySchema = v.object({
+  page: pageQueryParam,
+  status: v.optional(v.picklist(['', ...ORDER_STATUSES]), ''),
+  /** A part_dealers id (workshop) or a workshop organisation's name part (dealer: `q`). */
+  dealer: idParam,
+  q: filterText,
+  vehicle: filterText,
+  from: optionalDateParam,
+  to: optionalDateParam,
+});
+export type OrderListQuery = v.InferInput<typeof orderListQuerySchema>;
+export const TRADE_PAGE_SIZE = 20;
+
+// ── Responses ───────────────────────────────────────────────────────────────────────────────────
+
+const timestamp = v.string();
+const nullableTimestamp = v.nullable(v.string());
+
+export const vehicleViewSchema = v.object({
+  vin: v.string(),
+  hsn: v.string(),
+  tsn: v.string(),
+  description: v.string(),
+});
+export type VehicleView = v.InferOutput<typeof vehicleViewSchema>;
+
+export const inquiryLineSchema = v.object({
+  id: v.number(),
+  position: v.number(),
+  part_number: v.string(),
+  description: v.string(),
+  quantity: v.number(),
+  note: v.string(),
+});
+export type InquiryLine = v.InferOutput<typeof inquiryLineSchema>;
+
+export const quoteLineSchema = v.object({
+  inquiry_line_id: v.number(),
+  offered: v.boolean(),
+  net_price_cents: v.nullable(v.number()),
+  deposit_cents: v.number(),
+  currency: v.string(),
+  availability: v.nullable(v.picklist(AVAILABILITY_CLASSES)),
+  eta: v.nullable(v.string()),
+  alternative_part_number: v.string(),
+  alternative_brand: v.string(),
+  fits_vehicle: v.boolean(),
+  note: v.string(),
+  decline_reason: v.nullable(v.string()),
+});
+export type QuoteLine = v.InferOutput<typeof quoteLineSchema>;
+
+export const recipientSchema = v.object({
+  id: v.number(),
+  part_dealer_id: v.number(),
+  dealer_name: v.string(),
+  status: v.picklist(RECIPIENT_STATUSES),
+  version: v.number(),
+  seen_at: nullableTimestamp,
+  answered_at: nullableTimestamp,
+  decline_reason: v.nullable(v.string()),
+  valid_until: v.nullable(v.string()),
+  freight_cents: v.number(),
+  free_freight_from_cents: v.nullable(v.number()),
+  quote_lines: v.array(quoteLineSchema),
+});
+export type Recipient = v.InferOutput<typeof recipientSchema>;
+
+export const orderSummarySchema = v.object({
+  id: v.number(),
+  inquiry_id: v.number(),
+  part_dealer_id: v.number(),
+  dealer_name: v.string(),
+  workshop_name: v.string(),
+  customer_number: v.string(),
+  vehicle: vehicleViewSchema,
+  status: v.picklist(ORDER_STATUSES),
+  line_count: v.number(),
+  total_cents: v.number(),
+  currency: v.string(),
+  placed_at: timestamp,
+  updated_at: timestamp,
+  /** Some line waits on a backorder or had its ETA moved (the workshop's attention). */
+  has_backorder: v.boolean(),
+  open_returns: v.number(),
+});
+export type OrderSummary = v.InferOutput<typeof orderSummarySchema>;
+
+export const inquiryDetailSchema = v.object({
+  id: v.number(),
+  status: v.picklist(INQUIRY_STATUSES),
+  version: v.number(),
+  workshop_name: v.string(),
+  vehicle: vehicleViewSchema,
+  lines: v.array(inquiryLineSchema),
+  recipients: v.array(recipientSchema),
+  orders: v.array(orderSummarySchema),
+  created_at: timestamp,
+  closes_at: timestamp,
+  cancel_reason: v.nullable(v.string()),
+});
+export type InquiryDetail = v.InferOutput<typeof inquiryDetailSchema>;
+
+export const inquirySummarySchema = v.object({
+  id: v.number(),
+  status: v.picklist(INQUIRY_STATUSES),
+  vehicle: vehicleViewSchema,
+  line_count: v.number(),
+  recipient_count: v.number(),
+  answered_count: v.number(),
+  created_at: timestamp,
+  closes_at: timestamp,
+});
+export type InquirySummary = v.InferOutput<typeof inquirySummarySchema>;
+
+/** What a dealer sees of an inquiry: the workshop's request and its own recipient row only. */
+export const dealerInquirySchema = v.object({
+  id: v.number(),
+  inquiry_status: v.picklist(INQUIRY_STATUSES),
+  workshop_name: v.string(),
+  customer_number: v.string(),
+  vehicle: vehicleViewSchema,
+  lines: v.array(inquiryLineSchema),
+  created_at: timestamp,
+  closes_at: timestamp,
+  recipient: recipientSchema,
+  /** This dealer's order from the inquiry, if the workshop ordered from it. */
+  order_id: v.nullable(v.number()),
+});
+export type DealerInquiry = v.InferOutput<typeof dealerInquirySchema>;
+
+export const dealerInboxItemSchema = v.object({
+  id: v.number(),
+  workshop_name: v.string(),
+  customer_number: v.string(),
+  vehicle: vehicleViewSchema,
+  line_count: v.number(),
+  status: v.picklist(RECIPIENT_STATUSES),
+  inquiry_status: v.picklist(INQUIRY_STATUSES),
+  created_at: timestamp,
+  closes_at: timestamp,
+});
+export type DealerInboxItem = v.InferOutput<typeof dealerInboxItemSchema>;
+
+export const etaChangeSchema = v.object({ eta: v.string(), at: timestamp });
+
+export const orderReturnSchema = v.object({
+  id: v.number(),
+  status: v.picklist(RETURN_STATUSES),
+  reason: v.picklist(RETURN_REASONS),
+  note: v.string(),
+  refusal_reason: v.nullable(v.string()),
+  requested_at: timestamp,
+  decided_at: nullableTimestamp,
+});
+export type OrderReturn = v.InferOutput<typeof orderReturnSchema>;
+
+export const orderLineSchema = v.object({
+  id: v.number(),
+  inquiry_line_id: v.number(),
+  /** As the dealer quoted it: its alternative part number if it gave one, else the workshop's. */
+  part_number: v.string(),
+  brand: v.string(),
+  description: v.string(),
+  quantity: v.number(),
+  net_price_cents: v.number(),
+  deposit_cents: v.number(),
+  fits_vehicle: v.boolean(),
+  status: v.picklist(ORDER_LINE_STATUSES),
+  eta: v.nullable(v.string()),
+  /** Every ETA the dealer gave this line, oldest first (from the event log). */
+  eta_history: v.array(etaChangeSchema),
+  cancel_reason: v.nullable(v.string()),
+  tracking_reference: v.string(),
+  returns: v.array(orderReturnSchema),
+});
+export type OrderLine = v.InferOutput<typeof orderLineSchema>;
+
+/** One entry of the event log as a person reads it on a timeline or receives it live. */
+export const tradeEventSchema = v.object({
+  id: v.number(),
+  kind: v.string(),
+  inquiry_id: v.number(),
+  order_id: v.nullable(v.number()),
+  entity: v.picklist(['inquiry', 'recipient', 'order', 'line', 'return']),
+  entity_id: v.number(),
+  before: v.nullable(v.string()),
+  after: v.nullable(v.string()),
+  actor: v.string(),
+  details: v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()])),
+  at: timestamp,
+});
+export type TradeEvent = v.InferOutput<typeof tradeEventSchema>;
+
+export const orderDetailSchema = v.object({
+  ...orderSummarySchema.entries,
+  version: v.number(),
+  freight_cents: v.number(),
+  lines: v.array(orderLineSchema),
+  events: v.array(tradeEventSchema),
+});
+export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
+
+const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
+  v.object({ items: v.array(item), total: v.number(), page: v.number(), page_size: v.number() });
+
+export const inquiryDetailEnvelopeSchema = envelopeSchema(inquiryDetailSchema);
+export const inquiryListEnvelopeSchema = envelopeSchema(pageOf(inquirySummarySchema));
+export const dealerInquiryEnvelopeSchema = envelopeSchema(dealerInquirySchema);
+export const dealerInboxEnvelopeSchema = envelopeSchema(pageOf(dealerInboxItemSchema));
+export const orderDetailEnvelopeSchema = envelopeSchema(orderDetailSchema);
+export const orderListEnvelopeSchema = envelopeSchema(pageOf(orderSummarySchema));
+export const placedOrdersEnvelopeSchema = envelopeSchema(v.object({ orders: v.array(orderSummarySchema) }));
+
+// ── Rules both sides compute the same way ───────────────────────────────────────────────────────
+
+/** The freight a dealer charges on an order of `netCents`: free from its threshold on. */
+export function freightFor(netCents: number, rule: { freight_cents: number; free_freight_from_cents: number | null }) {
+  if (netCents === 0) return 0;
+  if (rule.free_freight_from_cents !== null && netCents >= rule.free_freight_from_cents) return 0;
+  return rule.freight_cents;
+}
+
+/** Net value of chosen quote lines (price × quantity, plus deposit × quantity), and the total with freight. */
+export function dealerTotal(
+  lines: readonly { net_price_cents: number; deposit_cents: number; quantity: number }[],
+  rule: { freight_cents: number; free_freight_from_cents: number | null },
+) {
+  const net = lines.reduce((sum, line) => sum + line.net_price_cents * line.quantity, 0);
+  const deposit = lines.reduce((sum, line) => sum + line.deposit_cents * line.quantity, 0);
+  const freight = freightFor(net, rule);
+  return { net, deposit, freight, total: net + deposit + freight };
+}
+
+/** The first message id a schema reports for a value, or null when it passes. */
+export function firstProblem<TSchema extends v.GenericSchema>(schema: TSchema, value: unknown): MessageId | null {
+  const result = v.safeParse(schema, value);
+  return result.success ? null : ((result.issues[0]?.message as MessageId | undefined) ?? 'invalidRequest');
+}

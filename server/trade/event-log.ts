@@ -1,0 +1,140 @@
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TradeEvent } from '../../common/contracts/trading';
+import type { Database, Transaction } from '../db/database';
+import { tradeEvents, users } from '../db/schema';
+
+/** The NOTIFY channel every process listens on for new trade events (payload: the new ids). */
+export const TRADE_EVENT_CHANNEL = 'trade_events';
+
+/**
+ * The advisory-lock key that serialises appends to the log: ids are taken while it is held and it
+ * is released at commit, so ids commit in order and a reader resuming "after id N" misses nothing.
+ */
+const TRADE_EVENT_LOCK = 0x7472_6164; // "trad"
+
+export type TradeEventEntity = (typeof tradeEvents.$inferInsert)['entity'];
+
+export type TradeEventInput = {
+  kind: string;
+  inquiryId: number;
+  orderId?: number | null;
+  entity: TradeEventEntity;
+  entityId: number;
+  before: string | null;
+  after: string | null;
+  actorUserId: number | null;
+  details?: Record<string, string | number | boolean | null>;
+  /** Who may read it: the workshop always, and these dealer organisations (none: the workshop only). */
+  workshopOrganisationId: number;
+  dealerOrganisationIds: readonly number[];
+};
+
+/**
+ * Appends events to the log inside the caller's transaction and announces them to every process
+ * (pg_notify is delivered at commit, so a rolled-back change is never announced). Call it last in
+ * the transaction: the lock it takes is held until commit.
+ */
+export async function appendTradeEvents(tx: Transaction, events: readonly TradeEventInput[]) {
+  if (events.length === 0) return [];
+  await tx.execute(sql`select pg_advisory_xact_lock(${TRADE_EVENT_LOCK})`);
+  const rows = await tx
+    .insert(tradeEvents)
+    .values(
+      events.map((event) => ({
+        kind: event.kind,
+        inquiryId: event.inquiryId,
+        orderId: event.orderId ?? null,
+        entity: event.entity,
+        entityId: event.entityId,
+        before: event.before,
+        after: event.after,
+        actorUserId: event.actorUserId,
+        details: event.details ?? {},
+        workshopOrganisationId: event.workshopOrganisationId,
+        dealerOrganisationIds: [...event.dealerOrganisationIds],
+      })),
+    )
+    .returning();
+  await tx.execute(sql`select pg_notify(${TRADE_EVENT_CHANNEL}, ${rows.map((row) => row.id).join(',')})`);
+  return rows;
+}
+
+export type TradeEventRow = typeof tradeEvents.$inferSelect;
+
+/** The organisation a reader acts for: a workshop reads its own events, a dealer those it is listed on. */
+export type EventReader = { kind: 'workshop' | 'dealer'; organisationId: number };
+
+export function readableBy(reader: EventReader): SQL {
+  return reader.kind === 'workshop'
+    ? eq(tradeEvents.workshopOrganisationId, reader.organisationId)
+    : sql`${reader.organisationId} = any(${tradeEvents.dealerOrganisationIds})`;
+}
+
+/** Whether an event row may go to this reader (the same rule as `readableBy`, for rows in memory). */
+export function isReadableBy(
+  row: Pick<TradeEventRow, 'workshopOrganisationId' | 'dealerOrganisationIds'>,
+  reader: EventReader,
+) {
+  return reader.kind === 'workshop'
+    ? row.workshopOrganisationId === reader.organisationId
+    : row.dealerOrganisationIds.includes(reader.organisationId);
+}
+
+const eventColumns = {
+  row: tradeEvents,
+  actorFirstName: users.firstName,
+  actorLastName: users.lastName,
+};
+
+/** Events with the name of who caused them, in log order. */
+export async function readTradeEvents(db: Database | Transaction, where: SQL | undefined, limit = 500) {
+  const rows = await db
+    .select(eventColumns)
+    .from(tradeEvents)
+    .leftJoin(users, eq(users.id, tradeEvents.actorUserId))
+    .where(where)
+    .orderBy(asc(tradeEvents.id))
+    .limit(limit);
+  return rows.map(({ row, actorFirstName, actorLastName }) =>
+    toTradeEvent(row, actorFirstName === null ? '' : `${actorFirstName} ${actorLastName ?? ''}`.trim()),
+  );
+}
+
+/** What a reader may see after `afterId` (a reconnecting live stream's catch-up). */
+export function readTradeEventsAfter(db: Database, reader: EventReader, afterId: number, limit = 500) {
+  return readTradeEvents(db, and(gt(tradeEvents.id, afterId), readableBy(reader)), limit);
+}
+
+/** The given events (announced by NOTIFY), whoever may read them; the caller filters per reader. */
+export function readTradeEventsByIds(db: Database, ids: readonly number[]) {
+  return readTradeEvents(db, inArray(tradeEvents.id, [...ids]), ids.length);
+}
+
+/** An order's or inquiry's log as a reader may see it: the timeline of its page. */
+export function readTimeline(
+  db: Database | Transaction,
+  reader: EventReader,
+  scope: { orderId?: number; inquiryId?: number },
+) {
+  const scopeWhere = or(
+    scope.orderId !== undefined ? eq(tradeEvents.orderId, scope.orderId) : undefined,
+    scope.inquiryId !== undefined ? eq(tradeEvents.inquiryId, scope.inquiryId) : undefined,
+  );
+  return readTradeEvents(db, and(scopeWhere, readableBy(reader)), 2000);
+}
+
+export function toTradeEvent(row: TradeEventRow, actor: string): TradeEvent {
+  return {
+    id: row.id,
+    kind: row.kind,
+    inquiry_id: row.inquiryId,
+    order_id: row.orderId,
+    entity: row.entity,
+    entity_id: row.entityId,
+    before: row.before,
+    after: row.after,
+    actor,
+    details: row.details,
+    at: row.createdAt.toISOString(),
+  };
+}
