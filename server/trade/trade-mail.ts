@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import { USER_STATUS } from '../../common/contracts/auth';
+import type { Transaction } from '../db/database';
+import { tradeMailQueue, users } from '../db/schema';
+
+/**
+ * The events worth a mail (issue 13): a dealer hears of a new inquiry; the workshop of a complete
+ * set of quotes or a closed inquiry, of a backorder and of a cancelled line.
+ */
+export const TRADE_MAIL_KINDS = [
+  'inquiry.received',
+  'inquiry.allAnswered',
+  'inquiry.closed',
+  'line.backorder',
+  'line.cancelled',
+] as const;
+export type TradeMailKind = (typeof TRADE_MAIL_KINDS)[number];
+
+/**
+ * Queues a mail about a logged event for every active member of an organisation, in the
+ * transaction of the change. The trade-mail worker sends one mail for a lone event and one
+ * digest when several pile up for a person (ADR 023).
+ */
+export async function queueTradeMail(
+  tx: Transaction,
+  mail: { organisationId: number; eventId: number; kind: TradeMailKind },
+) {
+  const members = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.organisationId, mail.organisationId), eq(users.status, USER_STATUS.active)));
+  if (members.length === 0) return;
+  await tx
+    .insert(tradeMailQueue)
+    .values(members.map((member) => ({ userId: member.id, eventId: mail.eventId, kind: mail.kind })));
+}

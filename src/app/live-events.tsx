@@ -1,0 +1,34 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { TradeEvent } from '../../common/contracts/trading';
+
+/** The state of the signed-in user's live connection, as the shell shows it ("offline"). */
+export type LiveStatus = 'connecting' | 'online' | 'offline';
+
+/**
+ * The signed-in member's stream of trade events (ADR 023: SSE resumed with Last-Event-ID). Screens
+ * do not open connections: their machines invoke a callback actor built on `subscribe`, and
+ * reload what an event concerns.
+ */
+export type LiveEventSource = {
+  subscribe: (listener: (event: TradeEvent) => void) => () => void;
+  subscribeStatus: (listener: (status: LiveStatus) => void) => () => void;
+  status: () => LiveStatus;
+};
+
+/** Where no stream runs (administrators, role `user`, tests that need none): nothing ever arrives. */
+export const silentLiveEventSource: LiveEventSource = {
+  subscribe: () => () => {},
+  subscribeStatus: () => () => {},
+  status: () => 'online',
+};
+
+const LiveEventsContext = createContext<LiveEventSource>(silentLiveEventSource);
+
+export function LiveEventsProvider({ source, children }: { source: LiveEventSource; children: ReactNode }) {
+  return <LiveEventsContext.Provider value={source}>{children}</LiveEventsContext.Provider>;
+}
+
+/** The signed-in member's live event source, for a route to build its flow's implementations with. */
+export function useLiveEventSource() {
+  return useContext(LiveEventsContext);
+}
