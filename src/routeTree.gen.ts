@@ -28,15 +28,26 @@ import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
+import { Route as AuthenticatedInquiriesRouteImport } from './routes/_authenticated/inquiries'
+import { Route as AuthenticatedOrdersRouteImport } from './routes/_authenticated/orders'
 import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
 import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
 import { Route as AuthenticatedDealerProfileRouteImport } from './routes/_authenticated/dealer/profile'
+import { Route as AuthenticatedInquiriesIndexRouteImport } from './routes/_authenticated/inquiries/index'
+import { Route as AuthenticatedInquiriesInquiryIdRouteImport } from './routes/_authenticated/inquiries/$inquiryId'
+import { Route as AuthenticatedInquiriesNewRouteImport } from './routes/_authenticated/inquiries/new'
+import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index'
+import { Route as AuthenticatedOrdersOrderIdRouteImport } from './routes/_authenticated/orders/$orderId'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
 import { Route as AuthenticatedUsersOrganisationsRouteImport } from './routes/_authenticated/users/organisations'
+import { Route as AuthenticatedDealerInquiriesIndexRouteImport } from './routes/_authenticated/dealer/inquiries/index'
+import { Route as AuthenticatedDealerInquiriesInquiryIdRouteImport } from './routes/_authenticated/dealer/inquiries/$inquiryId'
+import { Route as AuthenticatedDealerOrdersIndexRouteImport } from './routes/_authenticated/dealer/orders/index'
+import { Route as AuthenticatedDealerOrdersOrderIdRouteImport } from './routes/_authenticated/dealer/orders/$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -132,6 +143,16 @@ const AuthenticatedDealerRoute = AuthenticatedDealerRouteImport.update({
   path: '/dealer',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedInquiriesRoute = AuthenticatedInquiriesRouteImport.update({
+  id: '/inquiries',
+  path: '/inquiries',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedOrdersRoute = AuthenticatedOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedSuppliersRoute = AuthenticatedSuppliersRouteImport.update({
   id: '/suppliers',
   path: '/suppliers',
@@ -160,6 +181,36 @@ const AuthenticatedDealerProfileRoute =
     path: '/profile',
     getParentRoute: () => AuthenticatedDealerRoute,
   } as any)
+const AuthenticatedInquiriesIndexRoute =
+  AuthenticatedInquiriesIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedInquiriesRoute,
+  } as any)
+const AuthenticatedInquiriesInquiryIdRoute =
+  AuthenticatedInquiriesInquiryIdRouteImport.update({
+    id: '/$inquiryId',
+    path: '/$inquiryId',
+    getParentRoute: () => AuthenticatedInquiriesRoute,
+  } as any)
+const AuthenticatedInquiriesNewRoute =
+  AuthenticatedInquiriesNewRouteImport.update({
+    id: '/new',
+    path: '/new',
+    getParentRoute: () => AuthenticatedInquiriesRoute,
+  } as any)
+const AuthenticatedOrdersIndexRoute =
+  AuthenticatedOrdersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedOrdersRoute,
+  } as any)
+const AuthenticatedOrdersOrderIdRoute =
+  AuthenticatedOrdersOrderIdRouteImport.update({
+    id: '/$orderId',
+    path: '/$orderId',
+    getParentRoute: () => AuthenticatedOrdersRoute,
+  } as any)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -182,6 +233,30 @@ const AuthenticatedUsersOrganisationsRoute =
     path: '/organisations',
     getParentRoute: () => AuthenticatedUsersRoute,
   } as any)
+const AuthenticatedDealerInquiriesIndexRoute =
+  AuthenticatedDealerInquiriesIndexRouteImport.update({
+    id: '/inquiries/',
+    path: '/inquiries/',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
+const AuthenticatedDealerInquiriesInquiryIdRoute =
+  AuthenticatedDealerInquiriesInquiryIdRouteImport.update({
+    id: '/inquiries/$inquiryId',
+    path: '/inquiries/$inquiryId',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
+const AuthenticatedDealerOrdersIndexRoute =
+  AuthenticatedDealerOrdersIndexRouteImport.update({
+    id: '/orders/',
+    path: '/orders/',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
+const AuthenticatedDealerOrdersOrderIdRoute =
+  AuthenticatedDealerOrdersOrderIdRouteImport.update({
+    id: '/orders/$orderId',
+    path: '/orders/$orderId',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -202,15 +277,26 @@ export interface FileRoutesByFullPath {
   '/workshop-account': typeof WorkshopAccountRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/inquiries': typeof AuthenticatedInquiriesRouteWithChildren
+  '/orders': typeof AuthenticatedOrdersRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
+  '/inquiries/$inquiryId': typeof AuthenticatedInquiriesInquiryIdRoute
+  '/inquiries/new': typeof AuthenticatedInquiriesNewRoute
+  '/orders/$orderId': typeof AuthenticatedOrdersOrderIdRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
+  '/inquiries/': typeof AuthenticatedInquiriesIndexRoute
+  '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
+  '/dealer/inquiries/$inquiryId': typeof AuthenticatedDealerInquiriesInquiryIdRoute
+  '/dealer/orders/$orderId': typeof AuthenticatedDealerOrdersOrderIdRoute
+  '/dealer/inquiries/': typeof AuthenticatedDealerInquiriesIndexRoute
+  '/dealer/orders/': typeof AuthenticatedDealerOrdersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -235,10 +321,19 @@ export interface FileRoutesByTo {
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
+  '/inquiries/$inquiryId': typeof AuthenticatedInquiriesInquiryIdRoute
+  '/inquiries/new': typeof AuthenticatedInquiriesNewRoute
+  '/orders/$orderId': typeof AuthenticatedOrdersOrderIdRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
+  '/inquiries': typeof AuthenticatedInquiriesIndexRoute
+  '/orders': typeof AuthenticatedOrdersIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
+  '/dealer/inquiries/$inquiryId': typeof AuthenticatedDealerInquiriesInquiryIdRoute
+  '/dealer/orders/$orderId': typeof AuthenticatedDealerOrdersOrderIdRoute
+  '/dealer/inquiries': typeof AuthenticatedDealerInquiriesIndexRoute
+  '/dealer/orders': typeof AuthenticatedDealerOrdersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -261,15 +356,26 @@ export interface FileRoutesById {
   '/workshop-account': typeof WorkshopAccountRoute
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
+  '/_authenticated/inquiries': typeof AuthenticatedInquiriesRouteWithChildren
+  '/_authenticated/orders': typeof AuthenticatedOrdersRouteWithChildren
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
   '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/dealer/profile': typeof AuthenticatedDealerProfileRoute
+  '/_authenticated/inquiries/$inquiryId': typeof AuthenticatedInquiriesInquiryIdRoute
+  '/_authenticated/inquiries/new': typeof AuthenticatedInquiriesNewRoute
+  '/_authenticated/orders/$orderId': typeof AuthenticatedOrdersOrderIdRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
+  '/_authenticated/inquiries/': typeof AuthenticatedInquiriesIndexRoute
+  '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
+  '/_authenticated/dealer/inquiries/$inquiryId': typeof AuthenticatedDealerInquiriesInquiryIdRoute
+  '/_authenticated/dealer/orders/$orderId': typeof AuthenticatedDealerOrdersOrderIdRoute
+  '/_authenticated/dealer/inquiries/': typeof AuthenticatedDealerInquiriesIndexRoute
+  '/_authenticated/dealer/orders/': typeof AuthenticatedDealerOrdersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -292,15 +398,26 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/dashboard'
     | '/dealer'
+    | '/inquiries'
+    | '/orders'
     | '/suppliers'
     | '/users'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
+    | '/inquiries/$inquiryId'
+    | '/inquiries/new'
+    | '/orders/$orderId'
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
+    | '/inquiries/'
+    | '/orders/'
     | '/users/'
+    | '/dealer/inquiries/$inquiryId'
+    | '/dealer/orders/$orderId'
+    | '/dealer/inquiries/'
+    | '/dealer/orders/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -325,10 +442,19 @@ export interface FileRouteTypes {
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
+    | '/inquiries/$inquiryId'
+    | '/inquiries/new'
+    | '/orders/$orderId'
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
+    | '/inquiries'
+    | '/orders'
     | '/users'
+    | '/dealer/inquiries/$inquiryId'
+    | '/dealer/orders/$orderId'
+    | '/dealer/inquiries'
+    | '/dealer/orders'
   id:
     | '__root__'
     | '/'
@@ -350,15 +476,26 @@ export interface FileRouteTypes {
     | '/workshop-account'
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
+    | '/_authenticated/inquiries'
+    | '/_authenticated/orders'
     | '/_authenticated/suppliers'
     | '/_authenticated/users'
     | '/_authenticated/dealer/colleagues'
     | '/_authenticated/dealer/customers'
     | '/_authenticated/dealer/profile'
+    | '/_authenticated/inquiries/$inquiryId'
+    | '/_authenticated/inquiries/new'
+    | '/_authenticated/orders/$orderId'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/organisations'
+    | '/_authenticated/inquiries/'
+    | '/_authenticated/orders/'
     | '/_authenticated/users/'
+    | '/_authenticated/dealer/inquiries/$inquiryId'
+    | '/_authenticated/dealer/orders/$orderId'
+    | '/_authenticated/dealer/inquiries/'
+    | '/_authenticated/dealer/orders/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -516,6 +653,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDealerRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/inquiries': {
+      id: '/_authenticated/inquiries'
+      path: '/inquiries'
+      fullPath: '/inquiries'
+      preLoaderRoute: typeof AuthenticatedInquiriesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/orders': {
+      id: '/_authenticated/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof AuthenticatedOrdersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/suppliers': {
       id: '/_authenticated/suppliers'
       path: '/suppliers'
@@ -551,6 +702,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDealerProfileRouteImport
       parentRoute: typeof AuthenticatedDealerRoute
     }
+    '/_authenticated/inquiries/': {
+      id: '/_authenticated/inquiries/'
+      path: '/'
+      fullPath: '/inquiries/'
+      preLoaderRoute: typeof AuthenticatedInquiriesIndexRouteImport
+      parentRoute: typeof AuthenticatedInquiriesRoute
+    }
+    '/_authenticated/inquiries/$inquiryId': {
+      id: '/_authenticated/inquiries/$inquiryId'
+      path: '/$inquiryId'
+      fullPath: '/inquiries/$inquiryId'
+      preLoaderRoute: typeof AuthenticatedInquiriesInquiryIdRouteImport
+      parentRoute: typeof AuthenticatedInquiriesRoute
+    }
+    '/_authenticated/inquiries/new': {
+      id: '/_authenticated/inquiries/new'
+      path: '/new'
+      fullPath: '/inquiries/new'
+      preLoaderRoute: typeof AuthenticatedInquiriesNewRouteImport
+      parentRoute: typeof AuthenticatedInquiriesRoute
+    }
+    '/_authenticated/orders/': {
+      id: '/_authenticated/orders/'
+      path: '/'
+      fullPath: '/orders/'
+      preLoaderRoute: typeof AuthenticatedOrdersIndexRouteImport
+      parentRoute: typeof AuthenticatedOrdersRoute
+    }
+    '/_authenticated/orders/$orderId': {
+      id: '/_authenticated/orders/$orderId'
+      path: '/$orderId'
+      fullPath: '/orders/$orderId'
+      preLoaderRoute: typeof AuthenticatedOrdersOrderIdRouteImport
+      parentRoute: typeof AuthenticatedOrdersRoute
+    }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
       path: '/'
@@ -579,6 +765,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedUsersOrganisationsRouteImport
       parentRoute: typeof AuthenticatedUsersRoute
     }
+    '/_authenticated/dealer/inquiries/': {
+      id: '/_authenticated/dealer/inquiries/'
+      path: '/inquiries'
+      fullPath: '/dealer/inquiries/'
+      preLoaderRoute: typeof AuthenticatedDealerInquiriesIndexRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
+    '/_authenticated/dealer/inquiries/$inquiryId': {
+      id: '/_authenticated/dealer/inquiries/$inquiryId'
+      path: '/inquiries/$inquiryId'
+      fullPath: '/dealer/inquiries/$inquiryId'
+      preLoaderRoute: typeof AuthenticatedDealerInquiriesInquiryIdRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
+    '/_authenticated/dealer/orders/': {
+      id: '/_authenticated/dealer/orders/'
+      path: '/orders'
+      fullPath: '/dealer/orders/'
+      preLoaderRoute: typeof AuthenticatedDealerOrdersIndexRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
+    '/_authenticated/dealer/orders/$orderId': {
+      id: '/_authenticated/dealer/orders/$orderId'
+      path: '/orders/$orderId'
+      fullPath: '/dealer/orders/$orderId'
+      preLoaderRoute: typeof AuthenticatedDealerOrdersOrderIdRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
   }
 }
 
@@ -586,16 +800,57 @@ interface AuthenticatedDealerRouteChildren {
   AuthenticatedDealerColleaguesRoute: typeof AuthenticatedDealerColleaguesRoute
   AuthenticatedDealerCustomersRoute: typeof AuthenticatedDealerCustomersRoute
   AuthenticatedDealerProfileRoute: typeof AuthenticatedDealerProfileRoute
+  AuthenticatedDealerInquiriesInquiryIdRoute: typeof AuthenticatedDealerInquiriesInquiryIdRoute
+  AuthenticatedDealerOrdersOrderIdRoute: typeof AuthenticatedDealerOrdersOrderIdRoute
+  AuthenticatedDealerInquiriesIndexRoute: typeof AuthenticatedDealerInquiriesIndexRoute
+  AuthenticatedDealerOrdersIndexRoute: typeof AuthenticatedDealerOrdersIndexRoute
 }
 
 const AuthenticatedDealerRouteChildren: AuthenticatedDealerRouteChildren = {
   AuthenticatedDealerColleaguesRoute: AuthenticatedDealerColleaguesRoute,
   AuthenticatedDealerCustomersRoute: AuthenticatedDealerCustomersRoute,
   AuthenticatedDealerProfileRoute: AuthenticatedDealerProfileRoute,
+  AuthenticatedDealerInquiriesInquiryIdRoute:
+    AuthenticatedDealerInquiriesInquiryIdRoute,
+  AuthenticatedDealerOrdersOrderIdRoute: AuthenticatedDealerOrdersOrderIdRoute,
+  AuthenticatedDealerInquiriesIndexRoute:
+    AuthenticatedDealerInquiriesIndexRoute,
+  AuthenticatedDealerOrdersIndexRoute: AuthenticatedDealerOrdersIndexRoute,
 }
 
 const AuthenticatedDealerRouteWithChildren =
   AuthenticatedDealerRoute._addFileChildren(AuthenticatedDealerRouteChildren)
+
+interface AuthenticatedInquiriesRouteChildren {
+  AuthenticatedInquiriesInquiryIdRoute: typeof AuthenticatedInquiriesInquiryIdRoute
+  AuthenticatedInquiriesNewRoute: typeof AuthenticatedInquiriesNewRoute
+  AuthenticatedInquiriesIndexRoute: typeof AuthenticatedInquiriesIndexRoute
+}
+
+const AuthenticatedInquiriesRouteChildren: AuthenticatedInquiriesRouteChildren =
+  {
+    AuthenticatedInquiriesInquiryIdRoute: AuthenticatedInquiriesInquiryIdRoute,
+    AuthenticatedInquiriesNewRoute: AuthenticatedInquiriesNewRoute,
+    AuthenticatedInquiriesIndexRoute: AuthenticatedInquiriesIndexRoute,
+  }
+
+const AuthenticatedInquiriesRouteWithChildren =
+  AuthenticatedInquiriesRoute._addFileChildren(
+    AuthenticatedInquiriesRouteChildren,
+  )
+
+interface AuthenticatedOrdersRouteChildren {
+  AuthenticatedOrdersOrderIdRoute: typeof AuthenticatedOrdersOrderIdRoute
+  AuthenticatedOrdersIndexRoute: typeof AuthenticatedOrdersIndexRoute
+}
+
+const AuthenticatedOrdersRouteChildren: AuthenticatedOrdersRouteChildren = {
+  AuthenticatedOrdersOrderIdRoute: AuthenticatedOrdersOrderIdRoute,
+  AuthenticatedOrdersIndexRoute: AuthenticatedOrdersIndexRoute,
+}
+
+const AuthenticatedOrdersRouteWithChildren =
+  AuthenticatedOrdersRoute._addFileChildren(AuthenticatedOrdersRouteChildren)
 
 interface AuthenticatedUsersRouteChildren {
   AuthenticatedUsersDealersRoute: typeof AuthenticatedUsersDealersRoute
@@ -617,6 +872,8 @@ const AuthenticatedUsersRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
+  AuthenticatedInquiriesRoute: typeof AuthenticatedInquiriesRouteWithChildren
+  AuthenticatedOrdersRoute: typeof AuthenticatedOrdersRouteWithChildren
   AuthenticatedSuppliersRoute: typeof AuthenticatedSuppliersRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
 }
@@ -624,6 +881,8 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,
+  AuthenticatedInquiriesRoute: AuthenticatedInquiriesRouteWithChildren,
+  AuthenticatedOrdersRoute: AuthenticatedOrdersRouteWithChildren,
   AuthenticatedSuppliersRoute: AuthenticatedSuppliersRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
 }

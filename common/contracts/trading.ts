@@ -250,6 +250,13 @@ export const orderLineActionSchema = v.pipe(
   v.object({
     version: versionField,
     action: v.picklist(ORDER_LINE_ACTIONS, 'invalidRequest'),
+    /** The order's lines the action applies to, all or none (one line, or several at once). */
+    line_ids: v.pipe(
+      v.array(recordIdField, 'invalidRequest'),
+      v.minLength(1, 'orderNothingChosen'),
+      v.maxLength(INQUIRY_MAX_LINES, 'invalidRequest'),
+      v.check((ids) => new Set(ids).size === ids.length, 'invalidRequest'),
+    ),
     eta: v.optional(v.nullable(isoDateField), null),
     reason: v.optional(
       v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')),

@@ -1,0 +1,90 @@
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { OrderSummary } from '../../common/contracts/trading';
+import type { Database, Transaction } from '../db/database';
+import { inquiries, orderLines, orderReturns, orders, organisations, partDealers } from '../db/schema';
+
+type Reader = Database | Transaction;
+
+/** Vehicle columns of an inquiry as the contract's `VehicleView`. */
+export function vehicleView(row: Pick<typeof inquiries.$inferSelect, 'vin' | 'hsn' | 'tsn' | 'vehicleDescription'>) {
+  return { vin: row.vin, hsn: row.hsn, tsn: row.tsn, description: row.vehicleDescription };
+}
+
+/**
+ * Orders as lists and the inquiry page show them (one reader for the workshop's and the dealer's
+ * screens). The caller scopes `where` to its organisation and pages with `limit`/`offset`.
+ */
+export async function orderSummaries(
+  db: Reader,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; orderBy?: SQL[] } = { limit: 100, offset: 0 },
+): Promise<OrderSummary[]> {
+  const workshop = organisations;
+  const rows = await db
+    .select({
+      order: orders,
+      dealerName: partDealers.name,
+      workshopName: workshop.name,
+      vin: inquiries.vin,
+      hsn: inquiries.hsn,
+      tsn: inquiries.tsn,
+      vehicleDescription: inquiries.vehicleDescription,
+    })
+    .from(orders)
+    .innerJoin(partDealers, eq(partDealers.id, orders.partDealerId))
+    .innerJoin(workshop, eq(workshop.id, orders.workshopOrganisationId))
+    .innerJoin(inquiries, eq(inquiries.id, orders.inquiryId))
+    .where(where)
+    .orderBy(...(page.orderBy ?? [sql`${orders.createdAt} desc`, sql`${orders.id} desc`]))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.order.id);
+  const [lineFacts, returnFacts] = await Promise.all([
+    db
+      .select({
+        orderId: orderLines.orderId,
+        lines: count(),
+        backorders: sql<number>`count(*) filter (where ${orderLines.status} = 'backorder')`.mapWith(Number),
+      })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .groupBy(orderLines.orderId),
+    db
+      .select({ orderId: orderLines.orderId, open: count() })
+      .from(orderReturns)
+      .innerJoin(orderLines, eq(orderLines.id, orderReturns.orderLineId))
+      .where(and(inArray(orderLines.orderId, ids), eq(orderReturns.status, 'requested')))
+      .groupBy(orderLines.orderId),
+  ]);
+  const linesOf = new Map(lineFacts.map((fact) => [fact.orderId, fact]));
+  const returnsOf = new Map(returnFacts.map((fact) => [fact.orderId, fact.open]));
+  return rows.map(({ order, dealerName, workshopName, ...vehicle }) => ({
+    id: order.id,
+    inquiry_id: order.inquiryId,
+    part_dealer_id: order.partDealerId,
+    dealer_name: dealerName,
+    workshop_name: workshopName,
+    customer_number: order.customerNumber,
+    vehicle: vehicleView(vehicle),
+    status: order.status,
+    line_count: linesOf.get(order.id)?.lines ?? 0,
+    total_cents: order.totalCents,
+    currency: order.currency,
+    placed_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+    has_backorder: (linesOf.get(order.id)?.backorders ?? 0) > 0,
+    open_returns: returnsOf.get(order.id) ?? 0,
+  }));
+}
+
+/** How many orders match `where` (for a list's pager). */
+export async function countOrders(db: Reader, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .innerJoin(inquiries, eq(inquiries.id, orders.inquiryId))
+    .innerJoin(organisations, eq(organisations.id, orders.workshopOrganisationId))
+    .where(where);
+  return row?.total ?? 0;
+}
