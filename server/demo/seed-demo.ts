@@ -827,3 +827,96 @@ export async function seedDemo(
     },
   };
 }
+
+/**
+ * For the order-placing benchmark: `count` inquiries of the first demo workshop, each with
+ * `lineCount` lines quoted in full by one dealer (closing in a day), ready to be ordered.
+ * Returns what a placement names: the inquiry, its version and a choice per line.
+ */
+export async function seedQuotedInquiries(db: Database, options: { count: number; lineCount: number }) {
+  const [workshopUser] = await db.select().from(users).where(eq(users.email, DEMO_WORKSHOP_EMAIL));
+  if (!workshopUser?.organisationId) throw new Error('seed the demo first');
+  const [relation] = await db
+    .select({
+      partDealerId: partDealers.id,
+      dealerOrganisationId: partDealers.organisationId,
+      customerNumber: supplierRelations.customerNumber,
+    })
+    .from(supplierRelations)
+    .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
+    .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
+    .where(eq(workshops.organisationId, workshopUser.organisationId))
+    .limit(1);
+  if (!relation?.dealerOrganisationId) throw new Error('the demo workshop has no dealer');
+  const placements: {
+    inquiryId: number;
+    version: number;
+    choices: { inquiry_line_id: number; recipient_id: number }[];
+  }[] = [];
+  const now = Date.now();
+  for (let index = 0; index < options.count; index++) {
+    await db.transaction(async (tx) => {
+      const [inquiry] = await tx
+        .insert(inquiries)
+        .values({
+          workshopOrganisationId: workshopUser.organisationId as number,
+          createdBy: workshopUser.id,
+          status: 'quoted',
+          version: 1,
+          vin: 'WVWZZZAUZFW123456',
+          vehicleDescription: 'VW Golf 7 1.6 TDI',
+          closesAt: new Date(now + DAY_MS),
+        })
+        .returning({ id: inquiries.id });
+      if (!inquiry) throw new Error('inquiry insert returned nothing');
+      const lines = await tx
+        .insert(inquiryLines)
+        .values(
+          Array.from({ length: options.lineCount }, (_, position) => {
+            const part = PARTS[position % PARTS.length] as (typeof PARTS)[number];
+            return {
+              inquiryId: inquiry.id,
+              position: position + 1,
+              partNumber: part.number,
+              partNumberNormalised: normalisePartNumber(part.number),
+              description: part.description,
+              quantity: 1,
+            };
+          }),
+        )
+        .returning({ id: inquiryLines.id });
+      const [recipient] = await tx
+        .insert(inquiryRecipients)
+        .values({
+          inquiryId: inquiry.id,
+          partDealerId: relation.partDealerId,
+          dealerOrganisationId: relation.dealerOrganisationId as number,
+          customerNumber: relation.customerNumber,
+          status: 'answered',
+          version: 1,
+          answeredAt: new Date(now),
+          validUntil: isoDate(now + 3 * DAY_MS),
+          freightCents: 690,
+          freeFreightFromCents: 15_000,
+        })
+        .returning({ id: inquiryRecipients.id });
+      if (!recipient) throw new Error('recipient insert returned nothing');
+      await tx.insert(quoteLines).values(
+        lines.map((line, position) => ({
+          recipientId: recipient.id,
+          inquiryLineId: line.id,
+          offered: true,
+          netPriceCents: (PARTS[position % PARTS.length] as (typeof PARTS)[number]).price,
+          availability: 'branch_today' as const,
+          eta: isoDate(now),
+        })),
+      );
+      placements.push({
+        inquiryId: inquiry.id,
+        version: 1,
+        choices: lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: recipient.id })),
+      });
+    });
+  }
+  return placements;
+}
