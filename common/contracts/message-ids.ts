@@ -136,6 +136,7 @@ export const messageIds = [
   'inquiryClosed',
   'choiceNotOffered',
   'validUntilPast',
+  'answerIncomplete',
   'inquirySent',
   'inquiryCancelled',
   'answerSaved',

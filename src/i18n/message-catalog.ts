@@ -139,6 +139,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   inquiryClosed: msg`The inquiry no longer takes answers.`,
   choiceNotOffered: msg`This dealer made no offer for that line.`,
   validUntilPast: msg`The quote must be valid at least until today.`,
+  answerIncomplete: msg`Please answer every line of the inquiry exactly once.`,
   inquirySent: msg`The inquiry has been sent.`,
   inquiryCancelled: msg`The inquiry has been withdrawn.`,
   answerSaved: msg`Your quote has been sent.`,

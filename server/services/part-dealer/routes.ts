@@ -29,6 +29,7 @@ import { checkUserInvitation, consumeUserInvitation, invitedMembership } from '.
 import { createCustomerRoutes } from './customer-routes';
 import { toDealerLeadRow } from './dealer-lead-row';
 import { createDealerOrganisation } from './dealer-organisation';
+import { createDealerInquiryRoutes } from './inquiry-routes';
 import { createDealerOrganisationRoutes } from './organisation-routes';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
@@ -192,6 +193,8 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   service.route('/', createCustomerRoutes(deps, access));
   // The dealer's own portal (issue 12): /organisation/… and the public /organisation-logos/:id.
   service.route('/', createDealerOrganisationRoutes(deps, access));
+  // The trade loop (issue 13): inquiries this dealer received, its answers.
+  service.route('/', createDealerInquiryRoutes(deps, access));
 
   return service;
 }

@@ -22,6 +22,7 @@ import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
 import type { SessionAccess } from '../auth/session-access';
+import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
 import { createSupplierRoutes } from './supplier-routes';
 
@@ -171,5 +172,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
 
   service.route('/', createOnboardingRoutes(deps, access.cookieSettings));
   service.route('/', createSupplierRoutes(deps, access));
+  // The trade loop (issue 13): the workshop's inquiries to its dealers.
+  service.route('/', createInquiryRoutes(deps, access));
   return service;
 }

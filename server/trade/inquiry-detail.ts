@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DealerInquiry, InquiryDetail, InquiryLine, QuoteLine, Recipient } from '../../common/contracts/trading';
+import type { Database, Transaction } from '../db/database';
+import {
+  inquiries,
+  inquiryLines,
+  inquiryRecipients,
+  orders,
+  organisations,
+  partDealers,
+  quoteLines,
+} from '../db/schema';
+import { orderSummaries, vehicleView } from './order-summaries';
+
+type Reader = Database | Transaction;
+type RecipientRow = typeof inquiryRecipients.$inferSelect;
+
+function toInquiryLine(row: typeof inquiryLines.$inferSelect): InquiryLine {
+  return {
+    id: row.id,
+    position: row.position,
+    part_number: row.partNumber,
+    description: row.description,
+    quantity: row.quantity,
+    note: row.note,
+  };
+}
+
+function toQuoteLine(row: typeof quoteLines.$inferSelect): QuoteLine {
+  return {
+    inquiry_line_id: row.inquiryLineId,
+    offered: row.offered,
+    net_price_cents: row.netPriceCents,
+    deposit_cents: row.depositCents,
+    currency: row.currency,
+    availability: row.availability,
+    eta: row.eta,
+    alternative_part_number: row.alternativePartNumber,
+    alternative_brand: row.alternativeBrand,
+    fits_vehicle: row.fitsVehicle,
+    note: row.note,
+    decline_reason: row.declineReason,
+  };
+}
+
+/** The lines of an inquiry in their order. */
+export async function inquiryLinesOf(db: Reader, inquiryId: number) {
+  return db
+    .select()
+    .from(inquiryLines)
+    .where(eq(inquiryLines.inquiryId, inquiryId))
+    .orderBy(asc(inquiryLines.position), asc(inquiryLines.id));
+}
+
+/** Recipient rows as the contract shows them, each with its dealer's name and its quote lines. */
+async function recipientViews(db: Reader, rows: readonly { recipient: RecipientRow; dealerName: string }[]) {
+  if (rows.length === 0) return [];
+  const quotes = await db
+    .select()
+    .from(quoteLines)
+    .where(
+      inArray(
+        quoteLines.recipientId,
+        rows.map((row) => row.recipient.id),
+      ),
+    )
+    .orderBy(asc(quoteLines.inquiryLineId));
+  return rows.map(
+    ({ recipient, dealerName }): Recipient => ({
+      id: recipient.id,
+      part_dealer_id: recipient.partDealerId,
+      dealer_name: dealerName,
+      status: recipient.status,
+      version: recipient.version,
+      seen_at: recipient.seenAt?.toISOString() ?? null,
+      answered_at: recipient.answeredAt?.toISOString() ?? null,
+      decline_reason: recipient.declineReason,
+      valid_until: recipient.validUntil,
+      freight_cents: recipient.freightCents,
+      free_freight_from_cents: recipient.freeFreightFromCents,
+      quote_lines: quotes.filter((quote) => quote.recipientId === recipient.id).map(toQuoteLine),
+    }),
+  );
+}
+
+/** The inquiry with its workshop's name, or null when it is not this workshop organisation's. */
+async function inquiryOf(db: Reader, where: ReturnType<typeof and>) {
+  const [row] = await db
+    .select({ inquiry: inquiries, workshopName: organisations.name })
+    .from(inquiries)
+    .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The workshop's view of one of its inquiries: lines, every recipient with its quote, the orders
+ * made from it. Null when the inquiry does not exist or belongs to another workshop (the caller
+ * answers 404 for both).
+ */
+export async function inquiryDetail(
+  db: Reader,
+  scope: { inquiryId: number; workshopOrganisationId: number },
+): Promise<InquiryDetail | null> {
+  const found = await inquiryOf(
+    db,
+    and(eq(inquiries.id, scope.inquiryId), eq(inquiries.workshopOrganisationId, scope.workshopOrganisationId)),
+  );
+  if (!found) return null;
+  const { inquiry, workshopName } = found;
+  const [lines, recipientRows, orderList] = await Promise.all([
+    inquiryLinesOf(db, inquiry.id),
+    db
+      .select({ recipient: inquiryRecipients, dealerName: partDealers.name })
+      .from(inquiryRecipients)
+      .innerJoin(partDealers, eq(partDealers.id, inquiryRecipients.partDealerId))
+      .where(eq(inquiryRecipients.inquiryId, inquiry.id))
+      .orderBy(asc(partDealers.name), asc(inquiryRecipients.id)),
+    orderSummaries(db, eq(orders.inquiryId, inquiry.id)),
+  ]);
+  return {
+    id: inquiry.id,
+    status: inquiry.status,
+    version: inquiry.version,
+    workshop_name: workshopName,
+    vehicle: vehicleView(inquiry),
+    lines: lines.map(toInquiryLine),
+    recipients: await recipientViews(db, recipientRows),
+    orders: orderList,
+    created_at: inquiry.createdAt.toISOString(),
+    closes_at: inquiry.closesAt.toISOString(),
+    cancel_reason: inquiry.cancelReason,
+  };
+}
+
+/**
+ * A dealer's view of an inquiry it received: the workshop's request and its own recipient row
+ * only (never another dealer's quote). Null when this dealer organisation is not a recipient.
+ */
+export async function dealerInquiry(
+  db: Reader,
+  scope: { inquiryId: number; dealerOrganisationId: number },
+): Promise<DealerInquiry | null> {
+  const [row] = await db
+    .select({ recipient: inquiryRecipients, dealerName: partDealers.name })
+    .from(inquiryRecipients)
+    .innerJoin(partDealers, eq(partDealers.id, inquiryRecipients.partDealerId))
+    .where(
+      and(
+        eq(inquiryRecipients.inquiryId, scope.inquiryId),
+        eq(inquiryRecipients.dealerOrganisationId, scope.dealerOrganisationId),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const found = await inquiryOf(db, and(eq(inquiries.id, scope.inquiryId)));
+  if (!found) return null;
+  const { inquiry, workshopName } = found;
+  const [lines, [recipient], [order]] = await Promise.all([
+    inquiryLinesOf(db, inquiry.id),
+    recipientViews(db, [row]),
+    db.select({ id: orders.id }).from(orders).where(eq(orders.recipientId, row.recipient.id)).limit(1),
+  ]);
+  if (!recipient) return null;
+  return {
+    id: inquiry.id,
+    inquiry_status: inquiry.status,
+    workshop_name: workshopName,
+    customer_number: row.recipient.customerNumber,
+    vehicle: vehicleView(inquiry),
+    lines: lines.map(toInquiryLine),
+    created_at: inquiry.createdAt.toISOString(),
+    closes_at: inquiry.closesAt.toISOString(),
+    recipient,
+    order_id: order?.id ?? null,
+  };
+}
