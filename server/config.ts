@@ -51,6 +51,9 @@ const serverEnvironmentSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   STATIC_DIR: v.optional(v.string(), './dist'),
   MAIL_POLL_MS: v.optional(integerString(50, 600_000), '1000'),
+  TRADE_SWEEP_MS: v.optional(integerString(50, 3_600_000), '15000'),
+  TRADE_MAIL_POLL_MS: v.optional(integerString(50, 3_600_000), '5000'),
+  TRADE_DIGEST_WINDOW_MS: v.optional(integerString(0, 86_400_000), '900000'),
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
@@ -112,6 +115,12 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     staticDir: path.resolve(env.STATIC_DIR),
     mailPollMs: env.MAIL_POLL_MS,
     mailRetryBaseSeconds: env.MAIL_RETRY_BASE_SECONDS,
+    /** How often the closing sweeper looks for inquiries past their closing time. */
+    tradeSweepMs: env.TRADE_SWEEP_MS,
+    /** How often the trade-mail worker looks for queued trade mails. */
+    tradeMailPollMs: env.TRADE_MAIL_POLL_MS,
+    /** A person gets at most one trade mail per window; what piles up meanwhile goes out as one digest. */
+    tradeDigestWindowMs: env.TRADE_DIGEST_WINDOW_MS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
   };

@@ -10,10 +10,13 @@ import { deleteStaleRateWindows } from './rate-limit';
 import { seedAdministrator } from './seed';
 import { deleteExpiredSessions } from './services/auth/sessions';
 import { deleteExpiredOnboardingCredentials } from './services/workshop/onboarding-credentials';
+import { startClosingSweeper } from './trade/closing-sweeper';
+import { startTradeMailWorker } from './trade/trade-mail-worker';
 
 /**
- * Opens the database (migrating it), seeds the administrator, starts the mail worker and the
- * HTTP server. Used by server/main.ts and by the server tests, so both run the same code.
+ * Opens the database (migrating it), seeds the administrator, starts the mail worker, the trade
+ * loop's closing sweeper and trade-mail worker, and the HTTP server. Used by server/main.ts and by
+ * the server tests, so both run the same code.
  */
 export async function startServer(config: ServerConfig, logger: Logger) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -22,6 +25,13 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const mailWorker = startMailWorker(database.db, transport, logger, {
     pollMs: config.mailPollMs,
     retryBaseSeconds: config.mailRetryBaseSeconds,
+  });
+  // The trade loop (ADR 023): inquiries past their closing time are closed; trade mails go out singly or as a digest.
+  const closingSweeper = startClosingSweeper(database.db, logger, config.tradeSweepMs);
+  const tradeMailWorker = startTradeMailWorker(database.db, logger, {
+    pollMs: config.tradeMailPollMs,
+    publicUrl: config.publicUrl,
+    digestWindowMs: config.tradeDigestWindowMs,
   });
   const housekeeping = setInterval(() => {
     Promise.all([
@@ -49,6 +59,8 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     async stop() {
       clearInterval(housekeeping);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closingSweeper.stop();
+      await tradeMailWorker.stop();
       await mailWorker.stop();
       await database.close();
     },

@@ -22,6 +22,31 @@ type MailParams = {
   contactMessage: { name: string; email: string; info: string };
   relationAccepted: RelationDecisionParams;
   relationDeclined: RelationDecisionParams & { reason: string };
+  tradeEvent: { firstName: string; item: TradeMailItem };
+  tradeDigest: { firstName: string; items: TradeMailItem[] };
+};
+
+/**
+ * One logged trade event as a mail tells it (server/trade/trade-mail-worker.ts): its kind, the
+ * inquiry or order it concerns, the event's details, and the link to that page for this reader.
+ */
+export type TradeMailItem = {
+  kind: string;
+  inquiryId: number;
+  orderId: number | null;
+  workshopName: string;
+  vehicle: string;
+  details: Record<string, string | number | boolean | null>;
+  url: string;
+};
+
+const detailText = (item: TradeMailItem, key: string) => {
+  const value = item.details[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+const detailNumber = (item: TradeMailItem, key: string) => {
+  const value = item.details[key];
+  return typeof value === 'number' ? value : null;
 };
 
 /** A dealer's decision on a workshop's relation, told to the workshop's owner. */
@@ -48,6 +73,8 @@ type MailCatalog = {
   teamClosing: string;
   footer: string;
   reason: (reason: string) => string;
+  /** One line telling a trade event (subject of a single mail, an entry of a digest). */
+  tradeEvent: (item: TradeMailItem) => string;
   mails: { [Name in MailName]: (params: MailParams[Name]) => MailWords };
 };
 
@@ -59,6 +86,32 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     teamClosing: 'Ihr Teileportal-Team',
     footer: 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.',
     reason: (reason) => `Begründung: ${reason}`,
+    tradeEvent: (item) => {
+      const eta = detailText(item, 'eta');
+      const reason = detailText(item, 'reason');
+      const lines = detailNumber(item, 'lines');
+      switch (item.kind) {
+        case 'inquiry.received':
+          return `Neue Anfrage #${item.inquiryId} von ${item.workshopName} (${item.vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'Position' : 'Positionen'}`})`;
+        case 'inquiry.allAnswered':
+          return `Alle Händler haben auf Ihre Anfrage #${item.inquiryId} (${item.vehicle}) geantwortet`;
+        case 'inquiry.closed': {
+          const answered = detailNumber(item, 'answered');
+          const recipients = detailNumber(item, 'recipients');
+          return `Ihre Anfrage #${item.inquiryId} (${item.vehicle}) ist geschlossen${answered === null || recipients === null ? '' : `: ${answered} von ${recipients} Händlern haben geantwortet`}`;
+        }
+        case 'order.placed':
+          return `Neue Bestellung #${item.orderId ?? ''} von ${item.workshopName} (${item.vehicle})`;
+        case 'line.backorder':
+          return `Bestellung #${item.orderId ?? ''} (${item.vehicle}): eine Position ist im Rückstand${eta ? `, neuer Liefertermin ${eta}` : ''}`;
+        case 'line.cancelled':
+          return `Bestellung #${item.orderId ?? ''} (${item.vehicle}): eine Position wurde storniert${reason ? ` (${reason})` : ''}`;
+        default:
+          return item.orderId === null
+            ? `Neuigkeit zu Anfrage #${item.inquiryId} (${item.vehicle})`
+            : `Neuigkeit zu Bestellung #${item.orderId} (${item.vehicle})`;
+      }
+    },
     mails: {
       passwordReset: (p) => ({
         subject: 'Ihr Link zum Zurücksetzen des Passworts',
@@ -170,6 +223,18 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
         ],
         action: 'Lieferanten ansehen',
       }),
+      tradeEvent: (p) => ({
+        subject: catalogs.de.tradeEvent(p.item),
+        lines: [`${catalogs.de.tradeEvent(p.item)}.`],
+        action: p.item.orderId === null ? 'Anfrage öffnen' : 'Bestellung öffnen',
+      }),
+      tradeDigest: (p) => ({
+        subject: `${p.items.length} Neuigkeiten im Teileportal`,
+        lines: [
+          'seit unserer letzten E-Mail gibt es Neues zu Ihren Anfragen und Bestellungen:',
+          ...p.items.map((item) => `${catalogs.de.tradeEvent(item)}: ${item.url}`),
+        ],
+      }),
     },
   },
   en: {
@@ -179,6 +244,32 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     teamClosing: 'Your Teileportal team',
     footer: 'Teileportal · pilot phase · This e-mail was generated automatically.',
     reason: (reason) => `Reason: ${reason}`,
+    tradeEvent: (item) => {
+      const eta = detailText(item, 'eta');
+      const reason = detailText(item, 'reason');
+      const lines = detailNumber(item, 'lines');
+      switch (item.kind) {
+        case 'inquiry.received':
+          return `New inquiry #${item.inquiryId} from ${item.workshopName} (${item.vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'line' : 'lines'}`})`;
+        case 'inquiry.allAnswered':
+          return `Every dealer has answered your inquiry #${item.inquiryId} (${item.vehicle})`;
+        case 'inquiry.closed': {
+          const answered = detailNumber(item, 'answered');
+          const recipients = detailNumber(item, 'recipients');
+          return `Your inquiry #${item.inquiryId} (${item.vehicle}) is closed${answered === null || recipients === null ? '' : `: ${answered} of ${recipients} dealers answered`}`;
+        }
+        case 'order.placed':
+          return `New order #${item.orderId ?? ''} from ${item.workshopName} (${item.vehicle})`;
+        case 'line.backorder':
+          return `Order #${item.orderId ?? ''} (${item.vehicle}): a line is on backorder${eta ? `, new delivery date ${eta}` : ''}`;
+        case 'line.cancelled':
+          return `Order #${item.orderId ?? ''} (${item.vehicle}): a line was cancelled${reason ? ` (${reason})` : ''}`;
+        default:
+          return item.orderId === null
+            ? `News about inquiry #${item.inquiryId} (${item.vehicle})`
+            : `News about order #${item.orderId} (${item.vehicle})`;
+      }
+    },
     mails: {
       passwordReset: (p) => ({
         subject: 'Your password reset link',
@@ -290,6 +381,18 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
         ],
         action: 'View suppliers',
       }),
+      tradeEvent: (p) => ({
+        subject: catalogs.en.tradeEvent(p.item),
+        lines: [`${catalogs.en.tradeEvent(p.item)}.`],
+        action: p.item.orderId === null ? 'Open inquiry' : 'Open order',
+      }),
+      tradeDigest: (p) => ({
+        subject: `${p.items.length} updates at Teileportal`,
+        lines: [
+          'since our last e-mail there is news about your inquiries and orders:',
+          ...p.items.map((item) => `${catalogs.en.tradeEvent(item)}: ${item.url}`),
+        ],
+      }),
     },
   },
 };
@@ -393,4 +496,6 @@ export const mailTemplates = {
     link: (p) => p.suppliersUrl,
     reason: (p) => p.reason,
   }),
+  tradeEvent: mail('tradeEvent', { greeting: byFirstName, link: (p) => p.item.url }),
+  tradeDigest: mail('tradeDigest', { greeting: byFirstName }),
 } satisfies { [Name in MailName]: (locale: ServerLocale, params: MailParams[Name]) => RenderedMail };
