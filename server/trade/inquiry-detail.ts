@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DealerInquiry, InquiryDetail, InquiryLine, QuoteLine, Recipient } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import {
@@ -175,4 +175,37 @@ export async function dealerInquiry(
     recipient,
     order_id: order?.id ?? null,
   };
+}
+
+/** Per inquiry: how many lines, recipients and answered recipients it has (for the lists). */
+export async function inquiryCounts(db: Reader, inquiryIds: readonly number[]) {
+  const counts = new Map<number, { lines: number; recipients: number; answered: number }>();
+  if (inquiryIds.length === 0) return counts;
+  const ids = [...inquiryIds];
+  const [lineRows, recipientRows] = await Promise.all([
+    db
+      .select({ inquiryId: inquiryLines.inquiryId, total: count() })
+      .from(inquiryLines)
+      .where(inArray(inquiryLines.inquiryId, ids))
+      .groupBy(inquiryLines.inquiryId),
+    db
+      .select({
+        inquiryId: inquiryRecipients.inquiryId,
+        total: count(),
+        answered: sql<number>`count(*) filter (where ${inquiryRecipients.status} = 'answered')`.mapWith(Number),
+      })
+      .from(inquiryRecipients)
+      .where(inArray(inquiryRecipients.inquiryId, ids))
+      .groupBy(inquiryRecipients.inquiryId),
+  ]);
+  const linesOf = new Map(lineRows.map((row) => [row.inquiryId, row.total]));
+  const recipientsOf = new Map(recipientRows.map((row) => [row.inquiryId, row]));
+  for (const id of ids) {
+    counts.set(id, {
+      lines: linesOf.get(id) ?? 0,
+      recipients: recipientsOf.get(id)?.total ?? 0,
+      answered: recipientsOf.get(id)?.answered ?? 0,
+    });
+  }
+  return counts;
 }

@@ -15,7 +15,7 @@ import type { Transaction } from '../../db/database';
 import { inquiries, inquiryLines, inquiryRecipients, organisations, quoteLines } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery, refusalBody } from '../../http/respond';
 import { appendTradeEvents, type TradeEventInput } from '../../trade/event-log';
-import { dealerInquiry } from '../../trade/inquiry-detail';
+import { dealerInquiry, inquiryCounts } from '../../trade/inquiry-detail';
 import { vehicleView } from '../../trade/order-summaries';
 import { queueTradeMail } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
@@ -146,10 +146,6 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
           recipient: inquiryRecipients,
           inquiry: inquiries,
           workshopName: organisations.name,
-          lineCount:
-            sql<number>`(select count(*) from ${inquiryLines} where ${inquiryLines.inquiryId} = ${inquiries.id})`.mapWith(
-              Number,
-            ),
         })
         .from(inquiryRecipients)
         .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
@@ -164,13 +160,17 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
         .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
         .where(where),
     ]);
+    const counts = await inquiryCounts(
+      db,
+      rows.map((row) => row.inquiry.id),
+    );
     const items = rows.map(
-      ({ recipient, inquiry, workshopName, lineCount }): DealerInboxItem => ({
+      ({ recipient, inquiry, workshopName }): DealerInboxItem => ({
         id: inquiry.id,
         workshop_name: workshopName,
         customer_number: recipient.customerNumber,
         vehicle: vehicleView(inquiry),
-        line_count: lineCount,
+        line_count: counts.get(inquiry.id)?.lines ?? 0,
         status: recipient.status,
         inquiry_status: inquiry.status,
         created_at: inquiry.createdAt.toISOString(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
   type InquirySummary,
@@ -24,7 +24,7 @@ import {
 import { ApiRefusal, ok, parseJsonBody, parseQuery, refusalBody } from '../../http/respond';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { appendTradeEvents, type TradeEventInput } from '../../trade/event-log';
-import { inquiryDetail } from '../../trade/inquiry-detail';
+import { inquiryCounts, inquiryDetail } from '../../trade/inquiry-detail';
 import { vehicleView } from '../../trade/order-summaries';
 import { queueTradeMail } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
@@ -147,21 +147,9 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
           ? eq(inquiries.status, status)
           : undefined,
     );
-    const recipientCount = (filter?: SQL) =>
-      sql<number>`(select count(*) from ${inquiryRecipients} where ${inquiryRecipients.inquiryId} = ${inquiries.id}${
-        filter ? sql` and ${filter}` : sql``
-      })`.mapWith(Number);
     const [rows, [counted]] = await Promise.all([
       db
-        .select({
-          inquiry: inquiries,
-          lineCount:
-            sql<number>`(select count(*) from ${inquiryLines} where ${inquiryLines.inquiryId} = ${inquiries.id})`.mapWith(
-              Number,
-            ),
-          recipientCount: recipientCount(),
-          answeredCount: recipientCount(sql`${inquiryRecipients.status} = 'answered'`),
-        })
+        .select()
         .from(inquiries)
         .where(where)
         .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
@@ -169,14 +157,18 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
         .offset((page - 1) * TRADE_PAGE_SIZE),
       db.select({ total: count() }).from(inquiries).where(where),
     ]);
+    const counts = await inquiryCounts(
+      db,
+      rows.map((inquiry) => inquiry.id),
+    );
     const items = rows.map(
-      ({ inquiry, lineCount, recipientCount: recipients, answeredCount }): InquirySummary => ({
+      (inquiry): InquirySummary => ({
         id: inquiry.id,
         status: inquiry.status,
         vehicle: vehicleView(inquiry),
-        line_count: lineCount,
-        recipient_count: recipients,
-        answered_count: answeredCount,
+        line_count: counts.get(inquiry.id)?.lines ?? 0,
+        recipient_count: counts.get(inquiry.id)?.recipients ?? 0,
+        answered_count: counts.get(inquiry.id)?.answered ?? 0,
         created_at: inquiry.createdAt.toISOString(),
         closes_at: inquiry.closesAt.toISOString(),
       }),
