@@ -95,11 +95,8 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
           return `Neue Anfrage #${item.inquiryId} von ${item.workshopName} (${item.vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'Position' : 'Positionen'}`})`;
         case 'inquiry.allAnswered':
           return `Alle Händler haben auf Ihre Anfrage #${item.inquiryId} (${item.vehicle}) geantwortet`;
-        case 'inquiry.closed': {
-          const answered = detailNumber(item, 'answered');
-          const recipients = detailNumber(item, 'recipients');
-          return `Ihre Anfrage #${item.inquiryId} (${item.vehicle}) ist geschlossen${answered === null || recipients === null ? '' : `: ${answered} von ${recipients} Händlern haben geantwortet`}`;
-        }
+        case 'inquiry.closed':
+          return `Ihre Anfrage #${item.inquiryId} (${item.vehicle}) ist geschlossen; Sie können aus den erhaltenen Angeboten bestellen`;
         case 'order.placed':
           return `Neue Bestellung #${item.orderId ?? ''} von ${item.workshopName} (${item.vehicle})`;
         case 'line.backorder':
@@ -253,11 +250,8 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
           return `New inquiry #${item.inquiryId} from ${item.workshopName} (${item.vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'line' : 'lines'}`})`;
         case 'inquiry.allAnswered':
           return `Every dealer has answered your inquiry #${item.inquiryId} (${item.vehicle})`;
-        case 'inquiry.closed': {
-          const answered = detailNumber(item, 'answered');
-          const recipients = detailNumber(item, 'recipients');
-          return `Your inquiry #${item.inquiryId} (${item.vehicle}) is closed${answered === null || recipients === null ? '' : `: ${answered} of ${recipients} dealers answered`}`;
-        }
+        case 'inquiry.closed':
+          return `Your inquiry #${item.inquiryId} (${item.vehicle}) is closed; you can order from the quotes you received`;
         case 'order.placed':
           return `New order #${item.orderId ?? ''} from ${item.workshopName} (${item.vehicle})`;
         case 'line.backorder':

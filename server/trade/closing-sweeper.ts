@@ -68,10 +68,7 @@ async function closeInquiry(db: Database, inquiryId: number, now: Date) {
       before: inquiry.status,
       after: next,
       actorUserId: null,
-      details: {
-        recipients: recipients.length,
-        answered: recipients.filter((recipient) => recipient.status === 'answered').length,
-      },
+      // Listed to every recipient: nothing about the others (how many there were, who answered).
       workshopOrganisationId: inquiry.workshopOrganisationId,
       dealerOrganisationIds: recipients.map((recipient) => recipient.dealerOrganisationId),
     });

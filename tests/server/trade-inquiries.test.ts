@@ -403,6 +403,8 @@ describe('closing time', () => {
       .set({ closesAt: new Date(Date.now() - 1000) })
       .where(eq(inquiries.id, inquiry.id));
     const before = await storedState(server, inquiry.id);
+    const inbox = await getJson<Page<DealerInboxItem>>(server, '/svc/part-dealer/inquiries?status=open', nord.cookie);
+    expect(inbox.body.data.items.map((item) => item.id)).not.toContain(inquiry.id);
     const late = await answer(nord, inquiry.id, answerBody(view));
     expect([late.response.status, late.body.error]).toEqual([409, 'inquiryClosed']);
     const lateDecline = await decline(nord, inquiry.id, { version: 0, reason: 'Zu spät' });
@@ -422,7 +424,7 @@ describe('closing time', () => {
       ['inquiry.closed', 'quoted', 'closed'],
       ['recipient.expired', 'sent', 'expired'],
     ]);
-    expect(events[0]?.details).toEqual({ recipients: 2, answered: 1 });
+    expect(events[0]?.details).toEqual({});
     const mails = await server.db
       .select()
       .from(tradeMailQueue)
@@ -524,7 +526,7 @@ describe('trade mails', () => {
     mailServer = await startTestServer({
       TRADE_DIGEST_WINDOW_MS: String(WINDOW_MS),
       TRADE_MAIL_POLL_MS: '100',
-      TRADE_SWEEP_MS: '3600000',
+      TRADE_SWEEP_MS: '200',
       PUBLIC_URL: 'https://portal.example.de',
     });
   });
@@ -599,5 +601,25 @@ describe('trade mails', () => {
       `Every dealer has answered your inquiry #${inquiry.id} (VW Golf VI · WVWZZZ1KZAW000001)`,
     );
     expect(mail?.textBody).toContain(`Open inquiry: https://portal.example.de/inquiries/${inquiry.id}`);
+  });
+
+  test('the running sweeper closes an inquiry past its time and the workshop is told by mail', async () => {
+    const dealer = await dealerWithUsers(mailServer, 'Teile Spät');
+    const workshop = await workshopWithDealers(mailServer, [dealer], { locale: 'en' });
+    const inquiry = await sendInquiry(mailServer, workshop);
+    await mailServer.db
+      .update(inquiries)
+      .set({ closesAt: new Date(Date.now() - 1000) })
+      .where(eq(inquiries.id, inquiry.id));
+    const [mail] = await waitForMails(workshop.ownerEmail, 1);
+    expect(mail?.subject).toBe(
+      `Your inquiry #${inquiry.id} (VW Golf VI · WVWZZZ1KZAW000001) is closed; you can order from the quotes you received`,
+    );
+    expect(mail?.textBody).toContain(`Open inquiry: https://portal.example.de/inquiries/${inquiry.id}`);
+    const [row] = await mailServer.db
+      .select()
+      .from(inquiryRecipients)
+      .where(eq(inquiryRecipients.inquiryId, inquiry.id));
+    expect(row?.status).toBe('expired');
   });
 });

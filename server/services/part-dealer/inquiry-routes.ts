@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
   type DealerInboxItem,
@@ -135,7 +135,12 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
     const where = and(
       eq(inquiryRecipients.dealerOrganisationId, organisationId),
       status === 'open'
-        ? and(inArray(inquiryRecipients.status, [...UNANSWERED]), inArray(inquiries.status, ['sent', 'quoted']))
+        ? and(
+            inArray(inquiryRecipients.status, [...UNANSWERED]),
+            inArray(inquiries.status, ['sent', 'quoted']),
+            // Past its closing time it takes no answer, even before the sweeper closed it.
+            gt(inquiries.closesAt, new Date()),
+          )
         : status
           ? eq(inquiryRecipients.status, status)
           : undefined,

@@ -122,7 +122,8 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
           before: 'draft',
           after: sentStatus,
           actorUserId: user.id,
-          details: { lines: body.lines.length, recipients: recipients.length },
+          // Listed to every recipient: nothing about the others (not even how many there are).
+          details: { lines: body.lines.length },
           workshopOrganisationId: organisation.id,
           dealerOrganisationIds,
         },
