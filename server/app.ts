@@ -86,7 +86,8 @@ export function createApp(deps: ServerDeps) {
   app.onError((error, c) => {
     if (error instanceof ApiRefusal) {
       for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
-      return c.json(refusalBody(c, error.status, error.messageId, error.extra.field), error.status);
+      const body = refusalBody(c, error.status, error.messageId, error.extra.field);
+      return c.json(error.extra.data === undefined ? body : { ...body, data: error.extra.data }, error.status);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(refusalBody(c, error.status, 'invalidRequest'), error.status);

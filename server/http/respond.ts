@@ -11,7 +11,8 @@ export class ApiRefusal extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly messageId: MessageId,
-    readonly extra: { field?: string; headers?: Record<string, string> } = {},
+    /** `data`: what the client needs to recover (a 409's current state, ADR 023); the envelope's data is null without it. */
+    readonly extra: { field?: string; headers?: Record<string, string>; data?: unknown } = {},
   ) {
     super(messageId);
   }

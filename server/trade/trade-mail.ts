@@ -5,7 +5,7 @@ import { tradeMailQueue, users } from '../db/schema';
 
 /**
  * The events worth a mail (issue 13): a dealer hears of a new inquiry; the workshop of a complete
- * set of quotes or a closed inquiry, of a backorder and of a cancelled line.
+ * set of quotes or a closed inquiry, of a backorder and of a cancelled line; a dealer of a new order.
  */
 export const TRADE_MAIL_KINDS = [
   'inquiry.received',
@@ -13,6 +13,7 @@ export const TRADE_MAIL_KINDS = [
   'inquiry.closed',
   'line.backorder',
   'line.cancelled',
+  'order.placed',
 ] as const;
 export type TradeMailKind = (typeof TRADE_MAIL_KINDS)[number];
 

@@ -30,6 +30,7 @@ import { createCustomerRoutes } from './customer-routes';
 import { toDealerLeadRow } from './dealer-lead-row';
 import { createDealerOrganisation } from './dealer-organisation';
 import { createDealerInquiryRoutes } from './inquiry-routes';
+import { createDealerOrderRoutes } from './order-routes';
 import { createDealerOrganisationRoutes } from './organisation-routes';
 
 const DEALER_REGISTRATIONS_PER_IP: RateWindow = { name: 'dealer-ip', limit: 20, windowSeconds: 3600 };
@@ -195,6 +196,8 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   service.route('/', createDealerOrganisationRoutes(deps, access));
   // The trade loop (issue 13): inquiries this dealer received, its answers.
   service.route('/', createDealerInquiryRoutes(deps, access));
+  // The trade loop's orders (issue 13, ADR 023): /orders/….
+  service.route('/', createDealerOrderRoutes(deps, access));
 
   return service;
 }

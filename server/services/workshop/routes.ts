@@ -24,6 +24,7 @@ import { issueToken, revokeTokens } from '../../tokens';
 import type { SessionAccess } from '../auth/session-access';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
+import { createWorkshopOrderRoutes } from './order-routes';
 import { createSupplierRoutes } from './supplier-routes';
 
 const REQUESTS_PER_IP: RateWindow = { name: 'lead-ip', limit: 20, windowSeconds: 3600 };
@@ -174,5 +175,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createSupplierRoutes(deps, access));
   // The trade loop (issue 13): the workshop's inquiries to its dealers.
   service.route('/', createInquiryRoutes(deps, access));
+  // The trade loop's orders (issue 13, ADR 023): placing them from an inquiry, /orders/….
+  service.route('/', createWorkshopOrderRoutes(deps, access));
   return service;
 }
