@@ -264,8 +264,15 @@ export const orderLineActionSchema = v.pipe(
     ),
     tracking_reference: optionalText(80),
   }),
-  v.check((body) => body.action !== 'backorder' || body.eta !== null, 'etaRequired'),
-  v.check((body) => body.action !== 'cancel' || body.reason !== '', 'reasonRequired'),
+  // Forwarded to their field, so the refusal names it (a path-less issue would be a bare invalidRequest).
+  v.forward(
+    v.check((body) => body.action !== 'backorder' || body.eta !== null, 'etaRequired'),
+    ['eta'],
+  ),
+  v.forward(
+    v.check((body) => body.action !== 'cancel' || body.reason !== '', 'reasonRequired'),
+    ['reason'],
+  ),
 );
 export type OrderLineActionInput = v.InferInput<typeof orderLineActionSchema>;
 
