@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { USER_STATUS } from '../../common/contracts/auth';
 import type { Transaction } from '../db/database';
 import { tradeMailQueue, users } from '../db/schema';
@@ -34,4 +34,30 @@ export async function queueTradeMail(
   await tx
     .insert(tradeMailQueue)
     .values(members.map((member) => ({ userId: member.id, eventId: mail.eventId, kind: mail.kind })));
+}
+
+/**
+ * Queues several mails in two statements, whatever their number (one lookup of the members of
+ * every organisation named, one insert): what a change of many lines or a split order uses.
+ */
+export async function queueTradeMails(
+  tx: Transaction,
+  mails: readonly { organisationId: number; eventId: number; kind: TradeMailKind }[],
+) {
+  if (mails.length === 0) return;
+  const members = await tx
+    .select({ id: users.id, organisationId: users.organisationId })
+    .from(users)
+    .where(
+      and(
+        inArray(users.organisationId, [...new Set(mails.map((mail) => mail.organisationId))]),
+        eq(users.status, USER_STATUS.active),
+      ),
+    );
+  const rows = mails.flatMap((mail) =>
+    members
+      .filter((member) => member.organisationId === mail.organisationId)
+      .map((member) => ({ userId: member.id, eventId: mail.eventId, kind: mail.kind })),
+  );
+  if (rows.length > 0) await tx.insert(tradeMailQueue).values(rows);
 }

@@ -656,6 +656,19 @@ describe('returns', () => {
     expect(stale.body.error).toBe('orderChanged');
     expect(stale.body.data).toMatchObject({ id: orderId, version, status: 'delivered' });
     expect(await server.db.select().from(orderReturns).where(inArray(orderReturns.orderLineId, lineIds))).toEqual([]);
+
+    // The dealer's decision on a return follows the same rule.
+    const requested = await requestReturn(werkstattCookie, orderId, lineIds[0] ?? 0, { version, reason: 'damaged' });
+    const returnId = requested.body.data.lines[0]?.returns[0]?.id ?? 0;
+    const events = await tradeEventCount(server.db);
+    const staleDecision = await decideReturn(nordFirst, orderId, returnId, 'accept', { version });
+    expect(staleDecision.status).toBe(409);
+    expect(staleDecision.body).toMatchObject({ error: 'orderChanged', data: { id: orderId, version: version + 1 } });
+    expect((await linesOf(orderId))[0]?.status).toBe('delivered');
+    expect(
+      await server.db.select({ status: orderReturns.status }).from(orderReturns).where(eq(orderReturns.id, returnId)),
+    ).toEqual([{ status: 'requested' }]);
+    expect(await tradeEventCount(server.db)).toBe(events);
   });
 });
 

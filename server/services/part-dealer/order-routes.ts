@@ -19,7 +19,7 @@ import { appendTradeEvents, type EventReader, type TradeEventInput } from '../..
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
 import { claimOrderVersion } from '../../trade/order-version';
-import { queueTradeMail } from '../../trade/trade-mail';
+import { queueTradeMails } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /** The log's name for what a line action did. */
@@ -147,9 +147,12 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
       const appended = await appendTradeEvents(tx, events);
       if (body.action === 'backorder' || body.action === 'cancel') {
         const kind = body.action === 'backorder' ? 'line.backorder' : 'line.cancelled';
-        for (const event of appended.filter((row) => row.kind === kind)) {
-          await queueTradeMail(tx, { organisationId: order.workshopOrganisationId, eventId: event.id, kind });
-        }
+        await queueTradeMails(
+          tx,
+          appended
+            .filter((event) => event.kind === kind)
+            .map((event) => ({ organisationId: order.workshopOrganisationId, eventId: event.id, kind })),
+        );
       }
     });
     return ok(c, await readOrderDetail(db, reader, orderId), 'orderLineUpdated');

@@ -28,7 +28,7 @@ import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders, portalToday } from '../../trade/order-list';
 import { orderSummaries } from '../../trade/order-summaries';
 import { claimOrderVersion } from '../../trade/order-version';
-import { queueTradeMail } from '../../trade/trade-mail';
+import { queueTradeMails } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /** The quote lines the workshop may order from: offered, available, by an answered recipient. */
@@ -90,13 +90,12 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
       if (ordered === null) throw new ApiRefusal(409, 'actionNotAllowed');
 
       const chosenRecipients = [...new Set(placement.choices.map((choice) => choice.recipient_id))];
-      const [offered, allRecipients] = await Promise.all([
-        offeredChoices(tx, inquiry.id, chosenRecipients),
-        tx
-          .select({ dealerOrganisationId: inquiryRecipients.dealerOrganisationId })
-          .from(inquiryRecipients)
-          .where(eq(inquiryRecipients.inquiryId, inquiry.id)),
-      ]);
+      const offered = await offeredChoices(tx, inquiry.id, chosenRecipients);
+      // Every dealer the inquiry went to hears that it was ordered (without the details).
+      const allRecipients = await tx
+        .selectDistinct({ dealerOrganisationId: inquiryRecipients.dealerOrganisationId })
+        .from(inquiryRecipients)
+        .where(eq(inquiryRecipients.inquiryId, inquiry.id));
       const offerOf = new Map(offered.map((row) => [`${row.recipient.id}:${row.line.id}`, row]));
       const today = portalToday();
       const perRecipient = new Map<number, Offered[]>();
@@ -194,19 +193,20 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
         after: ordered,
         actorUserId: user.id,
         workshopOrganisationId: organisationId,
-        dealerOrganisationIds: [...new Set(allRecipients.map((row) => row.dealerOrganisationId))],
+        dealerOrganisationIds: allRecipients.map((row) => row.dealerOrganisationId),
       });
       const appended = await appendTradeEvents(tx, events);
-      for (const [index, { recipient }] of groups.entries()) {
-        const event = appended[index];
-        if (event) {
-          await queueTradeMail(tx, {
-            organisationId: recipient.dealerOrganisationId,
-            eventId: event.id,
-            kind: 'order.placed',
-          });
-        }
-      }
+      const dealerOfOrder = new Map(
+        groups.map(({ recipient }) => [orderOfRecipient(recipient.id), recipient.dealerOrganisationId]),
+      );
+      await queueTradeMails(
+        tx,
+        appended.flatMap((event) => {
+          const organisationId =
+            event.kind === 'order.placed' && event.orderId !== null && dealerOfOrder.get(event.orderId);
+          return organisationId ? [{ organisationId, eventId: event.id, kind: 'order.placed' as const }] : [];
+        }),
+      );
       return placed.map((order) => order.id);
     });
     const summaries = await orderSummaries(db, inArray(orders.id, orderIds));
