@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   dealerTotal,
+  type InquiryStatus,
   normalisePartNumber,
   orderListQuerySchema,
   orderPlacementSchema,
@@ -89,6 +90,16 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
       const ordered = lifecycleStep(inquiryLifecycleMachine, inquiry.status, { type: 'inquiry.order' });
       if (ordered === null) throw new ApiRefusal(409, 'actionNotAllowed');
 
+      // Claimed before the quotes are read, so they are those of the version the workshop saw: an
+      // answer bumps this row's version too, so one committing later waits for this transaction and
+      // then finds the inquiry ordered.
+      const [claimed] = await tx
+        .update(inquiries)
+        .set({ status: ordered as InquiryStatus, version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, placement.version)))
+        .returning({ id: inquiries.id });
+      if (!claimed) throw new ApiRefusal(409, 'inquiryChanged');
+
       const chosenRecipients = [...new Set(placement.choices.map((choice) => choice.recipient_id))];
       const offered = await offeredChoices(tx, inquiry.id, chosenRecipients);
       // Every dealer the inquiry went to hears that it was ordered (without the details).
@@ -104,14 +115,6 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
         if (!row || !isOrderable(row, today)) throw new ApiRefusal(400, 'choiceNotOffered');
         perRecipient.set(row.recipient.id, [...(perRecipient.get(row.recipient.id) ?? []), row]);
       }
-
-      // The version read above must still hold: a dealer answering meanwhile bumped it.
-      const [claimed] = await tx
-        .update(inquiries)
-        .set({ status: 'ordered', version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, placement.version)))
-        .returning({ id: inquiries.id });
-      if (!claimed) throw new ApiRefusal(409, 'inquiryChanged');
 
       const groups = [...perRecipient.values()].map((rows) => {
         const { recipient } = rows[0] as Offered;
