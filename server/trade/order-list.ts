@@ -52,7 +52,8 @@ export async function listOrders(
   const where = and(...filters);
   const [items, total] = await Promise.all([
     orderSummaries(db, where, { limit: TRADE_PAGE_SIZE, offset: (query.page - 1) * TRADE_PAGE_SIZE }),
-    countOrders(db, where),
+    // The pager counts through the inquiry or the workshop only when the filter names them.
+    countOrders(db, where, { inquiry: query.vehicle !== '', workshop: reader.kind === 'dealer' && query.q !== '' }),
   ]);
   return { items, total, page: query.page, page_size: TRADE_PAGE_SIZE };
 }

@@ -78,13 +78,19 @@ export async function orderSummaries(
   }));
 }
 
-/** How many orders match `where` (for a list's pager). */
-export async function countOrders(db: Reader, where: SQL | undefined) {
-  const [row] = await db
-    .select({ total: count() })
-    .from(orders)
-    .innerJoin(inquiries, eq(inquiries.id, orders.inquiryId))
-    .innerJoin(organisations, eq(organisations.id, orders.workshopOrganisationId))
-    .where(where);
+/**
+ * How many orders match `where` (for a list's pager). `where` may name the inquiry's and the
+ * workshop organisation's columns; a caller whose filter names neither says so with `joins`, and
+ * the count reads the orders' index alone (a list's pager on every page load).
+ */
+export async function countOrders(
+  db: Reader,
+  where: SQL | undefined,
+  joins: { inquiry: boolean; workshop: boolean } = { inquiry: true, workshop: true },
+) {
+  const base = db.select({ total: count() }).from(orders).$dynamic();
+  if (joins.inquiry) base.innerJoin(inquiries, eq(inquiries.id, orders.inquiryId));
+  if (joins.workshop) base.innerJoin(organisations, eq(organisations.id, orders.workshopOrganisationId));
+  const [row] = await base.where(where);
   return row?.total ?? 0;
 }

@@ -806,6 +806,21 @@ describe('lists', () => {
     expect(await ids(fremdWerkstattCookie, 'workshop', 'vehicle=listentest')).toEqual([]);
     expect(await ids(nordFirst, 'part-dealer', 'vehicle=listentest&q=becker')).toEqual([nordId]);
     expect(await ids(nordFirst, 'part-dealer', 'vehicle=listentest&q=fremd')).toEqual([]);
+    // Unfiltered: the pager counts every order of the organisation, 20 per page, newest first.
+    const suedOrders = await server.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.dealerOrganisationId, sued.organisation.id));
+    const unfiltered = await getJson<{ items: OrderSummary[]; total: number; page_size: number }>(
+      suedCookie,
+      '/svc/part-dealer/orders',
+    );
+    expect(suedOrders.length).toBeGreaterThan(1);
+    expect(unfiltered.body.data.total).toBe(suedOrders.length);
+    expect(unfiltered.body.data.page_size).toBe(20);
+    expect(unfiltered.body.data.items.length).toBe(Math.min(20, suedOrders.length));
+    const placedTimes = unfiltered.body.data.items.map((item) => item.placed_at);
+    expect(placedTimes).toEqual([...placedTimes].sort().reverse());
     const bad = await getJson(werkstattCookie, '/svc/workshop/orders?status=shipping');
     expect(bad.status).toBe(400);
   });

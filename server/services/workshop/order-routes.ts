@@ -81,18 +81,18 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
     const organisationId = c.get('organisation').id;
     const user = c.get('user');
     const orderIds = await db.transaction(async (tx) => {
+      // One lock per inquiry (ADR 023, inquiry side): answers, declines, the sweep and ordering take
+      // the inquiry row first, so the quotes read below are those of the version the workshop saw.
       const [inquiry] = await tx
         .select()
         .from(inquiries)
-        .where(and(eq(inquiries.id, inquiryId), eq(inquiries.workshopOrganisationId, organisationId)));
+        .where(and(eq(inquiries.id, inquiryId), eq(inquiries.workshopOrganisationId, organisationId)))
+        .for('update');
       if (!inquiry) throw new ApiRefusal(404, 'notFound');
       if (inquiry.version !== placement.version) throw new ApiRefusal(409, 'inquiryChanged');
       const ordered = lifecycleStep(inquiryLifecycleMachine, inquiry.status, { type: 'inquiry.order' });
       if (ordered === null) throw new ApiRefusal(409, 'actionNotAllowed');
 
-      // Claimed before the quotes are read, so they are those of the version the workshop saw: an
-      // answer bumps this row's version too, so one committing later waits for this transaction and
-      // then finds the inquiry ordered.
       const [claimed] = await tx
         .update(inquiries)
         .set({ status: ordered as InquiryStatus, version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
