@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -29,6 +29,19 @@ import {
   relationCustomerNumberSchema,
   supplierDirectoryQuerySchema,
 } from '../../common/contracts/suppliers';
+import {
+  dealerInboxQuerySchema,
+  inquiryCreateSchema,
+  inquiryListQuerySchema,
+  orderLineActionSchema,
+  orderListQuerySchema,
+  orderPlacementSchema,
+  quoteAnswerSchema,
+  returnDecisionSchema,
+  returnRequestSchema,
+  versionedReasonSchema,
+  versionOnlySchema,
+} from '../../common/contracts/trading';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
@@ -39,7 +52,7 @@ import {
   skipOnboardingStepSchema,
   workshopDetailsSchema,
 } from '../../common/contracts/workshop';
-import { organisations, users } from '../../server/db/schema';
+import { organisations, supplierRelations, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
@@ -55,6 +68,7 @@ import {
 } from '../support/fuzz';
 import { insertDealerOrganisation, insertRelation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support/test-server';
+import { insertTrade } from '../support/trade-orders';
 
 /**
  * Issue 7 §1: every public and signed-in endpoint, over real HTTP, with random and adversarial
@@ -75,7 +89,9 @@ let foreignOrganisationIds: number[] = [];
 let foreignPathIds: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The trade loop's background workers stay still while fuzzing: a mail queued by an accepted
+  // request would otherwise reach the outbox after the row counts were taken again.
+  server = await startTestServer({ TRADE_MAIL_POLL_MS: '3600000', TRADE_SWEEP_MS: '3600000' });
   await server.db.insert(users).values({
     email: logins.user,
     passwordHash: await hashPassword(passwords.user),
@@ -88,7 +104,13 @@ beforeAll(async () => {
   const dealer = await insertDealerOrganisation(server.db, 'Fuzz Teile GmbH', [logins.dealer]);
   const workshop = await insertWorkshop(server.db, { name: 'Fuzz Werkstatt', ownerEmail: logins.workshop });
   // The callers' own relation, so the member endpoints have something of their own to act on.
-  await insertRelation(server.db, workshop.workshop.id, dealer.partDealer.id, '4711');
+  await insertRelation(server.db, workshop.workshop.id, dealer.partDealer.id, '4711', { status: 'active' });
+  // A trade of their own (inquiry, quote, order, lines, a return), so the trade endpoints have rows to act on.
+  await insertTrade(
+    server.db,
+    { organisationId: workshop.organisation.id, userId: workshop.owner.id },
+    { partDealerId: dealer.partDealer.id, organisationId: dealer.organisation.id },
+  );
   const foreignDealer = await insertDealerOrganisation(server.db, 'Fremde Teile GmbH', ['fremd@teile.de'], {
     logo: true,
   });
@@ -100,6 +122,15 @@ beforeAll(async () => {
     await insertRelation(server.db, foreignWorkshop.workshop.id, foreignDealer.partDealer.id, '0815'),
     await insertRelation(server.db, foreignWorkshop.workshop.id, 3, '0816'),
   ];
+  await server.db
+    .update(supplierRelations)
+    .set({ status: 'active' })
+    .where(eq(supplierRelations.id, foreignRelations[0]?.id ?? 0));
+  const foreignTrade = await insertTrade(
+    server.db,
+    { organisationId: foreignWorkshop.organisation.id, userId: foreignWorkshop.owner.id },
+    { partDealerId: foreignDealer.partDealer.id, organisationId: foreignDealer.organisation.id },
+  );
   foreignOrganisationIds = [foreignDealer.organisation.id, foreignWorkshop.organisation.id];
   foreignPathIds = [
     ...foreignOrganisationIds,
@@ -108,6 +139,11 @@ beforeAll(async () => {
     foreignDealer.partDealer.id,
     foreignWorkshop.workshop.id,
     ...foreignRelations.map((relation) => relation.id),
+    foreignTrade.inquiry.id,
+    foreignTrade.recipient.id,
+    foreignTrade.order.id,
+    ...foreignTrade.orderLines.map((line) => line.id),
+    foreignTrade.orderReturn.id,
   ].map(String);
 });
 
@@ -354,6 +390,80 @@ const endpoints: Endpoint[] = [
     path: '/svc/part-dealer/customers/:id/decline',
     caller: 'dealer',
     bodyKeys: schemaKeys(customerDeclineSchema),
+  },
+  // The trade loop (ADR 023); the live streams (…/events) never end and have tests of their own.
+  {
+    method: 'POST',
+    path: '/svc/workshop/inquiries',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(inquiryCreateSchema),
+  },
+  {
+    method: 'GET',
+    path: '/svc/workshop/inquiries',
+    caller: 'workshop',
+    queryKeys: schemaKeys(inquiryListQuerySchema),
+  },
+  { method: 'GET', path: '/svc/workshop/inquiries/:id', caller: 'workshop' },
+  {
+    method: 'POST',
+    path: '/svc/workshop/inquiries/:id/cancel',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(versionOnlySchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/workshop/inquiries/:id/orders',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(orderPlacementSchema),
+  },
+  { method: 'GET', path: '/svc/workshop/orders', caller: 'workshop', queryKeys: schemaKeys(orderListQuerySchema) },
+  { method: 'GET', path: '/svc/workshop/orders/:id', caller: 'workshop' },
+  {
+    method: 'POST',
+    path: '/svc/workshop/orders/:id/lines/:id/return',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(returnRequestSchema),
+  },
+  {
+    method: 'GET',
+    path: '/svc/part-dealer/inquiries',
+    caller: 'dealer',
+    queryKeys: schemaKeys(dealerInboxQuerySchema),
+  },
+  { method: 'GET', path: '/svc/part-dealer/inquiries/:id', caller: 'dealer' },
+  { method: 'POST', path: '/svc/part-dealer/inquiries/:id/seen', caller: 'dealer', bodyKeys: [] },
+  {
+    method: 'PUT',
+    path: '/svc/part-dealer/inquiries/:id/answer',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(quoteAnswerSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/inquiries/:id/decline',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(versionedReasonSchema),
+  },
+  { method: 'GET', path: '/svc/part-dealer/orders', caller: 'dealer', queryKeys: schemaKeys(orderListQuerySchema) },
+  { method: 'GET', path: '/svc/part-dealer/orders/:id', caller: 'dealer' },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/orders/:id/lines',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(orderLineActionSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/orders/:id/returns/:id/accept',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(returnDecisionSchema),
+  },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/orders/:id/returns/:id/refuse',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(returnDecisionSchema),
   },
 ];
 

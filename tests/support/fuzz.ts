@@ -9,14 +9,23 @@ import {
   contactMessages,
   dealerLogos,
   dealerProfiles,
+  inquiries,
+  inquiryLines,
+  inquiryRecipients,
   oneTimeTokens,
+  orderLines,
+  orderReturns,
+  orders,
   organisations,
   outbox,
   partDealerLeads,
   partDealers,
+  quoteLines,
   sessions,
   spentCaptchas,
   supplierRelations,
+  tradeEvents,
+  tradeMailQueue,
   users,
   workshopAdditionalSuppliers,
   workshopLeads,
@@ -180,6 +189,15 @@ const storedTables = {
   dealerProfiles,
   dealerLogos,
   partDealers,
+  inquiries,
+  inquiryLines,
+  inquiryRecipients,
+  quoteLines,
+  orders,
+  orderLines,
+  orderReturns,
+  tradeEvents,
+  tradeMailQueue,
 };
 
 /** Row counts of every table a request could write to (rate-limit counters excepted). */
@@ -206,6 +224,27 @@ export async function foreignOrganisationRows(server: TestServer, organisationId
     .select({ id: partDealers.id })
     .from(partDealers)
     .where(inArray(partDealers.organisationId, [...organisationIds]));
+  const foreignInquiries = db
+    .select({ id: inquiries.id })
+    .from(inquiries)
+    .where(inArray(inquiries.workshopOrganisationId, [...organisationIds]));
+  const foreignInquiryLines = db
+    .select({ id: inquiryLines.id })
+    .from(inquiryLines)
+    .where(inArray(inquiryLines.inquiryId, foreignInquiries));
+  const foreignOrders = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      or(
+        inArray(orders.workshopOrganisationId, [...organisationIds]),
+        inArray(orders.dealerOrganisationId, [...organisationIds]),
+      ),
+    );
+  const foreignOrderLines = db
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, foreignOrders));
   return {
     organisations: await db
       .select()
@@ -241,6 +280,58 @@ export async function foreignOrganisationRows(server: TestServer, organisationId
         or(inArray(supplierRelations.workshopId, ownWorkshops), inArray(supplierRelations.partDealerId, ownDealers)),
       )
       .orderBy(supplierRelations.id),
+    // The trade loop (ADR 023): their inquiries, the dealers' answers, orders, returns and the log.
+    inquiries: await db
+      .select()
+      .from(inquiries)
+      .where(inArray(inquiries.workshopOrganisationId, [...organisationIds]))
+      .orderBy(inquiries.id),
+    recipients: await db
+      .select()
+      .from(inquiryRecipients)
+      .where(
+        or(
+          inArray(inquiryRecipients.dealerOrganisationId, [...organisationIds]),
+          inArray(inquiryRecipients.inquiryId, foreignInquiries),
+        ),
+      )
+      .orderBy(inquiryRecipients.id),
+    inquiryLines: await db
+      .select()
+      .from(inquiryLines)
+      .where(inArray(inquiryLines.inquiryId, foreignInquiries))
+      .orderBy(inquiryLines.id),
+    quoteLines: await db
+      .select()
+      .from(quoteLines)
+      .where(inArray(quoteLines.inquiryLineId, foreignInquiryLines))
+      .orderBy(quoteLines.id),
+    orders: await db
+      .select()
+      .from(orders)
+      .where(
+        or(
+          inArray(orders.workshopOrganisationId, [...organisationIds]),
+          inArray(orders.dealerOrganisationId, [...organisationIds]),
+        ),
+      )
+      .orderBy(orders.id),
+    orderLines: await db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, foreignOrders))
+      .orderBy(orderLines.id),
+    orderReturns: await db
+      .select()
+      .from(orderReturns)
+      .where(inArray(orderReturns.orderLineId, foreignOrderLines))
+      .orderBy(orderReturns.id),
+    tradeEvents: (
+      await db
+        .select({ id: tradeEvents.id })
+        .from(tradeEvents)
+        .where(inArray(tradeEvents.workshopOrganisationId, [...organisationIds]))
+    ).length,
     sessions: (
       await db
         .select({ userId: sessions.userId })

@@ -1,8 +1,17 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { AvailabilityClass, InquiryStatus, RecipientStatus } from '../../common/contracts/trading';
 import { normalisePartNumber } from '../../common/contracts/trading';
 import type { Database } from '../../server/db/database';
-import { inquiries, inquiryLines, inquiryRecipients, quoteLines, tradeEvents } from '../../server/db/schema';
+import {
+  inquiries,
+  inquiryLines,
+  inquiryRecipients,
+  orderLines,
+  orderReturns,
+  orders,
+  quoteLines,
+  tradeEvents,
+} from '../../server/db/schema';
 
 /*
  * The inquiry side of the trade loop written straight into the test database (its endpoints are
@@ -131,4 +140,78 @@ export async function insertRecipient(
 export async function tradeEventCount(db: Database) {
   const [row] = await db.select({ total: count() }).from(tradeEvents);
   return row?.total ?? 0;
+}
+
+/**
+ * A whole trade written straight into the database: an inquiry of `workshop` quoted by `dealer`,
+ * ordered, one line delivered with a return requested and one on backorder. For tests that need
+ * every kind of trade row to exist (the fuzzer aims their ids at other organisations' endpoints).
+ */
+export async function insertTrade(
+  db: Database,
+  workshop: { organisationId: number; userId: number },
+  dealer: { partDealerId: number; organisationId: number },
+) {
+  const { inquiry, lines } = await insertInquiry(db, {
+    workshopOrganisationId: workshop.organisationId,
+    createdBy: workshop.userId,
+    status: 'ordered',
+    lines: [
+      { partNumber: '1K0 615 301 AA', description: 'Bremsscheibe', quantity: 2 },
+      { partNumber: '5Q0 698 151 A', description: 'Bremsbeläge', quantity: 1 },
+    ],
+  });
+  const [first, second] = lines;
+  if (!first || !second) throw new Error('inquiry lines missing');
+  const recipient = await insertRecipient(db, inquiry.id, dealer, {
+    quotes: [
+      { inquiryLineId: first.id, offered: true, netPriceCents: 4890 },
+      { inquiryLineId: second.id, offered: true, netPriceCents: 5290 },
+    ],
+  });
+  const quotes = await db.select().from(quoteLines).where(eq(quoteLines.recipientId, recipient.id));
+  const [order] = await db
+    .insert(orders)
+    .values({
+      inquiryId: inquiry.id,
+      recipientId: recipient.id,
+      workshopOrganisationId: workshop.organisationId,
+      dealerOrganisationId: dealer.organisationId,
+      partDealerId: dealer.partDealerId,
+      status: 'confirmed',
+      version: 4,
+      customerNumber: 'K-100',
+      totalCents: 4890 * 2 + 5290,
+      placedBy: workshop.userId,
+    })
+    .returning();
+  if (!order) throw new Error('order insert returned nothing');
+  const orderLineRows = await db
+    .insert(orderLines)
+    .values(
+      [first, second].map((line, index) => {
+        const quote = quotes.find((candidate) => candidate.inquiryLineId === line.id);
+        return {
+          orderId: order.id,
+          inquiryLineId: line.id,
+          quoteLineId: quote?.id ?? 0,
+          partNumber: line.partNumber,
+          partNumberNormalised: line.partNumberNormalised,
+          description: line.description,
+          quantity: line.quantity,
+          netPriceCents: quote?.netPriceCents ?? 0,
+          status: index === 0 ? ('delivered' as const) : ('backorder' as const),
+          eta: index === 0 ? null : '2099-01-15',
+        };
+      }),
+    )
+    .returning();
+  const delivered = orderLineRows.find((line) => line.status === 'delivered');
+  if (!delivered) throw new Error('order line insert returned nothing');
+  const [orderReturn] = await db
+    .insert(orderReturns)
+    .values({ orderLineId: delivered.id, reason: 'does_not_fit', requestedBy: workshop.userId })
+    .returning();
+  if (!orderReturn) throw new Error('return insert returned nothing');
+  return { inquiry, lines, recipient, order, orderLines: orderLineRows, orderReturn };
 }
