@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import { deleteExpiredCaptchas } from './captcha';
@@ -39,6 +40,8 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       deleteExpiredOnboardingCredentials(database.db),
       deleteExpiredCaptchas(database.db),
       deleteStaleRateWindows(database.db),
+      // PGlite runs no autovacuum: without fresh statistics its planner misjudges grown tables.
+      database.kind === 'pglite' ? database.db.execute(sql`analyze`) : null,
     ]).catch((error: unknown) =>
       logger.warn({ event: 'housekeeping.failed', reason: String(error) }, 'housekeeping failed'),
     );

@@ -524,6 +524,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_workshop_idx').on(table.workshopOrganisationId, table.createdAt),
+    index('orders_inquiry_idx').on(table.inquiryId),
     index('orders_dealer_idx').on(table.dealerOrganisationId, table.createdAt),
   ],
 );

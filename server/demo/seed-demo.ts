@@ -813,6 +813,8 @@ export async function seedDemo(
       await advanceSequence(writer, table);
     }
   });
+  // PGlite runs no autovacuum, so nothing would tell its planner how large the tables have become.
+  await db.execute(sql`analyze`);
   return {
     created: true,
     ...accounts,

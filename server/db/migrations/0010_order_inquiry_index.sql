@@ -1,0 +1,1 @@
+CREATE INDEX "orders_inquiry_idx" ON "orders" USING btree ("inquiry_id");
