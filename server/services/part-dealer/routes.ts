@@ -22,6 +22,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
+import { createLiveEventRoutes } from '../../trade/live-routes';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import type { SessionAccess } from '../auth/session-access';
@@ -195,6 +196,7 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   service.route('/', createDealerOrganisationRoutes(deps, access));
   // The trade loop (issue 13): inquiries this dealer received, its answers.
   service.route('/', createDealerInquiryRoutes(deps, access));
+  service.route('/', createLiveEventRoutes(deps, access, 'dealer'));
 
   return service;
 }

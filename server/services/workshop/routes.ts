@@ -21,6 +21,7 @@ import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
+import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
@@ -174,5 +175,6 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createSupplierRoutes(deps, access));
   // The trade loop (issue 13): the workshop's inquiries to its dealers.
   service.route('/', createInquiryRoutes(deps, access));
+  service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }
