@@ -15,8 +15,11 @@ import {
 /** Rows read per query while catching up; a stream far behind reads page after page. */
 const CATCH_UP_PAGE = 500;
 
-/** One event as it goes on the wire (`id:` = log id, `data:` = the TradeEvent as JSON), built once for all streams. */
-export type LiveMessage = { id: number; text: string };
+/**
+ * One event as it goes on the wire (`id:` = log id, `data:` = the TradeEvent as JSON), encoded
+ * once for all streams (500 streams share the same bytes).
+ */
+export type LiveMessage = { id: number; bytes: Uint8Array };
 
 /** Why the hub ends a stream: the process is shutting down, or the stream could not catch up. */
 export type LiveCloseReason = 'shutdown' | 'failed';
@@ -37,16 +40,18 @@ type Stream = {
   buffered: TradeEventEntry[] | null;
 };
 
-const messageTexts = new WeakMap<TradeEventEntry, string>();
+const messages = new WeakMap<TradeEventEntry, LiveMessage>();
+const encoder = new TextEncoder();
 
-/** The SSE block of an entry, serialised once however many streams it goes to. */
+/** The SSE block of an entry, serialised and encoded once however many streams it goes to. */
 function messageOf(entry: TradeEventEntry): LiveMessage {
-  let text = messageTexts.get(entry);
-  if (text === undefined) {
-    text = `id: ${entry.event.id}\ndata: ${JSON.stringify(entry.event)}\n\n`;
-    messageTexts.set(entry, text);
+  let message = messages.get(entry);
+  if (message === undefined) {
+    const text = `id: ${entry.event.id}\ndata: ${JSON.stringify(entry.event)}\n\n`;
+    message = { id: entry.event.id, bytes: encoder.encode(text) };
+    messages.set(entry, message);
   }
-  return { id: entry.event.id, text };
+  return message;
 }
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
@@ -80,13 +85,13 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
       stream.buffered.push(...entries);
       return;
     }
-    const messages: LiveMessage[] = [];
+    const readable: LiveMessage[] = [];
     for (const entry of entries) {
       if (entry.event.id <= stream.lastId) continue;
       stream.lastId = entry.event.id;
-      if (isReadableBy(entry.readers, stream.subscriber.reader)) messages.push(messageOf(entry));
+      if (isReadableBy(entry.readers, stream.subscriber.reader)) readable.push(messageOf(entry));
     }
-    if (messages.length > 0) stream.subscriber.deliver(messages);
+    if (readable.length > 0) stream.subscriber.deliver(readable);
   }
 
   function fanOut(entries: readonly TradeEventEntry[]) {

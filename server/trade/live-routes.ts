@@ -53,7 +53,8 @@ export function createLiveEventRoutes(deps: ServerDeps, access: SessionAccess, k
         finish = resolve;
       });
 
-      const write = (text: string) => {
+      // The stream's writer queues writes in order; `writing` is the last one, awaited at the end.
+      const write = (chunk: string | Uint8Array) => {
         if (ended) return;
         backlog += 1;
         if (backlog > MAX_BACKLOG) {
@@ -61,11 +62,9 @@ export function createLiveEventRoutes(deps: ServerDeps, access: SessionAccess, k
           stream.abort();
           return;
         }
-        writing = writing
-          .then(() => stream.write(text))
-          .then(() => {
-            backlog -= 1;
-          });
+        writing = stream.write(chunk).then(() => {
+          backlog -= 1;
+        });
       };
 
       const timers: NodeJS.Timeout[] = [];
@@ -83,7 +82,12 @@ export function createLiveEventRoutes(deps: ServerDeps, access: SessionAccess, k
       const added = liveHub.add(
         {
           reader: { kind, organisationId },
-          deliver: (messages: readonly LiveMessage[]) => write(messages.map((message) => message.text).join('')),
+          deliver: (messages: readonly LiveMessage[]) =>
+            write(
+              messages.length === 1
+                ? (messages[0] as LiveMessage).bytes
+                : Buffer.concat(messages.map((message) => message.bytes)),
+            ),
           close: (reason: LiveCloseReason) => {
             // On shutdown the client is asked to come back soon (spread out, to another process).
             if (reason === 'shutdown') write(`retry: ${250 + Math.floor(Math.random() * 1000)}\n\n`);
