@@ -1,11 +1,14 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { TradeEvent } from '../../common/contracts/trading';
 import { createLiveEventSource, type EventSourceConstructor, liveEventsUrl } from '../../src/app/live-event-source';
 import { LiveEventsProvider } from '../../src/app/live-events';
+import { AppShell } from '../../src/views/shell/AppShell';
 import { LiveStatus } from '../../src/views/shell/LiveStatus';
+import { renderInRouter } from '../support/render-in-router';
+import { aUser } from '../support/users';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -134,4 +137,26 @@ test('only workshop and dealer users have a stream', () => {
   expect(liveEventsUrl('system_admin', services)).toBeNull();
   expect(liveEventsUrl('user', services)).toBeNull();
   expect(liveEventsUrl('insurer_user', services)).toBeNull();
+});
+
+test('the shell shows the connection to workshop and dealer members, not to administrators', async () => {
+  vi.useRealTimers();
+  const offline = { subscribe: () => () => {}, subscribeStatus: () => () => {}, status: () => 'offline' as const };
+  for (const [role, shown] of [
+    ['workshop_user', true],
+    ['dealer_user', true],
+    ['system_admin', false],
+  ] as const) {
+    await renderInRouter('/dashboard', () => (
+      <LiveEventsProvider source={offline}>
+        <AppShell user={aUser({ role })} logoutImplementations={{}}>
+          <p>page</p>
+        </AppShell>
+      </LiveEventsProvider>
+    ));
+    const status = screen.queryByRole('status');
+    if (shown) expect(status).toHaveTextContent('Offline – changes appear when the connection is back');
+    else expect(status).toBeNull();
+    cleanup();
+  }
 });
