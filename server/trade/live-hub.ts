@@ -27,7 +27,9 @@ export type LiveCloseReason = 'shutdown' | 'failed';
 /** A connected stream as the hub sees it: who reads, and where its messages go. */
 export type LiveSubscriber = {
   reader: EventReader;
-  /** Messages in log order, each at most once; never called synchronously from `add`. */
+  /** Called once, before any message: the log id the stream starts after. */
+  start: (position: number) => void;
+  /** Messages in log order, each at most once, all newer than the start position. */
   deliver: (messages: readonly LiveMessage[]) => void;
   close: (reason: LiveCloseReason) => void;
 };
@@ -66,8 +68,12 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
 export function createLiveHub(database: DatabaseHandle, logger: Logger) {
   const { db } = database;
   const streams = new Set<Stream>();
-  let latestId = 0;
   let pendingIds: number[] = [];
+  /**
+   * The newest id handed out: every id up to it was announced and fanned out (ids commit and are
+   * announced in order), so after a listener outage only what lies beyond it can be missing.
+   */
+  let latestSeen = 0;
   let queue: Promise<void> = Promise.resolve();
   let stopListening: (() => Promise<void>) | null = null;
   let stopped = false;
@@ -96,7 +102,7 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
 
   function fanOut(entries: readonly TradeEventEntry[]) {
     const last = entries.at(-1);
-    if (last && last.event.id > latestId) latestId = last.event.id;
+    if (last && last.event.id > latestSeen) latestSeen = last.event.id;
     for (const stream of streams) push(stream, entries);
   }
 
@@ -121,14 +127,18 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
     if (!flushScheduled) enqueue(flushAnnounced);
   }
 
-  /** The listener was gone for a while: what committed meanwhile was never announced. */
+  /**
+   * The listener was gone for a while: what committed meanwhile was never announced. Everything up
+   * to `latestSeen` reached every stream (streams still catching up hold it in their buffer), so
+   * the log after it is read once and fanned out; each stream drops what it already has.
+   */
   function onReconnect() {
     enqueue(async () => {
       if (streams.size === 0) {
-        latestId = Math.max(latestId, await latestTradeEventId(db));
+        latestSeen = Math.max(latestSeen, await latestTradeEventId(db));
         return;
       }
-      let from = Math.min(...[...streams].map((stream) => stream.lastId));
+      let from = latestSeen;
       for (;;) {
         const page = await readTradeEventEntries(db, gt(tradeEvents.id, from), CATCH_UP_PAGE);
         fanOut(page);
@@ -139,9 +149,22 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
     });
   }
 
-  /** Brings a resuming stream up to date from the log, then lets the buffered live entries through. */
-  async function catchUp(stream: Stream) {
+  /**
+   * Brings a new stream up to date, then lets the live entries buffered meanwhile through. A
+   * resuming stream reads the log after its position; a fresh one starts at the newest id in the
+   * log, read after it was registered, so what commits later reaches it and nothing before does.
+   */
+  async function catchUp(stream: Stream, resume: boolean) {
     try {
+      if (!resume) {
+        stream.lastId = await latestTradeEventId(db);
+        stream.subscriber.start(stream.lastId);
+        const buffered = stream.buffered ?? [];
+        stream.buffered = null;
+        push(stream, buffered);
+        return;
+      }
+      stream.subscriber.start(stream.lastId);
       for (;;) {
         const page = await readTradeEventEntries(
           db,
@@ -165,22 +188,22 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
   }
 
   return {
-    /** Starts the process's listener; streams may be added before (they then see live events only after). */
+    /** Starts the process's listener. */
     async start() {
       stopListening = await database.listen(TRADE_EVENT_CHANNEL, onNotify, onReconnect);
-      latestId = Math.max(latestId, await latestTradeEventId(db));
+      latestSeen = Math.max(latestSeen, await latestTradeEventId(db));
     },
 
     /**
      * Registers a stream. With `after` it first receives what it may read after that id (the
-     * resume of a reconnect); without, it starts at the newest event the process knows of (a fresh
-     * page loads its data over REST). Returns the position it starts from.
+     * resume of a reconnect); without, it starts at the newest event in the log (a fresh page
+     * loads its data over REST). Returns how to unregister it.
      */
     add(subscriber: LiveSubscriber, after: number | null) {
-      const stream: Stream = { subscriber, lastId: after ?? latestId, buffered: after === null ? null : [] };
+      const stream: Stream = { subscriber, lastId: after ?? 0, buffered: [] };
       streams.add(stream);
-      if (after !== null) void catchUp(stream);
-      return { position: stream.lastId, remove: () => streams.delete(stream) };
+      void catchUp(stream, after !== null);
+      return { remove: () => streams.delete(stream) };
     },
 
     /** How many streams are connected to this process. */

@@ -79,9 +79,13 @@ export function createLiveEventRoutes(deps: ServerDeps, access: SessionAccess, k
       stream.onAbort(end);
 
       write(`retry: ${LIVE_RETRY_MS}\n\n`);
-      const added = liveHub.add(
+      registration = liveHub.add(
         {
           reader: { kind, organisationId },
+          // The position the stream starts from, so that a client that connected without one
+          // can resume from it after a drop even if no event arrived in between.
+          start: (position: number) =>
+            write(`event: ready\nid: ${position}\ndata: ${JSON.stringify({ last_event_id: position })}\n\n`),
           deliver: (messages: readonly LiveMessage[]) =>
             write(
               messages.length === 1
@@ -96,10 +100,6 @@ export function createLiveEventRoutes(deps: ServerDeps, access: SessionAccess, k
         },
         after,
       );
-      registration = added;
-      // The position the stream starts from, so that a client that connected without one can
-      // resume from it after a drop even if no event arrived in between.
-      write(`event: ready\nid: ${added.position}\ndata: ${JSON.stringify({ last_event_id: added.position })}\n\n`);
 
       timers.push(setInterval(() => write(': heartbeat\n\n'), config.liveHeartbeatMs));
       timers.push(

@@ -3,12 +3,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, type TradeEventInput } from '../../server/trade/event-log';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
-import { openEventStream } from '../support/sse-client';
+import { type EventStream, openEventStream } from '../support/sse-client';
 import { startTcpProxy } from '../support/tcp-proxy';
 import {
   ADMIN,
@@ -79,14 +79,23 @@ async function append(db: Database, events: readonly TradeEventInput[]) {
   return rows.map((row) => row.id);
 }
 
-function streamOf(
+/** Every stream a test opened; closed after each test, so a failing test leaves none behind. */
+const openStreams = new Set<EventStream>();
+
+async function streamOf(
   target: ReachableServer,
   service: 'workshop' | 'part-dealer',
   cookie: string,
   extra: Record<string, string> = {},
   query = '',
 ) {
-  return openEventStream(target.url(`/svc/${service}/events${query}`), { cookie, 'accept-language': 'de', ...extra });
+  const stream = await openEventStream(target.url(`/svc/${service}/events${query}`), {
+    cookie,
+    'accept-language': 'de',
+    ...extra,
+  });
+  openStreams.add(stream);
+  return stream;
 }
 
 async function untilHubSize(expected: number) {
@@ -101,6 +110,12 @@ beforeAll(async () => {
   server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200', LIVE_HEARTBEAT_MS: '300' });
   fixture = await seed(server.db);
 }, 60_000);
+
+afterEach(async () => {
+  for (const stream of openStreams) stream.close();
+  openStreams.clear();
+  await untilHubSize(0);
+});
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -119,9 +134,6 @@ test('each member gets the events it may read, live, in order; other workshops a
   const dealerA = await streamOf(server, 'part-dealer', dealerACookie);
   const dealerB = await streamOf(server, 'part-dealer', dealerBCookie);
   const streams = [workshop, other, dealerA, dealerB];
-  cleanups.push(async () => {
-    for (const stream of streams) stream.close();
-  });
   await Promise.all(streams.map((stream) => stream.untilReady()));
 
   // Not compressed (a compressing middleware would hold events back until its buffer fills).
@@ -230,7 +242,7 @@ test('a stream without a resume position starts at the newest event and announce
   const [latest] = await append(server.db, [eventOf([])]);
   const stream = await streamOf(server, 'workshop', cookie);
   await stream.untilReady();
-  expect(stream.readyPosition()).toBeGreaterThanOrEqual(latest ?? 0);
+  expect(stream.readyPosition()).toBe(latest);
   const [next] = await append(server.db, [eventOf([])]);
   await stream.untilIds([next] as number[]);
   expect(stream.eventIds()).toEqual([next]);
