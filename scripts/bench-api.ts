@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -11,6 +12,12 @@ import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
  * database, and prints req/s and p50/p95/p99 for the reads, logins at 20/s with reads running
  * alongside, a 10× login spike (expect 429s, never 5xx), memory over a soak (SOAK_SECONDS, default
  * 600) and the cold start. BENCH_SECONDS sets each read run (default 10).
+ *
+ * Live events (ADR 024): LIVE_CLIENTS (default 500) SSE clients (raw HTTP, not EventSource) on one
+ * server process, LIVE_ROUNDS (default 20) events appended one at a time after LIVE_WARMUP (default 3,
+ * not counted: the first events pay for JIT compilation); for each, the time from
+ * the append request to its arrival at each client, as p50/p95/p99. `npm run bench:api -- live`
+ * runs only this section (PGlite, and PostgreSQL with DATABASE_URL).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -196,7 +203,157 @@ async function benchmark(kind: 'pglite' | 'postgres', port: number) {
   }
 }
 
-console.log(`API benchmark: autocannon on loopback, ${seconds} s per run, 10 connections unless noted`);
-await benchmark('pglite', 4331);
-if (process.env.DATABASE_URL) await benchmark('postgres', 4332);
-else console.log('\n(PostgreSQL skipped: set DATABASE_URL to include it)');
+const liveClients = Number(process.env.LIVE_CLIENTS ?? 500);
+const liveRounds = Number(process.env.LIVE_ROUNDS ?? 20);
+const liveWarmup = Number(process.env.LIVE_WARMUP ?? 3);
+/** Marks a trade event in the stream (the `ready` event's data starts with last_event_id). */
+const EVENT_MARKER = 'data: {"id":';
+
+type RawStream = { arm: () => Promise<number>; close: () => void };
+
+/** One SSE client on its own socket; `arm()` resolves with the arrival time of the next trade event. */
+function openRawStream(origin: string, cookie: string) {
+  return new Promise<RawStream>((resolve, reject) => {
+    let waiting: ((at: number) => void) | null = null;
+    let tail = '';
+    const request = http.request(
+      `${origin}/svc/workshop/events`,
+      { agent: false, headers: { cookie, accept: 'text/event-stream' } },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`live stream answered ${response.statusCode}`));
+          return;
+        }
+        response.setEncoding('utf8');
+        let ready = false;
+        response.on('data', (chunk: string) => {
+          const at = performance.now();
+          const text = tail + chunk;
+          tail = text.slice(-EVENT_MARKER.length);
+          if (!ready && text.includes('event: ready')) {
+            ready = true;
+            resolve(stream);
+          }
+          if (waiting && text.includes(EVENT_MARKER)) {
+            const arrived = waiting;
+            waiting = null;
+            tail = '';
+            arrived(at);
+          }
+        });
+      },
+    );
+    const stream: RawStream = {
+      arm: () =>
+        new Promise<number>((arrived) => {
+          tail = '';
+          waiting = arrived;
+        }),
+      close: () => request.destroy(),
+    };
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+type LiveServerMessage =
+  | { type: 'ready'; origin: string; member: { email: string; password: string } }
+  | { type: 'appended'; id: number; committedAt: number }
+  | { type: 'streams'; count: number };
+
+async function liveBenchmark(kind: 'pglite' | 'postgres') {
+  const postgres =
+    kind === 'postgres' ? await freshPostgresDatabase(process.env.DATABASE_URL ?? '', 'tp_bench_live') : null;
+  const { DATABASE_URL: _unused, ...environment } = process.env;
+  const child = fork(path.join(root, 'scripts/bench-live-server.ts'), {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    env: { ...environment, ...(postgres ? { DATABASE_URL: postgres.url } : {}) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const next = <TType extends LiveServerMessage['type']>(type: TType) =>
+    new Promise<Extract<LiveServerMessage, { type: TType }>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} from the live bench server`)), 60_000);
+      const onMessage = (message: LiveServerMessage) => {
+        if (message.type !== type) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(message as Extract<LiveServerMessage, { type: TType }>);
+      };
+      child.on('message', onMessage);
+    });
+  const streams: RawStream[] = [];
+  try {
+    const ready = await next('ready');
+    const cookie = await login(ready.origin, ready.member);
+    const connectStarted = performance.now();
+    for (let opened = 0; opened < liveClients; opened += 50) {
+      const batch = Math.min(50, liveClients - opened);
+      streams.push(...(await Promise.all(Array.from({ length: batch }, () => openRawStream(ready.origin, cookie)))));
+    }
+    const connectMs = performance.now() - connectStarted;
+    child.send({ type: 'streams' });
+    const { count } = await next('streams');
+    const latencies: number[] = [];
+    const sinceCommit: number[] = [];
+    const worstPerRound: number[] = [];
+    for (let round = -liveWarmup; round < liveRounds; round++) {
+      const arrivals = streams.map((stream) => stream.arm());
+      const appended = next('appended');
+      const sent = performance.now();
+      child.send({ type: 'append' });
+      const { committedAt } = await appended;
+      const times = await Promise.race([
+        Promise.all(arrivals),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('an event did not arrive in 10 s')), 10_000),
+        ),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (round < 0) continue;
+      const roundLatencies = times.map((at) => at - sent);
+      latencies.push(...roundLatencies);
+      sinceCommit.push(...times.map((at) => performance.timeOrigin + at - committedAt));
+      worstPerRound.push(Math.max(...roundLatencies));
+    }
+    latencies.sort((a, b) => a - b);
+    sinceCommit.sort((a, b) => a - b);
+    console.log(`\n=== live events, ${kind} ===`);
+    console.log(`${liveClients} SSE clients connected in ${connectMs.toFixed(0)} ms; the hub counts ${count} streams`);
+    console.log(
+      `${liveRounds} events × ${liveClients} clients after ${liveWarmup} warm-up events (append request → event received): p50 ${percentile(latencies, 0.5).toFixed(1)} ms  p95 ${percentile(latencies, 0.95).toFixed(1)} ms  p99 ${percentile(latencies, 0.99).toFixed(1)} ms  max ${latencies.at(-1)?.toFixed(1)} ms`,
+    );
+    console.log(
+      `  from commit (NOTIFY → read → fan-out → loopback): p50 ${percentile(sinceCommit, 0.5).toFixed(1)} ms  p95 ${percentile(sinceCommit, 0.95).toFixed(1)} ms  p99 ${percentile(sinceCommit, 0.99).toFixed(1)} ms`,
+    );
+    console.log(`  slowest client per event (ms): ${worstPerRound.map((ms) => ms.toFixed(0)).join(' ')}`);
+    console.log(
+      `  slowest client per event: median ${percentile(
+        [...worstPerRound].sort((a, b) => a - b),
+        0.5,
+      ).toFixed(1)} ms`,
+    );
+  } finally {
+    for (const stream of streams) stream.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGKILL');
+    const stopped = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve('timeout'), 15_000)),
+    ]);
+    if (stopped === 'timeout') child.kill('SIGKILL');
+    await postgres?.drop();
+  }
+}
+
+const liveOnly = process.argv.slice(2).includes('live');
+if (!liveOnly) {
+  console.log(`API benchmark: autocannon on loopback, ${seconds} s per run, 10 connections unless noted`);
+  await benchmark('pglite', 4331);
+  if (process.env.DATABASE_URL) await benchmark('postgres', 4332);
+  else console.log('\n(PostgreSQL skipped: set DATABASE_URL to include it)');
+}
+await liveBenchmark('pglite');
+if (process.env.DATABASE_URL) await liveBenchmark('postgres');
+else console.log('\n(live events on PostgreSQL skipped: set DATABASE_URL to include them)');

@@ -55,6 +55,8 @@ const serverEnvironmentSchema = v.object({
   TRADE_MAIL_POLL_MS: v.optional(integerString(50, 3_600_000), '5000'),
   TRADE_DIGEST_WINDOW_MS: v.optional(integerString(0, 86_400_000), '900000'),
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
+  LIVE_HEARTBEAT_MS: v.optional(integerString(50, 600_000), '20000'),
+  LIVE_SESSION_CHECK_MS: v.optional(integerString(50, 3_600_000), '60000'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
@@ -122,6 +124,9 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     /** A person gets at most one trade mail per window; what piles up meanwhile goes out as one digest. */
     tradeDigestWindowMs: env.TRADE_DIGEST_WINDOW_MS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    /** Live event streams (ADR 024): a heartbeat comment, and how often the session is checked again. */
+    liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
+    liveSessionCheckMs: env.LIVE_SESSION_CHECK_MS,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
   };
 }

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { LiveHub } from './trade/live-hub';
 
 /** What every service sub-app is built from; tests build the same with their own settings. */
 export type ServerDeps = {
   config: ServerConfig;
   database: DatabaseHandle;
   logger: Logger;
+  /** The process's one listener for trade events and its connected live streams (ADR 024). */
+  liveHub: LiveHub;
 };

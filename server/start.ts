@@ -12,6 +12,7 @@ import { seedAdministrator } from './seed';
 import { deleteExpiredSessions } from './services/auth/sessions';
 import { deleteExpiredOnboardingCredentials } from './services/workshop/onboarding-credentials';
 import { startClosingSweeper } from './trade/closing-sweeper';
+import { createLiveHub } from './trade/live-hub';
 import { startTradeMailWorker } from './trade/trade-mail-worker';
 
 /**
@@ -48,7 +49,9 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   }, 3600_000);
   housekeeping.unref();
 
-  const app = createApp({ config, database, logger });
+  const liveHub = createLiveHub(database, logger);
+  await liveHub.start();
+  const app = createApp({ config, database, logger, liveHub });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
   });
@@ -59,8 +62,11 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     database,
     adminCreated: seeded.created,
+    liveHub,
     async stop() {
       clearInterval(housekeeping);
+      // Live streams end first (with a retry hint), else server.close() would wait for them forever.
+      await liveHub.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await closingSweeper.stop();
       await tradeMailWorker.stop();

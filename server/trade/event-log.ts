@@ -105,6 +105,38 @@ export function readTradeEventsAfter(db: Database, reader: EventReader, afterId:
   return readTradeEvents(db, and(gt(tradeEvents.id, afterId), readableBy(reader)), limit);
 }
 
+/** Who may read an event row, beside the event as a reader receives it (the live hub filters in memory). */
+export type TradeEventEntry = {
+  readers: Pick<TradeEventRow, 'workshopOrganisationId' | 'dealerOrganisationIds'>;
+  event: TradeEvent;
+};
+
+/**
+ * Events with their readers, in log order: the live hub reads announced rows (or, after its
+ * listener dropped, everything after the oldest position of its streams) once for all streams.
+ */
+export async function readTradeEventEntries(db: Database, where: SQL | undefined, limit = 500) {
+  const rows = await db
+    .select(eventColumns)
+    .from(tradeEvents)
+    .leftJoin(users, eq(users.id, tradeEvents.actorUserId))
+    .where(where)
+    .orderBy(asc(tradeEvents.id))
+    .limit(limit);
+  return rows.map(
+    ({ row, actorFirstName, actorLastName }): TradeEventEntry => ({
+      readers: { workshopOrganisationId: row.workshopOrganisationId, dealerOrganisationIds: row.dealerOrganisationIds },
+      event: toTradeEvent(row, actorFirstName === null ? '' : `${actorFirstName} ${actorLastName ?? ''}`.trim()),
+    }),
+  );
+}
+
+/** The newest id in the log (0 when empty): where a stream without a resume position starts. */
+export async function latestTradeEventId(db: Database) {
+  const [row] = await db.select({ id: sql<number | null>`max(${tradeEvents.id})` }).from(tradeEvents);
+  return Number(row?.id ?? 0);
+}
+
 /** The given events (announced by NOTIFY), whoever may read them; the caller filters per reader. */
 export function readTradeEventsByIds(db: Database, ids: readonly number[]) {
   return readTradeEvents(db, inArray(tradeEvents.id, [...ids]), ids.length);

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { MemberLiveEvents } from '../app/member-live-events';
 import { toRoute } from '../app/navigation';
 import { AppShell } from '../views/shell/AppShell';
 import { createLogoutImplementations } from '../views/shell/use-logout';
@@ -31,8 +32,10 @@ function AuthenticatedLayout() {
     }),
   );
   return (
-    <AppShell user={user} logoutImplementations={logoutImplementations}>
-      <Outlet />
-    </AppShell>
+    <MemberLiveEvents user={user}>
+      <AppShell user={user} logoutImplementations={logoutImplementations}>
+        <Outlet />
+      </AppShell>
+    </MemberLiveEvents>
   );
 }

@@ -57,6 +57,8 @@ export async function startTestServer(
     postgresUrl: postgres?.url ?? null,
     dataDir,
     db: server.database.db,
+    /** The process's live event hub (its connected streams). */
+    liveHub: server.liveHub,
     logLines,
     url: (pathname: string) => `${origin}${pathname}`,
     async stop() {

@@ -22,6 +22,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
+import { createLiveEventRoutes } from '../../trade/live-routes';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import type { SessionAccess } from '../auth/session-access';
@@ -198,6 +199,7 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   service.route('/', createDealerInquiryRoutes(deps, access));
   // The trade loop's orders (issue 13, ADR 023): /orders/….
   service.route('/', createDealerOrderRoutes(deps, access));
+  service.route('/', createLiveEventRoutes(deps, access, 'dealer'));
 
   return service;
 }

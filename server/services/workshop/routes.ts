@@ -21,6 +21,7 @@ import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
+import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
@@ -177,5 +178,6 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createInquiryRoutes(deps, access));
   // The trade loop's orders (issue 13, ADR 023): placing them from an inquiry, /orders/….
   service.route('/', createWorkshopOrderRoutes(deps, access));
+  service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LanguageSwitcher } from '../app-shell/LanguageSwitcher';
 import { Logo } from '../app-shell/Logo';
+import { LiveStatus } from './LiveStatus';
 import * as styles from './shell.css';
 import { useLogout } from './use-logout';
 
@@ -94,6 +95,7 @@ export function AppShell({
           <LanguageSwitcher />
         </div>
         <div className={styles.sidebarFooter}>
+          {isWorkshop || isDealer ? <LiveStatus /> : null}
           <p className={styles.userName}>{user.first_name}</p>
           <Button variant="secondary" onClick={logout.request}>
             <Trans>Logout</Trans>
