@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
-import { recordIdField } from './fields';
+import { MAX_RECORD_ID, recordIdField } from './fields';
 import type { MessageId } from './message-ids';
 
 /*
@@ -155,6 +155,8 @@ export const versionField = v.pipe(
   v.number('invalidRequest'),
   v.integer('invalidRequest'),
   v.minValue(0, 'invalidRequest'),
+  // Compared with an integer column: a larger number would be a database error (500) on PostgreSQL.
+  v.maxValue(MAX_RECORD_ID, 'invalidRequest'),
 );
 
 const centsField = v.pipe(

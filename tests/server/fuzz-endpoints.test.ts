@@ -538,6 +538,17 @@ describe('found by the fuzzer, kept as examples', () => {
     expect(added.status).toBe(400);
     await expectCleanAnswer(added, 'de');
   });
+  test('a version beyond what the database holds is a translated 400, not a database error (PostgreSQL)', async () => {
+    const decided = await send(server, {
+      method: 'POST',
+      path: '/svc/part-dealer/orders/3/returns/3/accept',
+      body: JSON.stringify({ version: 270999274736416 }),
+      cookie: cookies.dealer,
+      language: 'de',
+    });
+    expect(decided.status).toBe(400);
+    await expectCleanAnswer(decided, 'de');
+  });
   test('U+0000 in a body field or in the query is a translated 400, not a database error', async () => {
     const invite = await send(server, {
       method: 'POST',
