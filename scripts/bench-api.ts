@@ -1,10 +1,11 @@
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
+import { figureLine, load as loadFor, login, percentile, post, rssMegabytes, startPortal } from './bench-support';
+import { benchTrade } from './bench-trade';
 
 /**
  * `npm run bench:api`: load figures for the API (issue 7 §4), a benchmark, not a test. Starts the
@@ -18,114 +19,21 @@ import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
  * not counted: the first events pay for JIT compilation); for each, the time from
  * the append request to its arrival at each client, as p50/p95/p99. `npm run bench:api -- live`
  * runs only this section (PGlite, and PostgreSQL with DATABASE_URL).
+ *
+ * The trade loop (issue 13, scripts/bench-trade.ts): the dealer's inbox and the workshop's order
+ * list on the demo's 10 000 inquiries, and placing 20-line orders; `npm run bench:api -- trade`.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const soakSeconds = Number(process.env.SOAK_SECONDS ?? 600);
 const ADMIN = { email: 'admin@bench.local', password: 'Bench-admin-password-2026' };
 const USER = { email: 'werkstatt@bench.local', password: 'Bench-user-password-2026' };
-
-type Figures = { requestsPerSecond: number; p50: number; p95: number; p99: number; statuses: Record<string, number> };
-
-function percentile(sorted: number[], fraction: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
-}
-
-async function load(options: autocannon.Options): Promise<Figures> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ connections: 10, duration: seconds, ...options }, (error, finished) =>
-      error ? reject(error) : resolve(finished),
-    );
-    instance.on('response', (_client, _status, _bytes, responseTime) => void latencies.push(responseTime));
-  });
-  latencies.sort((a, b) => a - b);
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
-  );
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: percentile(latencies, 0.5),
-    p95: percentile(latencies, 0.95),
-    p99: percentile(latencies, 0.99),
-    statuses,
-  };
-}
-
-function rssMegabytes(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-async function startPortal(port: number, databaseUrl: string | null) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'teileportal-bench-api-'));
-  const origin = `http://127.0.0.1:${port}`;
-  const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      APP_ENV: 'production',
-      PUBLIC_URL: origin,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret-0123',
-      CAPTCHA_HMAC_KEY: 'bench-captcha-hmac-key-bench-captcha-hmac-0123',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (performance.now() - started > 60_000) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const coldStartMs = performance.now() - started;
-  return {
-    origin,
-    pid: child.pid ?? 0,
-    coldStartMs,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function post(origin: string, pathname: string, body: unknown, cookie = '') {
-  return fetch(`${origin}${pathname}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
-async function login(origin: string, account: { email: string; password: string }) {
-  const response = await post(origin, '/svc/auth/api/v1/login', account);
-  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
-  if (!cookie) throw new Error(`login of ${account.email} failed: ${response.status}`);
-  return cookie;
-}
-
-function line(name: string, figures: Figures) {
-  const statuses = Object.entries(figures.statuses)
-    .map(([code, count]) => `${code}×${count}`)
-    .join(' ');
-  return `${name.padEnd(44)} ${figures.requestsPerSecond.toFixed(0).padStart(7)} req/s  p50 ${figures.p50.toFixed(1).padStart(6)} ms  p95 ${figures.p95.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms  [${statuses}]`;
-}
+const load = (options: Parameters<typeof loadFor>[0]) => loadFor(options, seconds);
 
 async function benchmark(kind: 'pglite' | 'postgres', port: number) {
   const postgres = kind === 'postgres' ? await freshPostgresDatabase(process.env.DATABASE_URL ?? '', 'tp_bench') : null;
-  const portal = await startPortal(port, postgres?.url ?? null);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'teileportal-bench-api-'));
+  const portal = await startPortal(port, { dataDir, databaseUrl: postgres?.url ?? null, admin: ADMIN });
   console.log(`\n=== ${kind} ===`);
   console.log(
     `cold start ${portal.coldStartMs.toFixed(0)} ms (spawn → /healthz ok), RSS ${rssMegabytes(portal.pid).toFixed(0)} MB`,
@@ -157,7 +65,7 @@ async function benchmark(kind: 'pglite' | 'postgres', port: number) {
       ['GET /svc/auth/api/v1/users/list (admin)', '/svc/auth/api/v1/users/list', admin],
     ];
     for (const [name, pathname, cookie] of reads) {
-      console.log(line(name, await load({ url: `${origin}${pathname}`, headers: cookie ? { cookie } : {} })));
+      console.log(figureLine(name, await load({ url: `${origin}${pathname}`, headers: cookie ? { cookie } : {} })));
     }
 
     const loginBody = JSON.stringify(USER);
@@ -171,8 +79,8 @@ async function benchmark(kind: 'pglite' | 'postgres', port: number) {
       load({ ...loginOptions, connections: 5, overallRate: 20 }),
       load({ url: `${origin}/svc/workshop/lead/dms`, connections: 5 }),
     ]);
-    console.log(line('POST login, 20/s', logins));
-    console.log(line('  … GET lead/dms while those logins run', readsDuringLogins));
+    console.log(figureLine('POST login, 20/s', logins));
+    console.log(figureLine('  … GET lead/dms while those logins run', readsDuringLogins));
 
     const spike = await load({
       ...loginOptions,
@@ -181,7 +89,7 @@ async function benchmark(kind: 'pglite' | 'postgres', port: number) {
       overallRate: 200,
     });
     const fiveHundreds = Object.entries(spike.statuses).filter(([code]) => code.startsWith('5'));
-    console.log(line('POST login spike, 200/s, wrong password', spike));
+    console.log(figureLine('POST login spike, 200/s, wrong password', spike));
     console.log(
       `  spike: ${spike.statuses['429'] ?? 0} × 429, ${fiveHundreds.length === 0 ? 'no 5xx' : `5xx: ${JSON.stringify(fiveHundreds)}`}`,
     );
@@ -195,11 +103,12 @@ async function benchmark(kind: 'pglite' | 'postgres', port: number) {
       duration: soakSeconds,
     });
     const rssAfter = rssMegabytes(portal.pid);
-    console.log(line(`soak ${soakSeconds} s, GET /user at 300/s`, soak));
+    console.log(figureLine(`soak ${soakSeconds} s, GET /user at 300/s`, soak));
     console.log(`  RSS at soak start ${rssBefore.toFixed(0)} MB, at end ${rssAfter.toFixed(0)} MB`);
   } finally {
     await portal.stop();
     await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -347,13 +256,22 @@ async function liveBenchmark(kind: 'pglite' | 'postgres') {
   }
 }
 
-const liveOnly = process.argv.slice(2).includes('live');
-if (!liveOnly) {
+/** Sections to run: `npm run bench:api -- live` (or `trade`, `api`) runs only those named; none named runs all. */
+const named = process.argv.slice(2).filter((argument) => ['api', 'trade', 'live'].includes(argument));
+const runs = (section: string) => named.length === 0 || named.includes(section);
+if (runs('api')) {
   console.log(`API benchmark: autocannon on loopback, ${seconds} s per run, 10 connections unless noted`);
   await benchmark('pglite', 4331);
   if (process.env.DATABASE_URL) await benchmark('postgres', 4332);
   else console.log('\n(PostgreSQL skipped: set DATABASE_URL to include it)');
 }
-await liveBenchmark('pglite');
-if (process.env.DATABASE_URL) await liveBenchmark('postgres');
-else console.log('\n(live events on PostgreSQL skipped: set DATABASE_URL to include them)');
+if (runs('trade')) {
+  await benchTrade('pglite', 4341);
+  if (process.env.DATABASE_URL) await benchTrade('postgres', 4342);
+  else console.log('\n(the trade loop on PostgreSQL skipped: set DATABASE_URL to include it)');
+}
+if (runs('live')) {
+  await liveBenchmark('pglite');
+  if (process.env.DATABASE_URL) await liveBenchmark('postgres');
+  else console.log('\n(live events on PostgreSQL skipped: set DATABASE_URL to include them)');
+}

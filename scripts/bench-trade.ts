@@ -78,7 +78,7 @@ export async function benchTrade(kind: 'pglite' | 'postgres', port: number) {
   }
 }
 
-if (import.meta.main ?? process.argv[1]?.endsWith('bench-trade.ts')) {
+if (process.argv[1]?.endsWith('bench-trade.ts')) {
   await benchTrade('pglite', 4341);
   if (process.env.DATABASE_URL) await benchTrade('postgres', 4342);
 }
