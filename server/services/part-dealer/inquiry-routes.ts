@@ -156,7 +156,8 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
         .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
         .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId))
         .where(where)
-        .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+        // The recipient row is created with its inquiry: its own time walks the dealer's index.
+        .orderBy(desc(inquiryRecipients.createdAt), desc(inquiryRecipients.id))
         .limit(TRADE_PAGE_SIZE)
         .offset((page - 1) * TRADE_PAGE_SIZE),
       db
