@@ -75,7 +75,9 @@ test('a return without a reason is not sent; with one it carries the version rea
   actor.send({ type: 'return.change', field: 'note', value: 'Falsches Baujahr' });
   actor.send({ type: 'return.submit' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-  expect(requests).toEqual([{ orderId: 42, lineId: 104, version: 7, reason: 'does_not_fit', note: 'Falsches Baujahr' }]);
+  expect(requests).toEqual([
+    { orderId: 42, lineId: 104, version: 7, reason: 'does_not_fit', note: 'Falsches Baujahr' },
+  ]);
   expect(actor.getSnapshot().context.order?.version).toBe(8);
   expect(notifications).toEqual(['Return requested']);
 });

@@ -33,7 +33,7 @@ export function DealerOrderView({
   implementations: DealerOrderImplementations;
   orderId: number;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const messageText = useMessageText();
   const view = useDealerOrder(implementations, orderId);
   const inquiryId = view.order?.inquiry_id ?? 0;
@@ -47,6 +47,7 @@ export function DealerOrderView({
     : undefined;
   const decisionPart = decisionLine?.part_number ?? '';
   const selectedCount = selected.length;
+  const bulkLabel = (label: string) => t`${label} (selected lines)`;
   const bulkActions = ORDER_LINE_ACTIONS.filter((candidate) => selectedCount > 0 && view.canApply(candidate));
   return (
     <section aria-labelledby="order-title" aria-busy={view.loading}>
@@ -84,12 +85,13 @@ export function DealerOrderView({
               <Plural value={selectedCount} one="# line selected" other="# lines selected" />
             </span>
             {bulkActions.map((candidate) => (
-              <Button key={candidate} variant="secondary" onClick={() => view.openAction(candidate)}>
+              <Button
+                key={candidate}
+                variant="secondary"
+                aria-label={bulkLabel(i18n._(lineActionText[candidate]))}
+                onClick={() => view.openAction(candidate)}
+              >
                 {i18n._(lineActionText[candidate])}
-                <span className="visually-hidden">
-                  {' '}
-                  <Trans>(selected lines)</Trans>
-                </span>
               </Button>
             ))}
             {selectedCount > 0 ? (
@@ -104,27 +106,38 @@ export function DealerOrderView({
             lineActions={(line) => (
               <div className={styles.actions}>
                 {ORDER_LINE_ACTIONS.filter((candidate) => view.canApply(candidate, [line.id])).map((candidate) => (
-                  <Button key={candidate} variant="secondary" onClick={() => view.openAction(candidate, [line.id])}>
+                  <Button
+                    key={candidate}
+                    variant="secondary"
+                    aria-label={`${i18n._(lineActionText[candidate])} ${line.part_number}`}
+                    onClick={() => view.openAction(candidate, [line.id])}
+                  >
                     {i18n._(lineActionText[candidate])}
-                    <span className="visually-hidden"> {line.part_number}</span>
                   </Button>
                 ))}
               </div>
             )}
-            returnActions={(line, entry) =>
-              view.canDecide(entry.id) ? (
+            returnActions={(line, entry) => {
+              const part = line.part_number;
+              return view.canDecide(entry.id) ? (
                 <span className={styles.actions}>
-                  <Button variant="secondary" onClick={() => view.decide(entry.id, 'accept')}>
+                  <Button
+                    variant="secondary"
+                    aria-label={t`Accept return ${part}`}
+                    onClick={() => view.decide(entry.id, 'accept')}
+                  >
                     <Trans>Accept return</Trans>
-                    <span className="visually-hidden"> {line.part_number}</span>
                   </Button>
-                  <Button variant="ghost" onClick={() => view.decide(entry.id, 'refuse')}>
+                  <Button
+                    variant="ghost"
+                    aria-label={t`Refuse return ${part}`}
+                    onClick={() => view.decide(entry.id, 'refuse')}
+                  >
                     <Trans>Refuse return</Trans>
-                    <span className="visually-hidden"> {line.part_number}</span>
                   </Button>
                 </span>
-              ) : null
-            }
+              ) : null;
+            }}
           />
           <OrderTimeline order={order} />
         </>

@@ -59,14 +59,18 @@ export function WorkshopOrderView({
           />
           <OrderLinesTable
             order={order}
-            lineActions={(line) =>
-              view.canRequestReturn(line.id) ? (
-                <Button variant="secondary" onClick={() => view.openReturn(line.id)}>
+            lineActions={(line) => {
+              const part = line.part_number;
+              return view.canRequestReturn(line.id) ? (
+                <Button
+                  variant="secondary"
+                  aria-label={t`Request return ${part}`}
+                  onClick={() => view.openReturn(line.id)}
+                >
                   <Trans>Request return</Trans>
-                  <span className="visually-hidden"> {line.part_number}</span>
                 </Button>
-              ) : null
-            }
+              ) : null;
+            }}
           />
           <OrderTimeline order={order} />
         </>
