@@ -37,17 +37,15 @@ function ReturnEntry({ entry, actions }: { entry: OrderReturn; actions: ReactNod
       <Trans>
         Reason: {reason} (requested {requested})
       </Trans>
-      {entry.note ? (
-        <>
-          {' '}
+      {note ? (
+        <span className={styles.block}>
           <Trans>Note: {note}</Trans>
-        </>
+        </span>
       ) : null}
       {refusal ? (
-        <>
-          {' '}
+        <span className={styles.block}>
           <Trans>Refused because: {refusal}</Trans>
-        </>
+        </span>
       ) : null}
       {actions}
     </li>

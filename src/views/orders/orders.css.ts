@@ -60,3 +60,4 @@ export const badge = styleVariants({
 });
 /** An order that needs the workshop's attention (a backorder, an open return) stands out. */
 export const attentionRow = style({ background: vars.color.errorSoft });
+export const block = style({ display: 'block' });
