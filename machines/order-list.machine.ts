@@ -46,7 +46,14 @@ type Context = {
   error: string | null;
   dealers: DealerChoice[];
   stale: boolean;
+  /**
+   * The queries written to the URL whose echo (`query.sync`) has not come back yet: the router
+   * answers late, and an echo of an older write must not undo a newer change (fast typing).
+   */
+  written: string[];
 };
+
+const queryKey = (query: OrderListSearch) => JSON.stringify(compactOrderListSearch(query));
 
 export type OrderListEvent =
   | { type: 'filter.change'; field: OrderListFilter; value: string }
@@ -86,17 +93,23 @@ export const orderListMachine = setup({
       assertEvent(event, 'filter.change');
       return { query: { ...context.query, [event.field]: event.value, page: 1 } };
     }),
+    rememberWrite: assign({ written: ({ context }) => [...context.written, queryKey(context.query)].slice(-20) }),
+    forgetEcho: assign(({ context, event }) => {
+      assertEvent(event, 'query.sync');
+      return { written: context.written.slice(context.written.indexOf(queryKey(event.query)) + 1) };
+    }),
   },
   guards: {
     isTextFilter: ({ event }) => event.type === 'filter.change' && (event.field === 'q' || event.field === 'vehicle'),
+    isEcho: ({ context, event }) => event.type === 'query.sync' && context.written.includes(queryKey(event.query)),
     queryDiffers: ({ context, event }) =>
-      event.type === 'query.sync' && JSON.stringify(event.query) !== JSON.stringify(context.query),
+      event.type === 'query.sync' && queryKey(event.query) !== queryKey(context.query),
     aboutAnOrder: ({ event }) => event.type === 'live.event' && event.event.order_id !== null,
     isStale: ({ context }) => context.stale,
   },
 }).createMachine({
   id: 'orderList',
-  context: ({ input }) => ({ query: input.query, page: null, error: null, dealers: [], stale: false }),
+  context: ({ input }) => ({ query: input.query, page: null, error: null, dealers: [], stale: false, written: [] }),
   invoke: [
     { id: 'liveEvents', src: 'liveEvents' },
     {
@@ -113,12 +126,17 @@ export const orderListMachine = setup({
         guard: 'isTextFilter',
         target: '.debouncing',
         // Typing replaces the URL's entry: "back" goes to the list before the search, not letter by letter.
-        actions: ['setFilter', { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: true }) }],
+        actions: [
+          'setFilter',
+          'rememberWrite',
+          { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: true }) },
+        ],
       },
       {
         target: '.loading',
         actions: [
           'setFilter',
+          'rememberWrite',
           { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: false }) },
         ],
       },
@@ -127,14 +145,18 @@ export const orderListMachine = setup({
       target: '.loading',
       actions: [
         assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }),
+        'rememberWrite',
         { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: false }) },
       ],
     },
-    'query.sync': {
-      guard: 'queryDiffers',
-      target: '.loading',
-      actions: assign({ query: ({ event }) => event.query }),
-    },
+    'query.sync': [
+      { guard: 'isEcho', actions: 'forgetEcho' },
+      {
+        guard: 'queryDiffers',
+        target: '.loading',
+        actions: assign({ query: ({ event }) => event.query, written: [] }),
+      },
+    ],
     'live.event': { guard: 'aboutAnOrder', actions: assign({ stale: true }) },
   },
   initial: 'loading',

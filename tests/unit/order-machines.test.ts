@@ -298,6 +298,9 @@ test('the order list loads its query, writes filter changes to the URL and follo
     expect(urls.at(-1)?.replace).toBe(true);
 
     const count = loads.length;
+    // The router's echoes come late: the echo of "G" must not undo "Go".
+    actor.send({ type: 'query.sync', query: { ...actor.getSnapshot().context.query, vehicle: 'G' } });
+    expect(actor.getSnapshot().context.query.vehicle).toBe('Go');
     actor.send({ type: 'query.sync', query: actor.getSnapshot().context.query });
     actor.send({ type: 'live.event', event: tradeEvent({ id: 1, kind: 'inquiry.sent', order_id: null }) });
     await vi.runAllTimersAsync();
