@@ -90,3 +90,16 @@ test('in German the ETA history, money and the timeline read as German, in Berli
   expect(screen.getByText('Rückgabe von W 712/95 angefordert: Beschädigt')).toBeVisible();
   expect(screen.getAllByText(/Max Werkstatt/)[0]).toHaveTextContent('Max Werkstatt, 24.11.2026, 09:15');
 });
+
+test('an event without a person shows its time only; a status change of the order is a sentence', async () => {
+  const withSystemEvent = {
+    ...order,
+    events: [
+      tradeEvent({ id: 1, kind: 'order.confirmed', entity: 'order', before: 'placed', after: 'confirmed', actor: '' }),
+    ],
+  };
+  await renderInRouter('/orders/42', () => <OrderTimeline order={withSystemEvent} />);
+  const entry = screen.getByRole('listitem');
+  expect(within(entry).getByText('Order status changed to “Confirmed”')).toBeVisible();
+  expect(entry.querySelector('time')?.parentElement).toHaveTextContent(/^Nov 24, 2026, 9:15 AM$/);
+});

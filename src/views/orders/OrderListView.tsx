@@ -67,7 +67,10 @@ export function OrderListView({
       <h1 id="orders-title">
         <Trans>Orders</Trans>
       </h1>
-      <search className={styles.filters} aria-label={t`Filter orders`}>
+      <fieldset className={styles.filters}>
+        <legend className="visually-hidden">
+          <Trans>Filter orders</Trans>
+        </legend>
         <Select
           label={<Trans>Status</Trans>}
           value={query.status}
@@ -111,7 +114,7 @@ export function OrderListView({
           value={query.to}
           onValueChange={(value) => list.filter('to', value)}
         />
-      </search>
+      </fieldset>
       <LoadError message={list.error} onRetry={list.retry} />
       {list.busy ? (
         <p role="status">

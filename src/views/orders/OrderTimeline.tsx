@@ -79,8 +79,9 @@ function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail
     }
   }
   if (event.entity === 'return') {
-    const part =
-      lineOfReturn(event.entity_id)?.part_number ?? detailText(event, 'part_number') ?? `#${event.entity_id}`;
+    const lineId = event.details.line_id;
+    const line = lineOfReturn(event.entity_id) ?? (typeof lineId === 'number' ? lineOf(lineId) : undefined);
+    const part = line?.part_number ?? `#${event.entity_id}`;
     const reason = detailText(event, 'reason');
     if (event.after === 'requested') {
       const reasonText = isReturnReason(reason) ? i18n._(returnReasonText[reason]) : null;
@@ -140,9 +141,14 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
                   <EventSentence event={event} order={order} />
                 </p>
                 <p className={styles.muted}>
-                  <Trans>
-                    {actor}, <time dateTime={event.at}>{when}</time>
-                  </Trans>
+                  {actor ? (
+                    <Trans>
+                      {actor}, <time dateTime={event.at}>{when}</time>
+                    </Trans>
+                  ) : (
+                    // The system's own events (closing time, expiry) have no person.
+                    <time dateTime={event.at}>{when}</time>
+                  )}
                 </p>
               </li>
             );
