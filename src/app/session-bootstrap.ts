@@ -5,6 +5,7 @@ import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
+import { createDealerOrdersApi, createWorkshopOrdersApi } from '../api/orders-api';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
 import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
@@ -37,8 +38,10 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       adminOrganisations: createAdminOrganisationsApi(authClient),
       workshop: createWorkshopApi(workshopClient),
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
+      workshopOrders: createWorkshopOrdersApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
+      dealerOrders: createDealerOrdersApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {

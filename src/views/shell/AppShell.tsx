@@ -51,6 +51,11 @@ export function AppShell({
                     <Trans>Suppliers</Trans>
                   </Link>
                 </li>
+                <li>
+                  <Link to="/orders" className={styles.navLink}>
+                    <Trans>Orders</Trans>
+                  </Link>
+                </li>
                 {/* workshop entries */}
               </>
             ) : null}
@@ -60,6 +65,11 @@ export function AppShell({
                 <li>
                   <Link to="/dealer/customers" className={styles.navLink}>
                     <Trans>Customers</Trans>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/dealer/orders" className={styles.navLink}>
+                    <Trans>Orders</Trans>
                   </Link>
                 </li>
                 <li>

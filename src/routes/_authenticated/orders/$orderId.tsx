@@ -1,7 +1,21 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useLiveEventSource } from '../../../app/live-events';
+import { createWorkshopOrderImplementations } from '../../../views/orders/use-workshop-order';
+import { WorkshopOrderView } from '../../../views/orders/WorkshopOrderView';
 
-// Laid out with the trade loop's foundation (issue 13) so that links between its screens type-check
-// on every branch; the screen itself is built on its own branch.
+/** One of the workshop's orders (issue 13); an id of another organisation answers 404 from the API. */
 export const Route = createFileRoute('/_authenticated/orders/$orderId')({
-  component: () => null,
+  beforeLoad: ({ params }) => {
+    if (!/^\d{1,9}$/.test(params.orderId)) throw notFound();
+  },
+  component: OrderRoute,
 });
+
+function OrderRoute() {
+  const { api } = Route.useRouteContext();
+  const { orderId } = Route.useParams();
+  const live = useLiveEventSource();
+  const [implementations] = useState(() => createWorkshopOrderImplementations({ api: api.workshopOrders, live }));
+  return <WorkshopOrderView key={orderId} implementations={implementations} orderId={Number(orderId)} />;
+}

@@ -1,0 +1,183 @@
+import * as v from 'valibot';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { type OrderSummary, orderListQuerySchema, type TradeEvent } from '../common/contracts/trading';
+import { toRequestFailure } from './request-failure';
+
+/** Waiting after the last keystroke in a text filter, so typing a name sends one request. */
+export const ORDER_FILTER_DEBOUNCE_MS = 300;
+
+/** An order list's query as the URL and the contract hold it (every filter '' when unset). */
+export type OrderListSearch = v.InferOutput<typeof orderListQuerySchema>;
+export type OrderListFilter = Exclude<keyof OrderListSearch, 'page'>;
+export type OrderPage = { items: OrderSummary[]; total: number; page: number; page_size: number };
+/** A dealer the workshop may filter by (its supplier relations). */
+export type DealerChoice = { id: number; name: string };
+
+/** The URL's search params read by the contract's rules: anything it refuses becomes the default. */
+export function parseOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
+  // The router reads `?page=2&dealer=12` as numbers; the contract reads query strings.
+  const search = Object.fromEntries(
+    Object.entries(raw).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]),
+  );
+  const whole = v.safeParse(orderListQuerySchema, search);
+  if (whole.success) return whole.output;
+  // One bad parameter (a hand-edited URL) does not throw the others away.
+  const fallback = v.parse(orderListQuerySchema, {});
+  const entries = Object.entries(orderListQuerySchema.entries).map(([key, schema]) => {
+    const one = v.safeParse(schema, search[key]);
+    return [key, one.success ? one.output : fallback[key as keyof OrderListSearch]];
+  });
+  return Object.fromEntries(entries) as OrderListSearch;
+}
+
+/** The query as the URL carries it: only what differs from the defaults (a clean `/orders`). */
+export function compactOrderListSearch(query: OrderListSearch): Partial<OrderListSearch> {
+  const compact: Partial<OrderListSearch> = {};
+  if (query.page > 1) compact.page = query.page;
+  for (const key of ['status', 'dealer', 'q', 'vehicle', 'from', 'to'] as const) {
+    if (query[key] !== '') Object.assign(compact, { [key]: query[key] });
+  }
+  return compact;
+}
+
+type Context = {
+  query: OrderListSearch;
+  page: OrderPage | null;
+  error: string | null;
+  dealers: DealerChoice[];
+  stale: boolean;
+  /**
+   * The queries written to the URL whose echo (`query.sync`) has not come back yet: the router
+   * answers late, and an echo of an older write must not undo a newer change (fast typing).
+   */
+  written: string[];
+};
+
+const queryKey = (query: OrderListSearch) => JSON.stringify(compactOrderListSearch(query));
+
+export type OrderListEvent =
+  | { type: 'filter.change'; field: OrderListFilter; value: string }
+  | { type: 'page.change'; page: number }
+  | { type: 'list.retry' }
+  /** The URL changed outside the screen (back, forward, a link): the list follows it. */
+  | { type: 'query.sync'; query: OrderListSearch }
+  | { type: 'live.event'; event: TradeEvent };
+
+/**
+ * An order list of the workshop or the dealer (issue 13): filters and page live in the URL, so a
+ * reload or "back" keeps them (`syncUrl` writes them, `query.sync` reads them back); text filters
+ * wait for the typing to pause; every live event about an order reloads the page on screen.
+ */
+export const orderListMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as OrderListEvent,
+    input: {} as { query: OrderListSearch },
+  },
+  delays: { FILTER_DEBOUNCE: ORDER_FILTER_DEBOUNCE_MS },
+  actors: {
+    loadOrders: fromPromise<OrderPage, OrderListSearch>(async () => {
+      throw new Error('loadOrders actor not implemented: provide it with .provide()');
+    }),
+    /** The workshop's dealers for the dealer filter; the dealer's side lists none. */
+    loadDealerChoices: fromPromise<DealerChoice[], void>(async () => {
+      throw new Error('loadDealerChoices actor not implemented: provide it with .provide()');
+    }),
+    liveEvents: fromCallback<EventObject>(() => {
+      throw new Error('liveEvents actor not implemented: provide it with .provide()');
+    }),
+  },
+  actions: {
+    syncUrl: (_, _params: { query: OrderListSearch; replace: boolean }) => {},
+    setFilter: assign(({ context, event }) => {
+      assertEvent(event, 'filter.change');
+      return { query: { ...context.query, [event.field]: event.value, page: 1 } };
+    }),
+    rememberWrite: assign({ written: ({ context }) => [...context.written, queryKey(context.query)].slice(-20) }),
+    forgetEcho: assign(({ context, event }) => {
+      assertEvent(event, 'query.sync');
+      return { written: context.written.slice(context.written.indexOf(queryKey(event.query)) + 1) };
+    }),
+  },
+  guards: {
+    isTextFilter: ({ event }) => event.type === 'filter.change' && (event.field === 'q' || event.field === 'vehicle'),
+    isEcho: ({ context, event }) => event.type === 'query.sync' && context.written.includes(queryKey(event.query)),
+    queryDiffers: ({ context, event }) =>
+      event.type === 'query.sync' && queryKey(event.query) !== queryKey(context.query),
+    aboutAnOrder: ({ event }) => event.type === 'live.event' && event.event.order_id !== null,
+    isStale: ({ context }) => context.stale,
+  },
+}).createMachine({
+  id: 'orderList',
+  context: ({ input }) => ({ query: input.query, page: null, error: null, dealers: [], stale: false, written: [] }),
+  invoke: [
+    { id: 'liveEvents', src: 'liveEvents' },
+    {
+      id: 'loadDealerChoices',
+      src: 'loadDealerChoices',
+      onDone: { actions: assign({ dealers: ({ event }) => event.output }) },
+      // Without the choices the list still works; the dealer filter only offers fewer dealers.
+      onError: { actions: assign({ dealers: [] }) },
+    },
+  ],
+  on: {
+    'filter.change': [
+      {
+        guard: 'isTextFilter',
+        target: '.debouncing',
+        // Typing replaces the URL's entry: "back" goes to the list before the search, not letter by letter.
+        actions: [
+          'setFilter',
+          'rememberWrite',
+          { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: true }) },
+        ],
+      },
+      {
+        target: '.loading',
+        actions: [
+          'setFilter',
+          'rememberWrite',
+          { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: false }) },
+        ],
+      },
+    ],
+    'page.change': {
+      target: '.loading',
+      actions: [
+        assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }),
+        'rememberWrite',
+        { type: 'syncUrl', params: ({ context }) => ({ query: context.query, replace: false }) },
+      ],
+    },
+    'query.sync': [
+      { guard: 'isEcho', actions: 'forgetEcho' },
+      {
+        guard: 'queryDiffers',
+        target: '.loading',
+        actions: assign({ query: ({ event }) => event.query, written: [] }),
+      },
+    ],
+    'live.event': { guard: 'aboutAnOrder', actions: assign({ stale: true }) },
+  },
+  initial: 'loading',
+  states: {
+    debouncing: {
+      description: 'Typing in a text filter; every keystroke restarts the wait.',
+      tags: ['busy'],
+      after: { FILTER_DEBOUNCE: 'loading' },
+    },
+    loading: {
+      tags: ['busy'],
+      entry: assign({ stale: false }),
+      invoke: {
+        id: 'loadOrders',
+        src: 'loadOrders',
+        input: ({ context }) => context.query,
+        onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output, error: null }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }) },
+      },
+    },
+    failed: { on: { 'list.retry': 'loading' } },
+    ready: { always: { guard: 'isStale', target: 'loading' } },
+  },
+});

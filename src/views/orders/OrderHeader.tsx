@@ -1,0 +1,90 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { OrderDetail, VehicleView } from '../../../common/contracts/trading';
+import { orderStatusText, statusTone } from './order-texts';
+import * as styles from './orders.css';
+import { useOrderFormat } from './use-order-format';
+
+/** A vehicle in one line: its description, VIN and HSN/TSN where given. */
+export function vehicleText(vehicle: VehicleView) {
+  const registration = vehicle.hsn && vehicle.tsn ? `${vehicle.hsn}/${vehicle.tsn}` : '';
+  return [vehicle.description, vehicle.vin, registration].filter((part) => part !== '').join(' · ');
+}
+
+/** The sums of the lines that were not cancelled: goods and deposit (Altteilpfand). */
+function lineSums(order: OrderDetail) {
+  const live = order.lines.filter((line) => line.status !== 'cancelled');
+  return {
+    net: live.reduce((sum, line) => sum + line.net_price_cents * line.quantity, 0),
+    deposit: live.reduce((sum, line) => sum + line.deposit_cents * line.quantity, 0),
+  };
+}
+
+/**
+ * The head of an order on both sides: who it is with (the dealer for the workshop, the workshop
+ * for the dealer), the customer number, the vehicle, the status and the totals.
+ */
+export function OrderHeader({
+  order,
+  side,
+  inquiryLink,
+}: {
+  order: OrderDetail;
+  side: 'workshop' | 'dealer';
+  inquiryLink: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const format = useOrderFormat();
+  const sums = lineSums(order);
+  return (
+    <div className={styles.header}>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>{side === 'workshop' ? <Trans>Dealer</Trans> : <Trans>Workshop</Trans>}</dt>
+        <dd className={styles.value}>{side === 'workshop' ? order.dealer_name : order.workshop_name}</dd>
+        <dt className={styles.term}>
+          <Trans>Customer number</Trans>
+        </dt>
+        <dd className={styles.value}>{order.customer_number}</dd>
+        <dt className={styles.term}>
+          <Trans>Vehicle</Trans>
+        </dt>
+        <dd className={styles.value}>{vehicleText(order.vehicle)}</dd>
+        <dt className={styles.term}>
+          <Trans>Status</Trans>
+        </dt>
+        <dd className={styles.value}>
+          <span className={styles.badge[statusTone(order.status)]}>{i18n._(orderStatusText[order.status])}</span>
+        </dd>
+        <dt className={styles.term}>
+          <Trans>Placed</Trans>
+        </dt>
+        <dd className={styles.value}>{format.dateTime(order.placed_at)}</dd>
+        <dt className={styles.term}>
+          <Trans>Inquiry</Trans>
+        </dt>
+        <dd className={styles.value}>{inquiryLink}</dd>
+      </dl>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>
+          <Trans>Goods (net)</Trans>
+        </dt>
+        <dd className={styles.value}>{format.money(sums.net)}</dd>
+        <dt className={styles.term}>
+          <Trans>Deposit</Trans>
+        </dt>
+        <dd className={styles.value}>{format.money(sums.deposit)}</dd>
+        <dt className={styles.term}>
+          <Trans>Freight</Trans>
+        </dt>
+        <dd className={styles.value}>{format.money(order.freight_cents)}</dd>
+        <dt className={styles.term}>
+          <Trans>Total</Trans>
+        </dt>
+        <dd className={styles.value}>
+          <strong>{format.money(order.total_cents)}</strong>
+        </dd>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
+import { lineStatusText, returnReasonText, returnStatusText, statusTone } from './order-texts';
+import * as styles from './orders.css';
+import { useOrderFormat } from './use-order-format';
+
+/** The ETA with the ones it replaced, newest first: "28.11.2026 (before: 26.11., 25.11.)". */
+function Eta({ line }: { line: OrderLine }) {
+  const format = useOrderFormat();
+  if (!line.eta) return <>–</>;
+  const earlier = line.eta_history
+    .map((change) => change.eta)
+    .filter((eta, index, all) => !(index === all.length - 1 && eta === line.eta))
+    .reverse();
+  const current = format.date(line.eta);
+  if (earlier.length === 0) return <>{current}</>;
+  const before = earlier.map((eta) => format.dayMonth(eta)).join(', ');
+  return (
+    <Trans>
+      {current} (before: {before})
+    </Trans>
+  );
+}
+
+function ReturnEntry({ entry, actions }: { entry: OrderReturn; actions: ReactNode }) {
+  const { i18n } = useLingui();
+  const format = useOrderFormat();
+  const reason = i18n._(returnReasonText[entry.reason]);
+  const requested = format.dateTime(entry.requested_at);
+  const note = entry.note;
+  const refusal = entry.refusal_reason;
+  return (
+    <li>
+      <span className={styles.badge[statusTone(entry.status)]}>{i18n._(returnStatusText[entry.status])}</span>{' '}
+      <Trans>
+        Reason: {reason} (requested {requested})
+      </Trans>
+      {note ? (
+        <span className={styles.block}>
+          <Trans>Note: {note}</Trans>
+        </span>
+      ) : null}
+      {refusal ? (
+        <span className={styles.block}>
+          <Trans>Refused because: {refusal}</Trans>
+        </span>
+      ) : null}
+      {actions}
+    </li>
+  );
+}
+
+/**
+ * The lines of an order on both sides: the part number exactly as the dealer wrote it, brand,
+ * description, quantity, price, status, the ETA with its history, why a line was cancelled, the
+ * tracking reference and the returns. The dealer's page adds a checkbox per line and the actions.
+ */
+export function OrderLinesTable({
+  order,
+  selection,
+  lineActions,
+  returnActions,
+}: {
+  order: OrderDetail;
+  selection?: { selected: readonly number[]; onToggle: (lineId: number) => void };
+  lineActions?: (line: OrderLine) => ReactNode;
+  returnActions?: (line: OrderLine, entry: OrderReturn) => ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
+  const format = useOrderFormat();
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>
+          <Trans>Order lines</Trans>
+        </caption>
+        <thead>
+          <tr>
+            {selection ? (
+              <th scope="col" className={styles.cell}>
+                <Trans>Select</Trans>
+              </th>
+            ) : null}
+            <th scope="col" className={styles.cell}>
+              <Trans>Part number</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Brand</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Description</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Quantity</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Price (net)</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Status</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Expected delivery</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Details</Trans>
+            </th>
+            {lineActions ? (
+              <th scope="col" className={styles.cell}>
+                <Trans>Actions</Trans>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => {
+            const partNumber = line.part_number || line.description;
+            const cancelReason = line.cancel_reason;
+            const tracking = line.tracking_reference;
+            const deposit = format.money(line.deposit_cents);
+            return (
+              <tr key={line.id}>
+                {selection ? (
+                  <td className={styles.cell}>
+                    <input
+                      type="checkbox"
+                      aria-label={t`Select line ${partNumber}`}
+                      checked={selection.selected.includes(line.id)}
+                      onChange={() => selection.onToggle(line.id)}
+                    />
+                  </td>
+                ) : null}
+                <th scope="row" className={styles.cell}>
+                  {line.part_number}
+                </th>
+                <td className={styles.cell}>{line.brand}</td>
+                <td className={styles.cell}>{line.description}</td>
+                <td className={styles.cell}>{line.quantity}</td>
+                <td className={styles.cell}>
+                  {format.money(line.net_price_cents)}
+                  {line.deposit_cents > 0 ? (
+                    <p className={styles.muted}>
+                      <Trans>+ deposit {deposit}</Trans>
+                    </p>
+                  ) : null}
+                </td>
+                <td className={styles.cell}>
+                  <span className={styles.badge[statusTone(line.status)]}>{i18n._(lineStatusText[line.status])}</span>
+                </td>
+                <td className={styles.cell}>
+                  <Eta line={line} />
+                </td>
+                <td className={styles.cell}>
+                  {cancelReason ? (
+                    <p className={styles.muted}>
+                      <Trans>Cancelled because: {cancelReason}</Trans>
+                    </p>
+                  ) : null}
+                  {tracking ? (
+                    <p className={styles.muted}>
+                      <Trans>Tracking number: {tracking}</Trans>
+                    </p>
+                  ) : null}
+                  {line.returns.length > 0 ? (
+                    <ul className={styles.timeline}>
+                      {line.returns.map((entry) => (
+                        <ReturnEntry key={entry.id} entry={entry} actions={returnActions?.(line, entry)} />
+                      ))}
+                    </ul>
+                  ) : null}
+                </td>
+                {lineActions ? <td className={styles.cell}>{lineActions(line)}</td> : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { mobileQuery, vars } from '../../ui/theme.css';
+
+export const header = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  margin: `${vars.space.md} 0`,
+});
+export const facts = style({
+  margin: 0,
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+});
+export const term = style({ color: vars.color.textMuted });
+export const value = style({ margin: 0 });
+export const tableWrap = style({ overflowX: 'auto', margin: `${vars.space.md} 0` });
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
+export const cell = style({
+  textAlign: 'left',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'top',
+});
+export const caption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.sm} 0` });
+export const filters = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 1fr)',
+  gap: vars.space.sm,
+  alignItems: 'end',
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+export const actions = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });
+export const toolbar = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  margin: `${vars.space.sm} 0`,
+});
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+export const timeline = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space.sm });
+export const timelineEntry = style({ borderLeft: `3px solid ${vars.color.border}`, paddingLeft: vars.space.sm });
+const badgeBase = style({
+  display: 'inline-block',
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  fontWeight: 600,
+});
+/** Status badges carry their text; the colour only repeats it. */
+export const badge = styleVariants({
+  neutral: [badgeBase, { background: vars.color.brandSoft, color: vars.color.brandStrong }],
+  good: [badgeBase, { background: vars.color.successSoft, color: vars.color.success }],
+  attention: [badgeBase, { background: vars.color.errorSoft, color: vars.color.error }],
+});
+/** An order that needs the workshop's attention (a backorder, an open return) stands out. */
+export const attentionRow = style({ background: vars.color.errorSoft });
+export const block = style({ display: 'block' });

@@ -1,0 +1,229 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { fromPromise } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { OrderDetail, TradeEvent } from '../../common/contracts/trading';
+import {
+  type OrderChangeResult,
+  type RequestReturnInput,
+  type WorkshopOrderEvent,
+  workshopOrderMachine,
+} from '../../machines/workshop-order.machine';
+import { liveEventsActor } from '../../src/views/orders/live-events-actor';
+import type { WorkshopOrderImplementations } from '../../src/views/orders/use-workshop-order';
+import { WorkshopOrderView } from '../../src/views/orders/WorkshopOrderView';
+import { apiFailure } from '../support/failures';
+import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
+import { renderInRouter } from '../support/render-in-router';
+
+const networkError = apiFailure('No connection to the server', 'networkError');
+/** A colleague requested the return first: the server answers 409 with the order as it is now. */
+const current = orderWith(9, 104, {
+  returns: [
+    {
+      id: 502,
+      status: 'requested',
+      reason: 'wrong_part',
+      note: '',
+      refusal_reason: null,
+      requested_at: '2026-11-24T09:00:00Z',
+      decided_at: null,
+    },
+  ],
+});
+const orderChanged = Object.assign(apiFailure('The order has changed meanwhile.', 'orderChanged'), { data: current });
+const requested: OrderChangeResult = {
+  order: orderWith(8, 104, {
+    returns: [
+      {
+        id: 503,
+        status: 'requested',
+        reason: 'does_not_fit',
+        note: '',
+        refusal_reason: null,
+        requested_at: '2026-11-24T10:00:00Z',
+        decided_at: null,
+      },
+    ],
+  }),
+  message: 'Return requested',
+};
+const thisOrder: TradeEvent = tradeEvent({ id: 950, kind: 'line.shipped', order_id: 42 });
+
+type Step = { type: string; value?: string; field?: string; output?: unknown; error?: Error; event?: TradeEvent };
+
+const paths = getShortestPaths(workshopOrderMachine, {
+  input: { orderId: 42 },
+  events: [
+    { type: 'xstate.done.actor.loadOrder', output: order },
+    { type: 'xstate.error.actor.loadOrder', error: networkError },
+    { type: 'order.retry' },
+    { type: 'live.event', event: thisOrder },
+    { type: 'return.open', lineId: 104 },
+    { type: 'return.change', field: 'reason', value: 'does_not_fit' },
+    { type: 'return.submit' },
+    { type: 'return.cancel' },
+    { type: 'xstate.done.actor.requestReturn', output: requested },
+    { type: 'xstate.error.actor.requestReturn', error: networkError },
+    { type: 'xstate.error.actor.requestReturn', error: orderChanged },
+  ] as unknown as WorkshopOrderEvent[],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      version: snapshot.context.order?.version ?? null,
+      draft: snapshot.context.draft,
+      notice: snapshot.context.notice,
+      stale: snapshot.context.stale,
+    }),
+  // After a write the order on screen is another one: the paths to it are what matter here.
+  stopWhen: (snapshot) => (snapshot.context.order?.version ?? 7) > 7,
+});
+
+test('the traversal reaches every state of the screen', () => {
+  const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+  for (const state of [
+    'loading',
+    'failed',
+    'ready',
+    { requestingReturn: 'editing' },
+    { requestingReturn: 'sending' },
+  ]) {
+    expect(reached).toContain(JSON.stringify(state));
+  }
+  expect(paths.some((path) => path.state.context.notice === 'orderChanged')).toBe(true);
+});
+
+type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
+  const table = screen.getByRole('table', { name: 'Order lines' });
+  // The part number exactly as the dealer wrote it.
+  expect(within(table).getByRole('rowheader', { name: '1K0 615 301 AA' })).toBeVisible();
+  // The ETA with the ones it replaced, newest first.
+  expect(within(table).getByText('11/28/2026 (before: 11/26, 11/25)')).toBeVisible();
+  expect(within(table).getByText('Cancelled because: Nicht lieferbar')).toBeVisible();
+  expect(within(table).getByText('Tracking number: 00340434161094042557')).toBeVisible();
+  expect(within(table).getAllByText('Return requested').length).toBeGreaterThan(0);
+  expect(within(table).getByText(/Reason: Damaged/)).toBeVisible();
+  // The header: the dealer, the customer number, the vehicle, the totals.
+  expect(screen.getByText('Ostsee Teile')).toBeVisible();
+  expect(screen.getByText('K-4711')).toBeVisible();
+  expect(screen.getByText('VW Golf VI · WVWZZZ1KZAW000001')).toBeVisible();
+  expect(screen.getByText('€5.90')).toBeVisible();
+  expect(screen.getByText('€234.90')).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Inquiry 77' })).toHaveAttribute('href', '/inquiries/77');
+  // The timeline: a sentence per event with who and when (08:15 UTC is 9:15 in Berlin); an unknown kind said plainly.
+  const history = screen.getByRole('region', { name: 'History' });
+  expect(within(history).getByText('Order placed')).toBeVisible();
+  expect(within(history).getByText('Line OC 90 on backorder, expected on 11/28/2026')).toBeVisible();
+  expect(within(history).getByText('Return of W 712/95 requested: Damaged')).toBeVisible();
+  expect(within(history).getByText('Event: order.noteAdded')).toBeVisible();
+  expect(within(history).getAllByText(/Max Werkstatt/)[0]).toHaveTextContent('Max Werkstatt, Nov 24, 2026, 9:15 AM');
+  // A return is offered where the lifecycles allow it (delivered, no return in progress), and
+  // only on an order that is current (not while it reloads or after a failed reload).
+  const lineFree = actionable && shown.lines.find((line) => line.id === 104)?.returns.length === 0;
+  if (lineFree) expect(screen.getByRole('button', { name: 'Request return LX 1780' })).toBeVisible();
+  else expect(screen.queryByRole('button', { name: 'Request return LX 1780' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Request return W 712/95' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Request return 1K0 615 301 AA' })).toBeNull();
+}
+
+test.each(
+  paths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map((event) =>
+            event.error === orderChanged
+              ? 'error.requestReturn=409'
+              : event.value !== undefined
+                ? `${event.type}=${event.value}`
+                : event.type.replace('xstate.', ''),
+          )
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
+)('%s', async (_name, path) => {
+  const user = userEvent.setup();
+  const live = fakeLiveSource();
+  const inFlight: Record<string, Settle | undefined> = {};
+  const calls: Record<string, unknown[]> = {};
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => {
+      calls[name] = [...(calls[name] ?? []), input];
+      return new Promise<TOutput>((resolve, reject) => {
+        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
+      });
+    });
+  const implementations: WorkshopOrderImplementations = {
+    actors: {
+      loadOrder: controlled<OrderDetail, { orderId: number }>('loadOrder'),
+      requestReturn: controlled<OrderChangeResult, RequestReturnInput>('requestReturn'),
+      liveEvents: liveEventsActor(live.source),
+    },
+    actions: { notifySuccess: () => {} },
+  };
+  await renderInRouter('/orders/42', () => <WorkshopOrderView implementations={implementations} orderId={42} />);
+
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (actorEvent) {
+      const [, outcome, actor] = actorEvent;
+      const settle = inFlight[actor ?? ''];
+      if (!settle) throw new Error(`no ${actor} request is in flight`);
+      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    } else if (event.type === 'order.retry') {
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+    } else if (event.type === 'live.event' && event.event) {
+      const pushed = event.event;
+      await act(async () => live.emit(pushed));
+    } else if (event.type === 'return.open') {
+      await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
+    } else if (event.type === 'return.change') {
+      await user.selectOptions(screen.getByLabelText('Reason'), event.value ?? '');
+    } else if (event.type === 'return.submit') {
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Request return' }));
+    } else if (event.type === 'return.cancel') {
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    }
+
+    const { context } = state;
+    if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading the order…');
+    if (state.matches('loading')) expect(calls.loadOrder?.at(-1)).toEqual({ orderId: 42 });
+    if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
+    if (context.order && !state.matches('requestingReturn')) expectOrderOnScreen(context.order, state.matches('ready'));
+    if (state.matches('ready')) expect(screen.queryByRole('dialog')).toBeNull();
+    if (context.notice === 'orderChanged') {
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'The order has changed meanwhile. Please check the current state.',
+      );
+      expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
+    }
+    if (state.matches('requestingReturn') && context.draft) {
+      const dialog = screen.getByRole('dialog', { name: 'Return LX 1780' });
+      expect(within(dialog).getByLabelText('Reason')).toHaveValue(context.draft.reason);
+      if (context.draft.error)
+        expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
+      if (context.draft.failure) expect(within(dialog).getByText('No connection to the server')).toBeVisible();
+    }
+    if (state.matches({ requestingReturn: 'sending' })) {
+      expect(screen.getByRole('button', { name: 'Request return' })).toHaveAttribute('aria-busy', 'true');
+      expect(calls.requestReturn?.at(-1)).toEqual({
+        orderId: 42,
+        lineId: 104,
+        version: 7,
+        reason: 'does_not_fit',
+        note: '',
+      });
+    }
+    if (context.order?.version === 8) {
+      // The answer's order is on screen: the line now has its return in progress.
+      expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
+    }
+  }
+});

@@ -1,0 +1,335 @@
+import { expect, test, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { OrderDetail } from '../../common/contracts/trading';
+import {
+  type ApplyLineActionInput,
+  type DecideReturnInput,
+  dealerOrderMachine,
+} from '../../machines/dealer-order.machine';
+import {
+  compactOrderListSearch,
+  type OrderListSearch,
+  type OrderPage,
+  orderListMachine,
+  parseOrderListSearch,
+} from '../../machines/order-list.machine';
+import {
+  type OrderChangeResult,
+  type RequestReturnInput,
+  workshopOrderMachine,
+} from '../../machines/workshop-order.machine';
+import { liveEventsActor } from '../../src/views/orders/live-events-actor';
+import { apiFailure } from '../support/failures';
+import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
+
+const conflict = (current: OrderDetail) =>
+  Object.assign(apiFailure('The order has changed meanwhile.', 'orderChanged'), { data: current });
+
+function workshopOrder(overrides: { requestReturn?: (input: RequestReturnInput) => Promise<OrderChangeResult> } = {}) {
+  const live = fakeLiveSource();
+  const loads: number[] = [];
+  const requests: RequestReturnInput[] = [];
+  const notifications: (string | undefined)[] = [];
+  const actor = createActor(
+    workshopOrderMachine.provide({
+      actors: {
+        loadOrder: fromPromise(async ({ input }) => {
+          loads.push(input.orderId);
+          return order;
+        }),
+        requestReturn: fromPromise(async ({ input }) => {
+          requests.push(input);
+          return overrides.requestReturn
+            ? overrides.requestReturn(input)
+            : { order: orderWith(8, input.lineId, {}), message: 'Return requested' };
+        }),
+        liveEvents: liveEventsActor(live.source),
+      },
+      actions: { notifySuccess: (_, { message }) => notifications.push(message) },
+    }),
+    { input: { orderId: 42 } },
+  );
+  actor.start();
+  return { actor, live, loads, requests, notifications };
+}
+
+test('the workshop is offered a return only on a delivered line without a return in progress', async () => {
+  const { actor } = workshopOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  const snapshot = actor.getSnapshot();
+  expect(snapshot.can({ type: 'return.open', lineId: 104 })).toBe(true);
+  expect(snapshot.can({ type: 'return.open', lineId: 105 })).toBe(false);
+  expect(snapshot.can({ type: 'return.open', lineId: 101 })).toBe(false);
+  expect(snapshot.can({ type: 'return.open', lineId: 107 })).toBe(false);
+  expect(snapshot.can({ type: 'return.open', lineId: 999 })).toBe(false);
+});
+
+test('a return without a reason is not sent; with one it carries the version read', async () => {
+  const { actor, requests, notifications } = workshopOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'return.open', lineId: 104 });
+  actor.send({ type: 'return.submit' });
+  expect(actor.getSnapshot().context.draft?.error).toBe('returnReasonRequired');
+  expect(requests).toEqual([]);
+  actor.send({ type: 'return.change', field: 'reason', value: 'does_not_fit' });
+  actor.send({ type: 'return.change', field: 'note', value: 'Falsches Baujahr' });
+  actor.send({ type: 'return.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(requests).toEqual([
+    { orderId: 42, lineId: 104, version: 7, reason: 'does_not_fit', note: 'Falsches Baujahr' },
+  ]);
+  expect(actor.getSnapshot().context.order?.version).toBe(8);
+  expect(notifications).toEqual(['Return requested']);
+});
+
+test('a 409 orderChanged replaces the order with the current one and says why', async () => {
+  const current = orderWith(9, 104, { status: 'returned' });
+  const { actor } = workshopOrder({ requestReturn: () => Promise.reject(conflict(current)) });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'return.open', lineId: 104 });
+  actor.send({ type: 'return.change', field: 'reason', value: 'damaged' });
+  actor.send({ type: 'return.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  const { context } = actor.getSnapshot();
+  expect(context.order).toEqual(current);
+  expect(context.notice).toBe('orderChanged');
+  expect(context.draft).toBeNull();
+  expect(actor.getSnapshot().can({ type: 'return.open', lineId: 104 })).toBe(false);
+});
+
+test('a failed request keeps the dialog open with the message', async () => {
+  const { actor } = workshopOrder({
+    requestReturn: () => Promise.reject(apiFailure('No connection to the server', 'networkError')),
+  });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'return.open', lineId: 104 });
+  actor.send({ type: 'return.change', field: 'reason', value: 'damaged' });
+  actor.send({ type: 'return.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches({ requestingReturn: 'editing' }));
+  expect(actor.getSnapshot().context.draft?.failure).toBe('No connection to the server');
+});
+
+test('live events about this order reload it, others do not; in the dialog the reload waits', async () => {
+  const { actor, live, loads } = workshopOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  live.emit(tradeEvent({ id: 1, kind: 'line.confirmed', order_id: 43 }));
+  expect(actor.getSnapshot().matches('ready')).toBe(true);
+  live.emit(tradeEvent({ id: 2, kind: 'line.confirmed', order_id: 42 }));
+  expect(actor.getSnapshot().matches('loading')).toBe(true);
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(loads).toEqual([42, 42]);
+  actor.send({ type: 'return.open', lineId: 104 });
+  live.emit(tradeEvent({ id: 3, kind: 'line.confirmed', order_id: 42 }));
+  expect(actor.getSnapshot().matches('requestingReturn')).toBe(true);
+  actor.send({ type: 'return.cancel' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(loads).toEqual([42, 42, 42]);
+});
+
+function dealerOrder(
+  overrides: {
+    apply?: (input: ApplyLineActionInput) => Promise<OrderChangeResult>;
+    decide?: (input: DecideReturnInput) => Promise<OrderChangeResult>;
+  } = {},
+) {
+  const applied: ApplyLineActionInput[] = [];
+  const decided: DecideReturnInput[] = [];
+  let loads = 0;
+  const actor = createActor(
+    dealerOrderMachine.provide({
+      actors: {
+        loadOrder: fromPromise(async () => {
+          loads += 1;
+          return order;
+        }),
+        applyLineAction: fromPromise(async ({ input }) => {
+          applied.push(input);
+          return overrides.apply ? overrides.apply(input) : { order: { ...order, version: 8 }, message: 'Saved' };
+        }),
+        decideReturn: fromPromise(async ({ input }) => {
+          decided.push(input);
+          return overrides.decide ? overrides.decide(input) : { order: { ...order, version: 8 }, message: 'Saved' };
+        }),
+        liveEvents: liveEventsActor(fakeLiveSource().source),
+      },
+    }),
+    { input: { orderId: 42 } },
+  );
+  actor.start();
+  return { actor, applied, decided, loads: () => loads };
+}
+
+test('the dealer is offered what the line lifecycle allows, on several lines only what all allow', async () => {
+  const { actor } = dealerOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  const can = (action: 'confirm' | 'backorder' | 'cancel' | 'ship' | 'deliver', lineIds: number[]) =>
+    actor.getSnapshot().can({ type: 'action.open', action, lineIds });
+  expect(can('confirm', [101])).toBe(true);
+  expect(can('ship', [101])).toBe(false);
+  expect(can('backorder', [103])).toBe(true);
+  expect(can('ship', [103])).toBe(true);
+  expect(can('deliver', [107])).toBe(true);
+  expect(can('confirm', [106])).toBe(false);
+  expect(can('confirm', [101, 103])).toBe(true);
+  expect(can('ship', [101, 103])).toBe(false);
+  expect(can('confirm', [101, 999])).toBe(false);
+  expect(can('confirm', [])).toBe(false);
+  // Without ids the ticked lines count: none ticked, nothing offered.
+  expect(actor.getSnapshot().can({ type: 'action.open', action: 'confirm' })).toBe(false);
+});
+
+test('one action on the ticked lines sends all their ids and clears the ticks', async () => {
+  const { actor, applied } = dealerOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'line.toggle', lineId: 101 });
+  actor.send({ type: 'line.toggle', lineId: 102 });
+  actor.send({ type: 'line.toggle', lineId: 999 });
+  expect(actor.getSnapshot().context.selected).toEqual([101, 102]);
+  actor.send({ type: 'action.open', action: 'confirm' });
+  actor.send({ type: 'action.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(applied).toEqual([
+    {
+      orderId: 42,
+      body: { version: 7, action: 'confirm', line_ids: [101, 102], eta: null, reason: '', tracking_reference: '' },
+    },
+  ]);
+  expect(actor.getSnapshot().context.selected).toEqual([]);
+});
+
+test('a backorder needs an ETA and a cancellation a reason (the contract decides)', async () => {
+  const { actor, applied } = dealerOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'action.open', action: 'backorder', lineIds: [103] });
+  actor.send({ type: 'action.submit' });
+  expect(actor.getSnapshot().context.action?.error).toBe('etaRequired');
+  actor.send({ type: 'action.change', field: 'eta', value: '2026-02-30' });
+  actor.send({ type: 'action.submit' });
+  expect(actor.getSnapshot().context.action?.error).toBe('dateInvalid');
+  actor.send({ type: 'action.change', field: 'eta', value: '2026-12-01' });
+  actor.send({ type: 'action.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(applied[0]?.body).toMatchObject({ action: 'backorder', line_ids: [103], eta: '2026-12-01' });
+
+  actor.send({ type: 'action.open', action: 'cancel', lineIds: [101] });
+  actor.send({ type: 'action.change', field: 'reason', value: '   ' });
+  actor.send({ type: 'action.submit' });
+  expect(actor.getSnapshot().context.action?.error).toBe('reasonRequired');
+  expect(applied).toHaveLength(1);
+});
+
+test('a 409 on a line action shows the current order; a refusal without it reloads', async () => {
+  const current = orderWith(9, 101, { status: 'cancelled', cancel_reason: 'Kollege' });
+  const { actor, loads } = dealerOrder({ apply: () => Promise.reject(conflict(current)) });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'action.open', action: 'confirm', lineIds: [101] });
+  actor.send({ type: 'action.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready') && snapshot.context.notice !== null);
+  expect(actor.getSnapshot().context.order).toEqual(current);
+  expect(actor.getSnapshot().context.notice).toBe('orderChanged');
+  expect(actor.getSnapshot().can({ type: 'action.open', action: 'confirm', lineIds: [101] })).toBe(false);
+
+  const refused = dealerOrder({ apply: () => Promise.reject(apiFailure('Not allowed', 'actionNotAllowed')) });
+  await waitFor(refused.actor, (snapshot) => snapshot.matches('ready'));
+  refused.actor.send({ type: 'action.open', action: 'confirm', lineIds: [101] });
+  refused.actor.send({ type: 'action.submit' });
+  await waitFor(refused.actor, (snapshot) => snapshot.matches('ready') && snapshot.context.notice !== null);
+  expect(refused.actor.getSnapshot().context.notice).toBe('actionNotAllowed');
+  expect(refused.loads()).toBe(2);
+  expect(loads()).toBe(1);
+});
+
+test('refusing a return needs a reason; accepting does not', async () => {
+  const { actor, decided } = dealerOrder();
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(actor.getSnapshot().can({ type: 'return.decide', returnId: 999, decision: 'accept' })).toBe(false);
+  actor.send({ type: 'return.decide', returnId: 501, decision: 'refuse' });
+  actor.send({ type: 'decision.submit' });
+  expect(actor.getSnapshot().context.decision?.error).toBe('reasonRequired');
+  actor.send({ type: 'decision.change', value: ' Kein Transportschaden ' });
+  actor.send({ type: 'decision.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  actor.send({ type: 'return.decide', returnId: 501, decision: 'accept' });
+  actor.send({ type: 'decision.submit' });
+  await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  expect(decided).toEqual([
+    { orderId: 42, returnId: 501, decision: 'refuse', body: { version: 7, reason: 'Kein Transportschaden' } },
+    { orderId: 42, returnId: 501, decision: 'accept', body: { version: 8, reason: '' } },
+  ]);
+});
+
+const page: OrderPage = { items: [], total: 0, page: 1, page_size: 20 };
+
+test('the order list loads its query, writes filter changes to the URL and follows the URL back', async () => {
+  vi.useFakeTimers();
+  try {
+    const loads: OrderListSearch[] = [];
+    const urls: { query: OrderListSearch; replace: boolean }[] = [];
+    const live = fakeLiveSource();
+    const actor = createActor(
+      orderListMachine.provide({
+        actors: {
+          loadOrders: fromPromise(async ({ input }) => {
+            loads.push(input);
+            return page;
+          }),
+          loadDealerChoices: fromPromise(async () => [{ id: 1001, name: 'Ostsee Teile' }]),
+          liveEvents: liveEventsActor(live.source),
+        },
+        actions: { syncUrl: (_, params) => urls.push(params) },
+      }),
+      { input: { query: parseOrderListSearch({ page: 2, status: 'shipped' }) } },
+    );
+    actor.start();
+    await vi.runAllTimersAsync();
+    expect(loads.at(-1)).toMatchObject({ page: 2, status: 'shipped' });
+    expect(actor.getSnapshot().context.dealers).toEqual([{ id: 1001, name: 'Ostsee Teile' }]);
+
+    actor.send({ type: 'filter.change', field: 'dealer', value: '1001' });
+    await vi.runAllTimersAsync();
+    expect(loads.at(-1)).toMatchObject({ page: 1, status: 'shipped', dealer: '1001' });
+    expect(urls.at(-1)).toEqual({ query: loads.at(-1), replace: false });
+
+    actor.send({ type: 'filter.change', field: 'vehicle', value: 'G' });
+    actor.send({ type: 'filter.change', field: 'vehicle', value: 'Go' });
+    expect(actor.getSnapshot().matches('debouncing')).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(loads.filter((query) => query.vehicle.startsWith('G')).map((query) => query.vehicle)).toEqual(['Go']);
+    expect(urls.at(-1)?.replace).toBe(true);
+
+    const count = loads.length;
+    // The router's echoes come late: the echo of "G" must not undo "Go".
+    actor.send({ type: 'query.sync', query: { ...actor.getSnapshot().context.query, vehicle: 'G' } });
+    expect(actor.getSnapshot().context.query.vehicle).toBe('Go');
+    actor.send({ type: 'query.sync', query: actor.getSnapshot().context.query });
+    actor.send({ type: 'live.event', event: tradeEvent({ id: 1, kind: 'inquiry.sent', order_id: null }) });
+    await vi.runAllTimersAsync();
+    expect(loads).toHaveLength(count);
+    actor.send({ type: 'query.sync', query: parseOrderListSearch({}) });
+    await vi.runAllTimersAsync();
+    expect(loads.at(-1)).toEqual(parseOrderListSearch({}));
+    live.emit(tradeEvent({ id: 2, kind: 'line.shipped', order_id: 42 }));
+    await vi.runAllTimersAsync();
+    expect(loads).toHaveLength(count + 2);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('the URL is read by the contract: router numbers accepted, a bad parameter falls back alone', () => {
+  expect(parseOrderListSearch({ page: 3, dealer: 12, status: 'confirmed' })).toMatchObject({
+    page: 3,
+    dealer: '12',
+    status: 'confirmed',
+  });
+  expect(parseOrderListSearch({ page: 2, status: 'lost', from: '2026-13-45', vehicle: 'Golf' })).toEqual({
+    page: 2,
+    status: '',
+    dealer: '',
+    q: '',
+    vehicle: 'Golf',
+    from: '',
+    to: '',
+  });
+  expect(compactOrderListSearch(parseOrderListSearch({ page: 1, status: 'placed' }))).toEqual({ status: 'placed' });
+});
