@@ -3,6 +3,7 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
+import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createPartDealerApi } from '../api/part-dealer-api';
@@ -39,6 +40,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
+      dealerInquiries: createDealerInquiriesApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {
