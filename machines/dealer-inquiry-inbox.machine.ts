@@ -38,6 +38,7 @@ export const dealerInquiryInboxMachine = setup({
     syncUrl: (_, _query: InboxQuery) => {},
   },
   guards: {
+    hasPage: ({ context }) => context.page !== null,
     isNewQuery: ({ context, event }) =>
       event.type === 'query.sync' &&
       (event.query.status !== context.query.status || event.query.page !== context.query.page),
@@ -61,7 +62,9 @@ export const dealerInquiryInboxMachine = setup({
             { type: 'syncUrl', params: ({ context }) => context.query },
           ],
         },
+        // Pages exist once one is loaded (its total says how many).
         'page.change': {
+          guard: 'hasPage',
           target: '.loading',
           reenter: true,
           actions: [
