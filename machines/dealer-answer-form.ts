@@ -156,7 +156,8 @@ function offerOf(line: LineAnswerValues, locale: string, errors: [AnswerErrorKey
     net_price_cents: price?.ok ? price.cents : 0,
     deposit_cents: deposit.value ?? 0,
     availability: line.availability,
-    eta: line.eta.trim() === '' ? null : line.eta.trim(),
+    // A date typed for "to be ordered" and left behind when the availability changed is not sent.
+    eta: line.availability === 'ordered_eta' && line.eta.trim() !== '' ? line.eta.trim() : null,
     alternative_part_number: line.alternative_part_number,
     alternative_brand: line.alternative_brand,
     fits_vehicle: line.fits_vehicle,

@@ -176,6 +176,17 @@ describe('validation', () => {
     actor.send({ type: 'line.change', lineId: 501, field: 'net_price', value: '12,50' });
     expect(actor.getSnapshot().context.errors['lines.501.net_price']).toBeUndefined();
   });
+
+  test('an ETA left behind when the availability changed is not sent', async () => {
+    const { actor, calls } = start({ answer: () => new Promise(() => {}) });
+    await ready(actor);
+    fillValidAnswer(actor);
+    actor.send({ type: 'line.change', lineId: 501, field: 'availability', value: 'ordered_eta' });
+    actor.send({ type: 'line.change', lineId: 501, field: 'eta', value: '2026-12-01' });
+    actor.send({ type: 'line.change', lineId: 501, field: 'availability', value: 'branch_today' });
+    actor.send({ type: 'answer.send' });
+    expect(calls.answers[0]?.lines[0]).toMatchObject({ availability: 'branch_today', eta: null });
+  });
 });
 
 describe('sending', () => {
