@@ -3,6 +3,7 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
+import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createDealerOrdersApi, createWorkshopOrdersApi } from '../api/orders-api';
@@ -42,6 +43,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),
+      dealerInquiries: createDealerInquiriesApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {

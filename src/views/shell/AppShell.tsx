@@ -63,6 +63,11 @@ export function AppShell({
               <>
                 {/* dealer entries */}
                 <li>
+                  <Link to="/dealer/inquiries" className={styles.navLink}>
+                    <Trans>Inquiries</Trans>
+                  </Link>
+                </li>
+                <li>
                   <Link to="/dealer/customers" className={styles.navLink}>
                     <Trans>Customers</Trans>
                   </Link>

@@ -1,0 +1,340 @@
+import { i18n } from '@lingui/core';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { getShortestPaths } from 'xstate/graph';
+import { parseAmount } from '../../common/contracts/money';
+import type { DealerInquiry, QuoteAnswer } from '../../common/contracts/trading';
+import type { AnswerDraft } from '../../machines/dealer-answer-form';
+import { dealerInquiryMachine } from '../../machines/dealer-inquiry.machine';
+import type { DealerInquiriesApi, DealerInquiryResult } from '../../src/api/dealer-inquiries-api';
+import { readAnswerDraft } from '../../src/views/dealer-inquiries/answer-draft';
+import { DealerInquiryView } from '../../src/views/dealer-inquiries/DealerInquiryView';
+import { createDealerInquiryImplementations } from '../../src/views/dealer-inquiries/use-dealer-inquiry';
+import { aLiveSource, anAnsweredInquiry, anInquiry, aQuoteLine, aTradeEvent } from '../support/dealer-inquiry';
+import { apiFailure } from '../support/failures';
+import { controllablePromise, renderInRouter } from '../support/render-in-router';
+
+type Step = { type: string; lineId?: number; field?: string; value?: string; output?: unknown; error?: Error };
+
+const USER = 5;
+const today = '2026-11-25';
+const oneLine = (inquiry: DealerInquiry): DealerInquiry => ({
+  ...inquiry,
+  lines: inquiry.lines.slice(0, 1),
+  recipient: { ...inquiry.recipient, quote_lines: inquiry.recipient.quote_lines.slice(0, 1) },
+});
+const unseen = oneLine(anInquiry());
+const seen = oneLine(anInquiry({ recipient: { status: 'seen', version: 2 } }));
+const saved = oneLine(anAnsweredInquiry(1250, 3));
+const theirs = oneLine(anAnsweredInquiry(3990, 5));
+const declined = oneLine(anInquiry({ recipient: { status: 'declined', version: 3, decline_reason: 'Keine Teile' } }));
+const conflictError = Object.assign(apiFailure('A colleague saved a newer answer meanwhile.', 'answerChanged'), {
+  status: 409,
+  data: theirs,
+});
+const texts: Record<string, string> = {
+  priceInvalid: 'Please enter a valid amount.',
+  availabilityRequired: 'Please choose the availability.',
+  reasonRequired: 'Please give a reason.',
+};
+const PATH_TIMEOUT_MS = 20_000;
+
+beforeEach(() => sessionStorage.clear());
+
+const paths = getShortestPaths(dealerInquiryMachine, {
+  input: { inquiryId: 41, locale: 'en', today, draft: null },
+  events: [
+    { type: 'xstate.done.actor.loadInquiry', output: unseen },
+    { type: 'xstate.error.actor.loadInquiry', error: apiFailure('No connection to the server.', 'networkError') },
+    { type: 'inquiry.retry' },
+    { type: 'xstate.done.actor.markSeen', output: seen },
+    { type: 'line.change', lineId: 501, field: 'net_price', value: '12.50' },
+    { type: 'line.change', lineId: 501, field: 'availability', value: 'branch_today' },
+    { type: 'answer.send' },
+    { type: 'xstate.done.actor.sendAnswer', output: { inquiry: saved, message: 'Your quote has been sent.' } },
+    { type: 'xstate.error.actor.sendAnswer', error: conflictError },
+    { type: 'xstate.error.actor.sendAnswer', error: apiFailure('No connection to the server.', 'networkError') },
+    { type: 'conflict.takeTheirs' },
+    { type: 'conflict.sendMine' },
+    { type: 'decline.open' },
+    { type: 'decline.confirm' },
+    { type: 'decline.reasonChange', value: 'Keine Teile' },
+    { type: 'decline.cancel' },
+    { type: 'xstate.done.actor.declineInquiry', output: { inquiry: declined, message: 'You declined the inquiry.' } },
+  ] as never,
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      line: snapshot.context.values.lines[0] && {
+        price: snapshot.context.values.lines[0].net_price,
+        availability: snapshot.context.values.lines[0].availability,
+      },
+      errors: snapshot.context.errors,
+      status: snapshot.context.inquiry?.recipient.status,
+      version: snapshot.context.baseVersion,
+      decline: snapshot.context.decline,
+    }),
+});
+
+type Path = (typeof paths)[number];
+type Snapshot = Path['state'];
+
+const nameOf = (steps: Path['steps']) =>
+  steps
+    .map((step) => step.event as Step)
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) =>
+      event.field
+        ? `${event.field}=${event.value}`
+        : `${event.type.replace('xstate.', '')}${event.error ? `(${(event.error as { messageId?: string }).messageId})` : ''}`,
+    )
+    .join(' → ') || '(start)';
+
+async function renderInquiry(draft: AnswerDraft | null = null) {
+  const requests = {
+    load: controllablePromise<DealerInquiry>(),
+    seen: controllablePromise<DealerInquiry>(),
+    answer: controllablePromise<DealerInquiryResult>(),
+    decline: controllablePromise<DealerInquiryResult>(),
+  };
+  const sent: QuoteAnswer[] = [];
+  const declines: { version: number; reason: string }[] = [];
+  let seenCalls = 0;
+  const api = {
+    get: () => requests.load.start(),
+    markSeen: () => {
+      seenCalls += 1;
+      return requests.seen.start();
+    },
+    answer: (_id: number, answer: QuoteAnswer) => {
+      sent.push(answer);
+      return requests.answer.start();
+    },
+    decline: (_id: number, body: { version: number; reason: string }) => {
+      declines.push(body);
+      return requests.decline.start();
+    },
+  } satisfies Pick<DealerInquiriesApi, 'get' | 'markSeen' | 'answer' | 'decline'>;
+  const live = aLiveSource();
+  const implementations = createDealerInquiryImplementations({
+    api,
+    live: live.source,
+    storage: sessionStorage,
+    userId: USER,
+    inquiryId: 41,
+  });
+  await renderInRouter('/dealer/inquiries/41', () => (
+    <DealerInquiryView implementations={implementations} inquiryId={41} today={today} draft={draft} />
+  ));
+  return { requests, sent, declines, seenCalls: () => seenCalls, live };
+}
+
+type Rendered = Awaited<ReturnType<typeof renderInquiry>>;
+
+function expectScreenMatches(state: Snapshot, rendered: Rendered) {
+  if (state.matches('loading') || state.matches('markingSeen')) {
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the inquiry…');
+    // The form never shows before the inquiry is known.
+    expect(screen.queryByRole('button', { name: 'Send quote' })).toBeNull();
+  }
+  if (state.matches('markingSeen')) expect(rendered.seenCalls()).toBe(1);
+  if (state.matches('failed')) {
+    expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  }
+  if (!state.matches('ready')) return;
+  const { context } = state;
+  expect(screen.getByRole('heading', { level: 1, name: 'Inquiry from Autohaus Berger', hidden: true })).toBeVisible();
+  expect(screen.getByText('104711')).toBeVisible();
+  expect(screen.getByText(/VIN WVWZZZ1KZAW000001/)).toBeVisible();
+  const recipientStatus = context.inquiry?.recipient.status;
+  if (recipientStatus === 'declined') {
+    expect(screen.getByText('You declined this inquiry. Reason: Keine Teile')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
+    expect(screen.queryByLabelText('Net price per unit (€), line 1')).toBeNull();
+    return;
+  }
+  if (state.matches({ ready: { form: 'editing' } })) {
+    expect(screen.getByLabelText('Net price per unit (€), line 1')).toHaveValue(context.values.lines[0]?.net_price);
+    expect(screen.getByLabelText('Availability, line 1')).toHaveValue(context.values.lines[0]?.availability);
+    expect(
+      screen.getByRole('button', { name: recipientStatus === 'answered' ? 'Send revised quote' : 'Send quote' }),
+    ).toBeEnabled();
+    for (const id of Object.values(context.errors)) expect(screen.getAllByText(texts[id] ?? id)[0]).toBeVisible();
+    const first = Object.keys(context.errors)[0];
+    // The first field with a problem has the focus, so a keyboard user lands where to fix it.
+    if (first && context.focus?.key === first)
+      expect(document.activeElement?.id).toBe(`answer-${first.replace(/\./g, '-')}`);
+    // Whatever is typed and not sent is also in the draft, so a reload keeps it.
+    const draft = readAnswerDraft(sessionStorage, USER, 41);
+    if (context.dirty) expect(draft?.values.lines[0]?.net_price).toBe(context.values.lines[0]?.net_price);
+    else expect(draft).toBeNull();
+  }
+  if (state.matches({ ready: { form: 'sending' } })) {
+    expect(screen.getByRole('button', { name: /Sending/ })).toHaveAttribute('aria-busy', 'true');
+    // What goes out is what the form shows, in cents, with the version the entries were made on.
+    const typed = parseAmount(context.values.lines[0]?.net_price ?? '', 'en');
+    expect(typed.ok && typed.cents).toBeGreaterThan(0);
+    expect(rendered.sent.at(-1)).toMatchObject({
+      version: context.baseVersion,
+      lines: [
+        {
+          inquiry_line_id: 501,
+          offered: true,
+          net_price_cents: typed.ok ? typed.cents : null,
+          availability: context.values.lines[0]?.availability,
+        },
+      ],
+    });
+  }
+  if (state.matches({ ready: { form: 'conflict' } })) {
+    const dialog = screen.getByRole('dialog', { name: 'A colleague answered meanwhile' });
+    expect(within(dialog).getByText('€39.90')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Take the colleague’s answer' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Send mine anyway' })).toBeVisible();
+  }
+  if (state.matches({ ready: { form: 'confirmingDecline' } }) || state.matches({ ready: { form: 'declining' } })) {
+    const dialog = screen.getByRole('dialog', { name: 'Decline this inquiry?' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue(context.decline.reason);
+    if (context.decline.error) expect(within(dialog).getByText(texts[context.decline.error] ?? '')).toBeVisible();
+  }
+  if (state.matches({ ready: { form: 'declining' } })) {
+    expect(rendered.declines.at(-1)).toEqual({ version: context.inquiry?.recipient.version, reason: 'Keine Teile' });
+  }
+}
+
+async function replay(path: Path) {
+  const user = userEvent.setup();
+  const rendered = await renderInquiry();
+  const { requests } = rendered;
+  const dialog = (name: string) => screen.getByRole('dialog', { name });
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    if (event.type === 'xstate.init') {
+      // The screen as it first renders.
+    } else if (event.type === 'xstate.done.actor.loadInquiry')
+      await act(async () => requests.load.settle.resolve(event.output as DealerInquiry));
+    else if (event.type === 'xstate.error.actor.loadInquiry')
+      await act(async () => requests.load.settle.reject(event.error));
+    else if (event.type === 'inquiry.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
+    else if (event.type === 'xstate.done.actor.markSeen')
+      await act(async () => requests.seen.settle.resolve(event.output as DealerInquiry));
+    else if (event.type === 'line.change' && event.field === 'net_price') {
+      const input = screen.getByLabelText('Net price per unit (€), line 1');
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'line.change' && event.field === 'availability')
+      await user.selectOptions(screen.getByLabelText('Availability, line 1'), event.value ?? '');
+    else if (event.type === 'answer.send')
+      await user.click(screen.getByRole('button', { name: /^Send (revised )?quote$/ }));
+    else if (event.type === 'xstate.done.actor.sendAnswer')
+      await act(async () => requests.answer.settle.resolve(event.output as DealerInquiryResult));
+    else if (event.type === 'xstate.error.actor.sendAnswer')
+      await act(async () => requests.answer.settle.reject(event.error));
+    else if (event.type === 'conflict.takeTheirs')
+      await user.click(screen.getByRole('button', { name: 'Take the colleague’s answer' }));
+    else if (event.type === 'conflict.sendMine')
+      await user.click(screen.getByRole('button', { name: 'Send mine anyway' }));
+    else if (event.type === 'decline.open') await user.click(screen.getByRole('button', { name: 'Decline inquiry' }));
+    else if (event.type === 'decline.reasonChange')
+      await user.type(within(dialog('Decline this inquiry?')).getByLabelText('Reason'), event.value ?? '');
+    else if (event.type === 'decline.confirm')
+      await user.click(within(dialog('Decline this inquiry?')).getByRole('button', { name: 'Decline inquiry' }));
+    else if (event.type === 'decline.cancel')
+      await user.click(within(dialog('Decline this inquiry?')).getByRole('button', { name: 'Cancel' }));
+    else if (event.type === 'xstate.done.actor.declineInquiry')
+      await act(async () => requests.decline.settle.resolve(event.output as DealerInquiryResult));
+    else throw new Error(`no way to replay ${event.type}`);
+    await waitFor(() => expectScreenMatches(state, rendered));
+  }
+}
+
+describe('paths', () => {
+  test('the traversal reaches failed, markingSeen, editing, sending, conflict, confirmingDecline and declining', () => {
+    const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+    expect(reached).toContain(JSON.stringify('failed'));
+    expect(reached).toContain(JSON.stringify('markingSeen'));
+    for (const form of ['editing', 'sending', 'conflict', 'confirmingDecline', 'declining'])
+      expect(reached).toContain(JSON.stringify({ ready: { form, refresh: 'idle' } }));
+  });
+  test.each(paths.map((path) => [nameOf(path.steps), path] as const))(
+    '%s',
+    (_name, path) => replay(path),
+    PATH_TIMEOUT_MS,
+  );
+});
+
+test('a closed inquiry shows the answer read-only and says it is closed; no form', async () => {
+  const rendered = await renderInquiry();
+  await act(async () =>
+    rendered.requests.load.settle.resolve({ ...anAnsweredInquiry(4990, 4), inquiry_status: 'closed' }),
+  );
+  expect(await screen.findByText(/The inquiry closed on .* and takes no more answers\./)).toBeVisible();
+  expect(screen.getByRole('table', { name: 'Your quote per line' })).toBeVisible();
+  expect(screen.getByText('€49.90')).toBeVisible();
+  expect(screen.queryByRole('button', { name: /Send/ })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Decline inquiry' })).toBeNull();
+  expect(rendered.seenCalls()).toBe(0);
+});
+
+test('an inquiry the workshop ordered from this dealer links to the order', async () => {
+  const rendered = await renderInquiry();
+  await act(async () =>
+    rendered.requests.load.settle.resolve({ ...anAnsweredInquiry(4990, 4), inquiry_status: 'ordered', order_id: 88 }),
+  );
+  expect(await screen.findByText('The workshop ordered from you.')).toBeVisible();
+  expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', '/dealer/orders/88');
+});
+
+test('entries survive a reload; a language switch keeps them valid', async () => {
+  const user = userEvent.setup();
+  const first = await renderInquiry();
+  await act(async () => first.requests.load.settle.resolve(seen));
+  await user.type(await screen.findByLabelText('Net price per unit (€), line 1'), '1,234.50');
+  await user.selectOptions(screen.getByLabelText('Availability, line 1'), 'ordered_eta');
+  document.body.innerHTML = '';
+  const draft = readAnswerDraft(sessionStorage, USER, 41);
+  const second = await renderInquiry(draft);
+  await act(async () => second.requests.load.settle.resolve(seen));
+  expect(await screen.findByLabelText('Net price per unit (€), line 1')).toHaveValue('1,234.50');
+  expect(screen.getByLabelText('Availability, line 1')).toHaveValue('ordered_eta');
+  expect(screen.getByLabelText('Expected delivery date, line 1')).toBeVisible();
+  await act(async () => i18n.activate('de'));
+  expect(await screen.findByLabelText('Nettopreis je Stück (€), Position 1')).toHaveValue('1234,50');
+});
+
+test('a live event reloads the inquiry and keeps what is being typed', async () => {
+  const user = userEvent.setup();
+  const rendered = await renderInquiry();
+  await act(async () => rendered.requests.load.settle.resolve(seen));
+  const price = await screen.findByLabelText('Net price per unit (€), line 1');
+  await user.type(price, '9.99');
+  await act(async () => rendered.live.emit(aTradeEvent()));
+  const colleague = {
+    ...theirs,
+    recipient: { ...theirs.recipient, quote_lines: [aQuoteLine({ net_price_cents: 3990 })] },
+  };
+  await act(async () => rendered.requests.load.settle.resolve(colleague));
+  expect(await screen.findByText('This inquiry has changed')).toBeVisible();
+  expect(screen.getByText(/Your entries are kept/)).toBeVisible();
+  expect(screen.getByLabelText('Net price per unit (€), line 1')).toHaveValue('9.99');
+  expect(screen.getByRole('button', { name: 'Send revised quote' })).toBeEnabled();
+});
+
+test('a failed send keeps the entries and lets the person send again', async () => {
+  const user = userEvent.setup();
+  const rendered = await renderInquiry();
+  await act(async () => rendered.requests.load.settle.resolve(seen));
+  await user.type(await screen.findByLabelText('Net price per unit (€), line 1'), '12.50');
+  await user.selectOptions(screen.getByLabelText('Availability, line 1'), 'central_24h');
+  await user.click(screen.getByRole('button', { name: 'Send quote' }));
+  await act(async () =>
+    rendered.requests.answer.settle.reject(apiFailure('No connection to the server.', 'networkError')),
+  );
+  expect(await screen.findByRole('button', { name: 'Send quote' })).toBeEnabled();
+  expect(screen.getByLabelText('Net price per unit (€), line 1')).toHaveValue('12.50');
+  expect(readAnswerDraft(sessionStorage, USER, 41)?.values.lines[0]?.availability).toBe('central_24h');
+  await user.click(screen.getByRole('button', { name: 'Send quote' }));
+  expect(rendered.sent).toHaveLength(2);
+});
