@@ -88,7 +88,8 @@ export function createLiveEventSource(options: {
     actors: { connection: eventSourceConnection(options.url, options.EventSource) },
     actions: {
       deliver: (_, { event }) => {
-        for (const listener of listeners) listener(event);
+        // A copy: a listener that subscribes again while it handles the event must not be called twice.
+        for (const listener of [...listeners]) listener(event);
       },
     },
   });
@@ -96,7 +97,7 @@ export function createLiveEventSource(options: {
   function setStatus(next: LiveStatus) {
     if (next === status) return;
     status = next;
-    for (const listener of statusListeners) listener(next);
+    for (const listener of [...statusListeners]) listener(next);
   }
 
   return {
