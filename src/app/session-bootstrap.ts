@@ -7,6 +7,7 @@ import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
+import { createWorkshopInquiriesApi } from '../api/workshop-inquiries-api';
 import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
 import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
@@ -37,6 +38,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       adminOrganisations: createAdminOrganisationsApi(authClient),
       workshop: createWorkshopApi(workshopClient),
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
+      workshopInquiries: createWorkshopInquiriesApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
     },
