@@ -111,6 +111,8 @@ export const inquiryPageMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      // Whatever made the page stale is what this load reads.
+      entry: assign({ stale: false }),
       invoke: {
         id: 'loadInquiry',
         src: 'loadInquiry',
