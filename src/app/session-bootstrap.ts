@@ -9,6 +9,7 @@ import { createServiceClient, onUnauthorized } from '../api/http';
 import { createDealerOrdersApi, createWorkshopOrdersApi } from '../api/orders-api';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createWorkshopApi } from '../api/workshop-api';
+import { createWorkshopInquiriesApi } from '../api/workshop-inquiries-api';
 import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
 import { appConfig } from '../config/app-config';
 import { i18n } from '../i18n/i18n';
@@ -40,6 +41,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshop: createWorkshopApi(workshopClient),
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       workshopOrders: createWorkshopOrdersApi(workshopClient),
+      workshopInquiries: createWorkshopInquiriesApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),

@@ -47,6 +47,11 @@ export function AppShell({
             {isWorkshop ? (
               <>
                 <li>
+                  <Link to="/inquiries" className={styles.navLink}>
+                    <Trans>Inquiries</Trans>
+                  </Link>
+                </li>
+                <li>
                   <Link to="/suppliers" className={styles.navLink}>
                     <Trans>Suppliers</Trans>
                   </Link>

@@ -1,7 +1,23 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useLiveEventSource } from '../../../app/live-events';
+import { InquiryPageView } from '../../../views/workshop-inquiries/InquiryPageView';
+import { createInquiryPageImplementations } from '../../../views/workshop-inquiries/use-inquiry-page';
 
-// Laid out with the trade loop's foundation (issue 13) so that links between its screens type-check
-// on every branch; the screen itself is built on its own branch.
+/** One of the workshop's inquiries (issue 13): its quotes compared, ordering, withdrawing. */
 export const Route = createFileRoute('/_authenticated/inquiries/$inquiryId')({
-  component: () => null,
+  // The id stays a string in links (other screens link here); one a PostgreSQL integer cannot hold is no inquiry.
+  beforeLoad: ({ params }) => {
+    if (!/^\d{1,9}$/.test(params.inquiryId) || Number(params.inquiryId) < 1) throw notFound();
+  },
+  component: InquiryRoute,
 });
+
+function InquiryRoute() {
+  const { api } = Route.useRouteContext();
+  const live = useLiveEventSource();
+  const { inquiryId } = Route.useParams();
+  const [implementations] = useState(() => createInquiryPageImplementations({ api: api.workshopInquiries, live }));
+  // A different inquiry is a different page (its own machine).
+  return <InquiryPageView key={inquiryId} implementations={implementations} inquiryId={Number(inquiryId)} />;
+}

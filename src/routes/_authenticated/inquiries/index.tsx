@@ -1,7 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useLiveEventSource } from '../../../app/live-events';
+import { InquiryListView } from '../../../views/workshop-inquiries/InquiryListView';
+import { inquiryListSearchSchema } from '../../../views/workshop-inquiries/list-search';
+import { createInquiryListImplementations } from '../../../views/workshop-inquiries/use-inquiry-list';
 
-// Laid out with the trade loop's foundation (issue 13) so that links between its screens type-check
-// on every branch; the screen itself is built on its own branch.
+/** The workshop's inquiries (issue 13); the page and the status filter live in the address. */
 export const Route = createFileRoute('/_authenticated/inquiries/')({
-  component: () => null,
+  validateSearch: inquiryListSearchSchema,
+  component: InquiriesRoute,
 });
+
+function InquiriesRoute() {
+  const { api } = Route.useRouteContext();
+  const live = useLiveEventSource();
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [implementations] = useState(() => createInquiryListImplementations({ api: api.workshopInquiries, live }));
+  return (
+    <InquiryListView
+      // A new query is a new list: the machine reads its query once.
+      key={`${query.status}:${query.page}`}
+      implementations={implementations}
+      query={query}
+      onQueryChange={(search) => void navigate({ search })}
+    />
+  );
+}

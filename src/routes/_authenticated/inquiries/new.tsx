@@ -1,7 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { NewInquiryView } from '../../../views/workshop-inquiries/NewInquiryView';
+import { newInquiryDraftStore } from '../../../views/workshop-inquiries/new-inquiry-draft';
+import { createNewInquiryImplementations } from '../../../views/workshop-inquiries/use-new-inquiry';
 
-// Laid out with the trade loop's foundation (issue 13) so that links between its screens type-check
-// on every branch; the screen itself is built on its own branch.
+/** A new inquiry (issue 13); the form is kept as a draft in the browser, per user, until it is sent. */
 export const Route = createFileRoute('/_authenticated/inquiries/new')({
-  component: () => null,
+  component: NewInquiryRoute,
 });
+
+function NewInquiryRoute() {
+  const { api, storage, user } = Route.useRouteContext();
+  const navigate = Route.useNavigate();
+  const [drafts] = useState(() => newInquiryDraftStore(storage.local, user.id));
+  const [draft] = useState(() => drafts.read());
+  const [implementations] = useState(() =>
+    createNewInquiryImplementations({
+      suppliers: api.workshopSuppliers,
+      inquiries: api.workshopInquiries,
+      drafts,
+      showInquiry: (inquiryId) =>
+        void navigate({ to: '/inquiries/$inquiryId', params: { inquiryId: String(inquiryId) }, replace: true }),
+    }),
+  );
+  return <NewInquiryView implementations={implementations} draft={draft} />;
+}

@@ -1,0 +1,251 @@
+import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { MessageId } from '../common/contracts/message-ids';
+import type { InquiryDetail, OrderPlacement, OrderSummary, TradeEvent } from '../common/contracts/trading';
+import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
+import { defaultChoices, type LineChoices, placementChoices } from './inquiry-quotes';
+import { lifecycleAllows } from './lifecycle';
+import { toRequestFailure } from './request-failure';
+
+export type PlaceOrdersInput = { inquiryId: number; placement: OrderPlacement };
+export type PlacedOrders = { orders: OrderSummary[]; message: string | undefined };
+export type CancelInput = { inquiryId: number; version: number };
+export type CancelledInquiry = { inquiry: InquiryDetail; message: string | undefined };
+export type PageFailure = { messageId: MessageId | null; message: string };
+
+type Context = {
+  inquiryId: number;
+  detail: InquiryDetail | null;
+  loadError: string | null;
+  choices: LineChoices;
+  /** The orders just placed, shown until the reloaded inquiry lists them itself. */
+  placed: OrderSummary[];
+  /** Why the page was reloaded under the person's eyes (a 409: the quotes changed). */
+  notice: MessageId | null;
+  failure: PageFailure | null;
+  /** A live event arrived while a dialog was open: the inquiry is read again once it closes. */
+  stale: boolean;
+};
+
+export type InquiryPageEvent =
+  | { type: 'inquiry.retry' }
+  | { type: 'trade.event'; event: TradeEvent }
+  | { type: 'choice.set'; lineId: number; recipientId: number | null }
+  | { type: 'order.review' }
+  | { type: 'review.cancel' }
+  | { type: 'order.confirm' }
+  | { type: 'cancel.request' }
+  | { type: 'cancel.dismiss' }
+  | { type: 'cancel.confirm' }
+  | { type: 'notice.dismiss' };
+
+const failureOf = (error: unknown): PageFailure => {
+  const failure = toRequestFailure(error);
+  return { messageId: failure.messageId, message: failure.message };
+};
+const isChanged = (error: unknown) => toRequestFailure(error).messageId === 'inquiryChanged';
+
+/**
+ * One inquiry of the workshop (issue 13): the dealers' states, the comparison matrix with a choice
+ * per line, ordering (a review dialog, then one order per dealer) and withdrawing the inquiry. Which
+ * of those is offered follows the inquiry lifecycle. Every live trade event about this inquiry reads
+ * it again; a stale version (409 `inquiryChanged`) does too, and says so.
+ */
+export const inquiryPageMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as InquiryPageEvent,
+    input: {} as { inquiryId: number },
+  },
+  actors: {
+    loadInquiry: fromPromise<InquiryDetail, { inquiryId: number }>(async () => {
+      throw new Error('loadInquiry actor not implemented: provide it with inquiryPageMachine.provide()');
+    }),
+    placeOrders: fromPromise<PlacedOrders, PlaceOrdersInput>(async () => {
+      throw new Error('placeOrders actor not implemented: provide it with inquiryPageMachine.provide()');
+    }),
+    cancelInquiry: fromPromise<CancelledInquiry, CancelInput>(async () => {
+      throw new Error('cancelInquiry actor not implemented: provide it with inquiryPageMachine.provide()');
+    }),
+    /** Sends `{ type: 'trade.event', event }` for every live trade event (the app's event source). */
+    liveEvents: fromCallback<{ type: 'noop' }, { inquiryId: number }>(() => {
+      throw new Error('liveEvents actor not implemented: provide it with inquiryPageMachine.provide()');
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { message: string | undefined }) => {},
+    takeInquiry: assign(({ context }, detail: InquiryDetail) => {
+      return { detail, choices: defaultChoices(detail, context.choices), loadError: null, stale: false };
+    }),
+  },
+  guards: {
+    concernsThisInquiry: ({ context, event }) => {
+      assertEvent(event, 'trade.event');
+      return event.event.inquiry_id === context.inquiryId;
+    },
+    canOrder: ({ context }) =>
+      !!context.detail &&
+      lifecycleAllows(inquiryLifecycleMachine, context.detail.status, { type: 'inquiry.order' }) &&
+      placementChoices(context.detail, context.choices).length > 0,
+    canCancel: ({ context }) =>
+      !!context.detail && lifecycleAllows(inquiryLifecycleMachine, context.detail.status, { type: 'inquiry.cancel' }),
+    canChoose: ({ context }) =>
+      !!context.detail && lifecycleAllows(inquiryLifecycleMachine, context.detail.status, { type: 'inquiry.order' }),
+    isStale: ({ context }) => context.stale,
+    inquiryChanged: ({ event }) => isChanged((event as { error?: unknown }).error),
+  },
+}).createMachine({
+  id: 'inquiryPage',
+  context: ({ input }) => ({
+    inquiryId: input.inquiryId,
+    detail: null,
+    loadError: null,
+    choices: {},
+    placed: [],
+    notice: null,
+    failure: null,
+    stale: false,
+  }),
+  invoke: { id: 'liveEvents', src: 'liveEvents', input: ({ context }) => ({ inquiryId: context.inquiryId }) },
+  on: { 'notice.dismiss': { actions: assign({ notice: null }) } },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      // Whatever made the page stale is what this load reads.
+      entry: assign({ stale: false }),
+      invoke: {
+        id: 'loadInquiry',
+        src: 'loadInquiry',
+        input: ({ context }) => ({ inquiryId: context.inquiryId }),
+        onDone: [
+          // An event arrived during the load, perhaps after the server read: the inquiry is read once more.
+          {
+            guard: 'isStale',
+            target: 'loading',
+            reenter: true,
+            actions: { type: 'takeInquiry', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'takeInquiry', params: ({ event }) => event.output } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
+        },
+      },
+      on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
+    },
+    failed: {
+      on: {
+        'inquiry.retry': 'loading',
+        'trade.event': { guard: 'concernsThisInquiry', target: 'loading' },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'trade.event': { guard: 'concernsThisInquiry', target: '#inquiryPage.loading' },
+            'choice.set': {
+              guard: 'canChoose',
+              actions: assign({
+                choices: ({ context, event }) => ({ ...context.choices, [String(event.lineId)]: event.recipientId }),
+              }),
+            },
+            'order.review': {
+              guard: 'canOrder',
+              target: 'reviewing',
+              actions: assign({ failure: null, notice: null }),
+            },
+            'cancel.request': {
+              guard: 'canCancel',
+              target: 'confirmingCancel',
+              actions: assign({ failure: null, notice: null }),
+            },
+          },
+        },
+        reviewing: {
+          description: 'The review dialog: one order per dealer with its lines and total.',
+          on: {
+            'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+            'review.cancel': [
+              { guard: 'isStale', target: '#inquiryPage.loading', actions: assign({ failure: null }) },
+              { target: 'idle', actions: assign({ failure: null }) },
+            ],
+            'order.confirm': 'ordering',
+          },
+        },
+        ordering: {
+          tags: ['busy'],
+          on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
+          invoke: {
+            id: 'placeOrders',
+            src: 'placeOrders',
+            input: ({ context }) => {
+              if (!context.detail) throw new Error('ordering without an inquiry');
+              return {
+                inquiryId: context.inquiryId,
+                placement: {
+                  version: context.detail.version,
+                  choices: placementChoices(context.detail, context.choices),
+                },
+              };
+            },
+            onDone: {
+              target: '#inquiryPage.loading',
+              actions: [
+                assign({ placed: ({ event }) => event.output.orders }),
+                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'inquiryChanged',
+                target: '#inquiryPage.loading',
+                actions: assign({ notice: 'inquiryChanged' as const, failure: null }),
+              },
+              { target: 'reviewing', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+            ],
+          },
+        },
+        confirmingCancel: {
+          on: {
+            'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+            'cancel.dismiss': [
+              { guard: 'isStale', target: '#inquiryPage.loading', actions: assign({ failure: null }) },
+              { target: 'idle', actions: assign({ failure: null }) },
+            ],
+            'cancel.confirm': 'cancelling',
+          },
+        },
+        cancelling: {
+          tags: ['busy'],
+          on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
+          invoke: {
+            id: 'cancelInquiry',
+            src: 'cancelInquiry',
+            input: ({ context }) => {
+              if (!context.detail) throw new Error('cancelling without an inquiry');
+              return { inquiryId: context.inquiryId, version: context.detail.version };
+            },
+            onDone: {
+              target: 'idle',
+              actions: [
+                assign({ detail: ({ event }) => event.output.inquiry }),
+                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'inquiryChanged',
+                target: '#inquiryPage.loading',
+                actions: assign({ notice: 'inquiryChanged' as const, failure: null }),
+              },
+              { target: 'confirmingCancel', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,114 @@
+import {
+  type AvailabilityClass,
+  dealerTotal,
+  type InquiryDetail,
+  type InquiryLine,
+  type QuoteLine,
+  type Recipient,
+} from '../common/contracts/trading';
+
+/** Per inquiry line (by id) the recipient chosen to deliver it, or null when the line is left out. */
+export type LineChoices = Record<string, number | null>;
+
+/** An offer a line can be ordered from: a quote line with a price and a part that is available. */
+export type Offer = { recipient: Recipient; quote: QuoteLine & { net_price_cents: number } };
+
+const AVAILABILITY_RANK: Record<AvailabilityClass, number> = {
+  branch_today: 0,
+  central_24h: 1,
+  ordered_eta: 2,
+  not_available: 3,
+};
+
+/** The dealers that answered with a quote, in the order the inquiry lists them (the matrix's columns). */
+export function answeringRecipients(detail: InquiryDetail) {
+  return detail.recipients.filter((recipient) => recipient.status === 'answered');
+}
+
+export function quoteFor(recipient: Recipient, lineId: number) {
+  return recipient.quote_lines.find((quote) => quote.inquiry_line_id === lineId) ?? null;
+}
+
+function isOrderable(quote: QuoteLine | null): quote is QuoteLine & { net_price_cents: number } {
+  return !!quote?.offered && quote.net_price_cents !== null && quote.availability !== 'not_available';
+}
+
+/** The offers a line can be ordered from. */
+export function offersFor(detail: InquiryDetail, lineId: number): Offer[] {
+  return answeringRecipients(detail).flatMap((recipient) => {
+    const quote = quoteFor(recipient, lineId);
+    return isOrderable(quote) ? [{ recipient, quote }] : [];
+  });
+}
+
+/** The recipients with the lowest net price for a line (several on a tie). */
+export function cheapestFor(detail: InquiryDetail, lineId: number) {
+  const offers = offersFor(detail, lineId);
+  const lowest = Math.min(...offers.map((offer) => offer.quote.net_price_cents));
+  return offers.filter((offer) => offer.quote.net_price_cents === lowest).map((offer) => offer.recipient.id);
+}
+
+/** How soon an offer arrives: the availability class first, then the ETA date (ISO dates sort as text). */
+function speedKey(quote: QuoteLine) {
+  const rank = quote.availability ? AVAILABILITY_RANK[quote.availability] : AVAILABILITY_RANK.not_available;
+  return `${rank}:${quote.availability === 'ordered_eta' ? (quote.eta ?? '9999-12-31') : ''}`;
+}
+
+/** The recipients whose offer for a line arrives first (several on a tie). */
+export function fastestFor(detail: InquiryDetail, lineId: number) {
+  const offers = offersFor(detail, lineId);
+  const keys = offers.map((offer) => speedKey(offer.quote));
+  const best = [...keys].sort()[0];
+  return offers.filter((_, index) => keys[index] === best).map((offer) => offer.recipient.id);
+}
+
+/**
+ * The choice the matrix starts with: per line the cheapest available offer. A choice the person made
+ * that is still on offer (after a reload) is kept.
+ */
+export function defaultChoices(detail: InquiryDetail, previous: LineChoices = {}): LineChoices {
+  const choices: LineChoices = {};
+  for (const line of detail.lines) {
+    const offered = offersFor(detail, line.id).map((offer) => offer.recipient.id);
+    const kept = previous[String(line.id)];
+    if (kept === null) choices[String(line.id)] = null;
+    else if (kept !== undefined && offered.includes(kept)) choices[String(line.id)] = kept;
+    else choices[String(line.id)] = cheapestFor(detail, line.id)[0] ?? null;
+  }
+  return choices;
+}
+
+/** One order as it would be placed: a dealer, the chosen lines with their quotes, and `dealerTotal`. */
+export type PlannedOrder = {
+  recipient: Recipient;
+  lines: { line: InquiryLine; quote: Offer['quote'] }[];
+  totals: ReturnType<typeof dealerTotal>;
+};
+
+/** The orders the choice splits into (one per dealer), each with its total incl. freight and deposit. */
+export function plannedOrders(detail: InquiryDetail, choices: LineChoices): PlannedOrder[] {
+  return answeringRecipients(detail).flatMap((recipient) => {
+    const lines = detail.lines.flatMap((line) => {
+      if (choices[String(line.id)] !== recipient.id) return [];
+      const quote = quoteFor(recipient, line.id);
+      return isOrderable(quote) ? [{ line, quote }] : [];
+    });
+    if (lines.length === 0) return [];
+    const totals = dealerTotal(
+      lines.map(({ line, quote }) => ({
+        net_price_cents: quote.net_price_cents,
+        deposit_cents: quote.deposit_cents,
+        quantity: line.quantity,
+      })),
+      recipient,
+    );
+    return [{ recipient, lines, totals }];
+  });
+}
+
+/** The placement's choices (lines left out are not sent). */
+export function placementChoices(detail: InquiryDetail, choices: LineChoices) {
+  return plannedOrders(detail, choices).flatMap((order) =>
+    order.lines.map(({ line }) => ({ inquiry_line_id: line.id, recipient_id: order.recipient.id })),
+  );
+}

@@ -1,0 +1,348 @@
+import * as v from 'valibot';
+import { assign, fromPromise, setup } from 'xstate';
+import type { MessageId } from '../common/contracts/message-ids';
+import type { SupplierList, SupplierRelation } from '../common/contracts/suppliers';
+import {
+  DEFAULT_CLOSING_MINUTES,
+  INQUIRY_MAX_LINES,
+  type InquiryCreate,
+  type InquiryDetail,
+  inquiryCreateSchema,
+} from '../common/contracts/trading';
+import { toRequestFailure } from './request-failure';
+
+/** The closing times the form offers (issue 13): 30 min to 2 days, two hours by default. */
+export const CLOSING_TIME_OPTIONS = [30, 60, 120, 240, 480, 1440, 2880] as const;
+
+const draftLineSchema = v.object({
+  part_number: v.string(),
+  description: v.string(),
+  /** As typed: the form keeps the text, the contract checks the number. */
+  quantity: v.string(),
+  note: v.string(),
+});
+
+/**
+ * What the browser keeps of an inquiry being written (ADR 023: drafts live in the browser), so a
+ * reload restores it. `recipients` null: never chosen, so every active dealer is.
+ */
+export const newInquiryDraftSchema = v.object({
+  vehicle: v.object({ vin: v.string(), hsn: v.string(), tsn: v.string(), description: v.string() }),
+  lines: v.pipe(v.array(draftLineSchema), v.minLength(1), v.maxLength(INQUIRY_MAX_LINES)),
+  recipients: v.nullable(v.array(v.number())),
+  closes_in_minutes: v.number(),
+});
+export type NewInquiryDraft = v.InferOutput<typeof newInquiryDraftSchema>;
+export type DraftLine = v.InferOutput<typeof draftLineSchema>;
+export type VehicleField = keyof NewInquiryDraft['vehicle'];
+export type LineField = keyof DraftLine;
+
+/** A line of the form: the draft's line and a key that stays with it when lines above are removed. */
+export type FormLine = DraftLine & { key: number };
+
+/**
+ * Where a message shows: `vehicle.vin` … `vehicle.description`, `lines.<index>.<field>`,
+ * `lines.<index>` (the line as a whole), `lines`, `recipients`, `closing`.
+ */
+export type FieldKey = string;
+
+export type SentInquiry = { inquiry: InquiryDetail; message: string | undefined };
+export type SendFailure = { messageId: MessageId | null; message: string };
+
+type Context = {
+  /** The workshop's active relations: the dealers an inquiry can go to. */
+  dealers: SupplierRelation[];
+  vehicle: NewInquiryDraft['vehicle'];
+  lines: FormLine[];
+  nextKey: number;
+  /** Relation ids chosen; null until the person changes the choice (then all active dealers). */
+  recipients: number[] | null;
+  closesInMinutes: number;
+  errors: Record<FieldKey, MessageId>;
+  /** Counts the refused sends, so the view moves the focus to the first invalid field each time. */
+  attempts: number;
+  loadError: string | null;
+  failure: SendFailure | null;
+  restoredDraft: NewInquiryDraft | null;
+};
+
+export type NewInquiryEvent =
+  | { type: 'suppliers.retry' }
+  | { type: 'vehicle.change'; field: VehicleField; value: string }
+  | { type: 'line.change'; key: number; field: LineField; value: string }
+  | { type: 'line.add' }
+  | { type: 'line.remove'; key: number }
+  | { type: 'recipient.toggle'; relationId: number }
+  | { type: 'closing.change'; minutes: number }
+  | { type: 'inquiry.send' }
+  | { type: 'draft.discard' };
+
+const emptyLine = (key: number): FormLine => ({ key, part_number: '', description: '', quantity: '1', note: '' });
+const emptyVehicle = { vin: '', hsn: '', tsn: '', description: '' };
+
+/** The relation ids the inquiry goes to: the person's choice among the active dealers, else all of them. */
+export function chosenRecipients(context: Pick<Context, 'dealers' | 'recipients'>) {
+  const active = context.dealers.map((dealer) => dealer.id);
+  return context.recipients === null ? active : context.recipients.filter((id) => active.includes(id));
+}
+
+/** The request body the form stands for (the contract parses and checks it). */
+export function inquiryBodyOf(context: Context): InquiryCreate {
+  return {
+    vehicle: context.vehicle,
+    lines: context.lines.map((line) => ({
+      part_number: line.part_number,
+      description: line.description,
+      // An empty or non-numeric quantity is NaN: the contract's number check reports it.
+      quantity: line.quantity.trim() === '' ? Number.NaN : Number(line.quantity),
+      note: line.note,
+    })),
+    recipient_relation_ids: chosenRecipients(context),
+    closes_in_minutes: context.closesInMinutes,
+  };
+}
+
+/** The contract's problems, keyed by where the form shows them (the first per place). */
+export function formErrors(context: Context): Record<FieldKey, MessageId> {
+  const result = v.safeParse(inquiryCreateSchema, inquiryBodyOf(context));
+  if (result.success) return {};
+  const errors: Record<FieldKey, MessageId> = {};
+  for (const issue of result.issues) {
+    const path = (issue.path ?? []).map((item) => String(item.key));
+    const message = issue.message as MessageId;
+    let key: string;
+    if (path[0] === 'vehicle') {
+      // The vehicle's cross checks (HSN without TSN, nothing identifying it) are shown where one types first.
+      key = path[1] ? `vehicle.${path[1]}` : message === 'hsnTsnInvalid' ? 'vehicle.hsn' : 'vehicle.vin';
+    } else if (path[0] === 'lines') {
+      key = path.slice(0, 3).join('.');
+    } else if (path[0] === 'recipient_relation_ids') {
+      key = 'recipients';
+    } else if (path[0] === 'closes_in_minutes') {
+      key = 'closing';
+    } else {
+      key = 'form';
+    }
+    if (!(key in errors)) errors[key] = message;
+  }
+  return errors;
+}
+
+function draftOf(context: Context): NewInquiryDraft {
+  return {
+    vehicle: context.vehicle,
+    lines: context.lines.map(({ key: _key, ...line }) => line),
+    recipients: context.recipients,
+    closes_in_minutes: context.closesInMinutes,
+  };
+}
+
+/** Messages that no longer apply once a field changes (the rest stay until the next send). */
+function withoutErrors(errors: Record<FieldKey, MessageId>, ...keys: string[]) {
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key)));
+}
+
+/**
+ * A new inquiry (issue 13): the workshop's active dealers are loaded; without one there is nothing
+ * to send and the screen explains where dealers are added. The form (vehicle, lines, recipients,
+ * closing time) is checked with the contract's schemas; every change is kept as a draft in the
+ * browser, restored on load and cleared once the inquiry is sent. A refused send keeps the form.
+ */
+export const newInquiryMachine = setup({
+  types: {
+    context: {} as Context,
+    events: {} as NewInquiryEvent,
+    input: {} as { draft: NewInquiryDraft | null },
+  },
+  actors: {
+    loadSuppliers: fromPromise<SupplierList, void>(async () => {
+      throw new Error('loadSuppliers actor not implemented: provide it with newInquiryMachine.provide()');
+    }),
+    createInquiry: fromPromise<SentInquiry, InquiryCreate>(async () => {
+      throw new Error('createInquiry actor not implemented: provide it with newInquiryMachine.provide()');
+    }),
+  },
+  actions: {
+    saveDraft: (_, _draft: NewInquiryDraft) => {},
+    clearDraft: () => {},
+    notifySuccess: (_, _params: { message: string | undefined }) => {},
+    showInquiry: (_, _params: { inquiryId: number }) => {},
+  },
+  guards: {
+    hasActiveDealer: ({ event }) => {
+      const list = (event as { output?: SupplierList }).output;
+      return !!list?.relations.some((relation) => relation.status === 'active');
+    },
+    isComplete: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    canRemoveLine: ({ context }) => context.lines.length > 1,
+    canAddLine: ({ context }) => context.lines.length < INQUIRY_MAX_LINES,
+  },
+}).createMachine({
+  id: 'newInquiry',
+  context: ({ input }) => ({
+    dealers: [],
+    vehicle: input.draft?.vehicle ?? emptyVehicle,
+    lines: (input.draft?.lines ?? [emptyLine(0)]).map((line, index) => ({ ...line, key: index })),
+    nextKey: input.draft?.lines.length ?? 1,
+    recipients: input.draft?.recipients ?? null,
+    closesInMinutes: input.draft?.closes_in_minutes ?? DEFAULT_CLOSING_MINUTES,
+    errors: {},
+    attempts: 0,
+    loadError: null,
+    failure: null,
+    restoredDraft: input.draft,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadSuppliers',
+        src: 'loadSuppliers',
+        onDone: [
+          {
+            guard: 'hasActiveDealer',
+            target: 'editing',
+            actions: assign({
+              dealers: ({ event }) => event.output.relations.filter((relation) => relation.status === 'active'),
+            }),
+          },
+          { target: 'noActiveDealer' },
+        ],
+        onError: {
+          target: 'failed',
+          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
+        },
+      },
+    },
+    failed: { on: { 'suppliers.retry': 'loading' } },
+    noActiveDealer: {
+      description: 'No dealer has confirmed the workshop yet: the screen leads to the suppliers instead.',
+      type: 'final',
+    },
+    editing: {
+      on: {
+        'vehicle.change': {
+          actions: [
+            assign(({ context, event }) => ({
+              vehicle: { ...context.vehicle, [event.field]: event.value },
+              errors: withoutErrors(context.errors, `vehicle.${event.field}`, 'vehicle.vin', 'vehicle.hsn'),
+            })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'line.change': {
+          actions: [
+            assign(({ context, event }) => {
+              const index = context.lines.findIndex((line) => line.key === event.key);
+              return {
+                lines: context.lines.map((line) =>
+                  line.key === event.key ? { ...line, [event.field]: event.value } : line,
+                ),
+                errors: withoutErrors(context.errors, `lines.${index}.${event.field}`, `lines.${index}`),
+              };
+            }),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'line.add': {
+          guard: 'canAddLine',
+          actions: [
+            assign(({ context }) => ({
+              lines: [...context.lines, emptyLine(context.nextKey)],
+              nextKey: context.nextKey + 1,
+              errors: withoutErrors(context.errors, 'lines'),
+            })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'line.remove': {
+          guard: 'canRemoveLine',
+          actions: [
+            assign(({ context, event }) => ({
+              lines: context.lines.filter((line) => line.key !== event.key),
+              // Line messages are keyed by position: after a removal they are checked again at the next send.
+              errors: Object.fromEntries(Object.entries(context.errors).filter(([key]) => !key.startsWith('lines'))),
+            })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'recipient.toggle': {
+          actions: [
+            assign(({ context, event }) => {
+              const chosen = chosenRecipients(context);
+              return {
+                recipients: chosen.includes(event.relationId)
+                  ? chosen.filter((id) => id !== event.relationId)
+                  : [...chosen, event.relationId],
+                errors: withoutErrors(context.errors, 'recipients'),
+              };
+            }),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'closing.change': {
+          actions: [
+            assign(({ context, event }) => ({
+              closesInMinutes: event.minutes,
+              errors: withoutErrors(context.errors, 'closing'),
+            })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'draft.discard': {
+          actions: [
+            assign(() => ({
+              vehicle: emptyVehicle,
+              lines: [emptyLine(0)],
+              nextKey: 1,
+              recipients: null,
+              closesInMinutes: DEFAULT_CLOSING_MINUTES,
+              errors: {},
+              failure: null,
+              restoredDraft: null,
+            })),
+            'clearDraft',
+          ],
+        },
+        'inquiry.send': [
+          { guard: 'isComplete', target: 'sending', actions: assign({ errors: {}, failure: null }) },
+          {
+            actions: assign(({ context }) => ({
+              errors: formErrors(context),
+              attempts: context.attempts + 1,
+              failure: null,
+            })),
+          },
+        ],
+      },
+    },
+    sending: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createInquiry',
+        src: 'createInquiry',
+        input: ({ context }) => inquiryBodyOf(context),
+        onDone: {
+          target: 'sent',
+          actions: [
+            'clearDraft',
+            { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+            { type: 'showInquiry', params: ({ event }) => ({ inquiryId: event.output.inquiry.id }) },
+          ],
+        },
+        // The form and its draft stay: the person corrects or simply sends again.
+        onError: {
+          target: 'editing',
+          actions: assign({
+            failure: ({ event }) => {
+              const failure = toRequestFailure(event.error);
+              return { messageId: failure.messageId, message: failure.message };
+            },
+          }),
+        },
+      },
+    },
+    sent: { type: 'final' },
+  },
+});

@@ -1,0 +1,45 @@
+import {
+  type InquiryCreate,
+  inquiryDetailEnvelopeSchema,
+  inquiryListEnvelopeSchema,
+  type OrderPlacement,
+  placedOrdersEnvelopeSchema,
+} from '../../common/contracts/trading';
+import type { ServiceClient } from './http';
+
+/** The query of the workshop's inquiry list: a page and a status filter ('' all, 'open' sent or quoted). */
+export type InquiryListParams = { page: number; status: string };
+
+/** The workshop's inquiries (ADR 023's endpoint table): create, list, read, withdraw, order from the quotes. */
+export function createWorkshopInquiriesApi(client: ServiceClient) {
+  return {
+    async create(body: InquiryCreate) {
+      const response = await client(inquiryDetailEnvelopeSchema, '/inquiries', { method: 'POST', body });
+      return { inquiry: response.data, message: response.message };
+    },
+    async list(params: InquiryListParams) {
+      const query: Record<string, string | number> = { page: params.page };
+      if (params.status) query.status = params.status;
+      return (await client(inquiryListEnvelopeSchema, '/inquiries', { query })).data;
+    },
+    async get(id: number) {
+      return (await client(inquiryDetailEnvelopeSchema, `/inquiries/${id}`)).data;
+    },
+    async cancel(id: number, version: number) {
+      const response = await client(inquiryDetailEnvelopeSchema, `/inquiries/${id}/cancel`, {
+        method: 'POST',
+        body: { version },
+      });
+      return { inquiry: response.data, message: response.message };
+    },
+    async placeOrders(id: number, placement: OrderPlacement) {
+      const response = await client(placedOrdersEnvelopeSchema, `/inquiries/${id}/orders`, {
+        method: 'POST',
+        body: placement,
+      });
+      return { orders: response.data.orders, message: response.message };
+    },
+  };
+}
+
+export type WorkshopInquiriesApi = ReturnType<typeof createWorkshopInquiriesApi>;

@@ -1,0 +1,76 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { mobileQuery, vars } from '../../ui/theme.css';
+
+export const toolbar = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'end',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+  margin: `${vars.space.md} 0`,
+});
+export const primaryLink = style({
+  display: 'inline-block',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.brandStrong,
+  color: vars.color.surface,
+  fontWeight: 600,
+  textDecoration: 'none',
+});
+/** Wide tables scroll sideways on a narrow screen instead of squeezing their columns. */
+export const tableScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+export const table = style({
+  borderCollapse: 'collapse',
+  width: '100%',
+  minWidth: 560,
+  background: vars.color.surface,
+});
+export const cell = style({
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'left',
+  verticalAlign: 'top',
+});
+export const numeric = style([cell, { textAlign: 'right', whiteSpace: 'nowrap' }]);
+export const caption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.sm} 0` });
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.md,
+  margin: `${vars.space.md} 0`,
+  display: 'grid',
+  gap: vars.space.sm,
+});
+export const legend = style({ fontWeight: 600, padding: `0 ${vars.space.xs}` });
+export const grid = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
+  gap: vars.space.sm,
+});
+export const lineRow = style({
+  display: 'grid',
+  gridTemplateColumns: '2fr 3fr 1fr 3fr auto',
+  gap: vars.space.sm,
+  alignItems: 'end',
+  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+});
+export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap', alignItems: 'center' });
+export const errorText = style({ color: vars.color.error, margin: 0 });
+export const offer = style({ display: 'grid', gap: 2, minWidth: '11rem' });
+const markBase = style({
+  display: 'inline-block',
+  justifySelf: 'start',
+  padding: `0 ${vars.space.xs}`,
+  borderRadius: vars.radius.pill,
+  fontWeight: 600,
+  fontSize: vars.font.sizeSm,
+});
+/** The cheapest and fastest offers carry a word and an icon-like sign, so colour is never the only cue. */
+export const mark = styleVariants({
+  cheapest: [markBase, { background: vars.color.successSoft, color: vars.color.success }],
+  fastest: [markBase, { background: vars.color.brandSoft, color: vars.color.brandStrong }],
+});
+export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
+export const status = style({ fontWeight: 600 });

@@ -1,0 +1,73 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromCallback, fromPromise } from 'xstate';
+import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
+import { inquiryPageMachine } from '../../../machines/inquiry-page.machine';
+import { plannedOrders } from '../../../machines/inquiry-quotes';
+import { lifecycleAllows } from '../../../machines/lifecycle';
+import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
+import { inspectionOptions } from '../../app/inspection';
+import type { LiveEventSource } from '../../app/live-events';
+import { notify } from '../notifications/notify';
+
+export type InquiryPageImplementations = Parameters<typeof inquiryPageMachine.provide>[0];
+
+/** The page's effects: the workshop service's inquiry calls, the live events, the snackbar. */
+export function createInquiryPageImplementations(deps: {
+  api: Pick<WorkshopInquiriesApi, 'get' | 'cancel' | 'placeOrders'>;
+  live: LiveEventSource;
+}): InquiryPageImplementations {
+  return {
+    actors: {
+      loadInquiry: fromPromise(({ input }) => deps.api.get(input.inquiryId)),
+      placeOrders: fromPromise(({ input }) => deps.api.placeOrders(input.inquiryId, input.placement)),
+      cancelInquiry: fromPromise(({ input }) => deps.api.cancel(input.inquiryId, input.version)),
+      liveEvents: fromCallback(({ sendBack }) =>
+        deps.live.subscribe((event) => sendBack({ type: 'trade.event', event })),
+      ),
+    },
+    actions: { notifySuccess: (_, { message }) => notify.success(message) },
+  };
+}
+
+/** The facade of /inquiries/$inquiryId. */
+export function useInquiryPage(implementations: InquiryPageImplementations, inquiryId: number) {
+  const [machine] = useState(() => inquiryPageMachine.provide(implementations));
+  const actor = useActorRef(machine, { input: { inquiryId }, ...inspectionOptions() });
+  const send = actor.send;
+  const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
+  const choices = useSelector(actor, (snapshot) => snapshot.context.choices);
+  return {
+    detail,
+    choices,
+    planned: detail ? plannedOrders(detail, choices) : [],
+    placed: useSelector(actor, (snapshot) => snapshot.context.placed),
+    loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
+    loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
+    notice: useSelector(actor, (snapshot) => snapshot.context.notice),
+    failure: useSelector(actor, (snapshot) => snapshot.context.failure),
+    reviewing: useSelector(
+      actor,
+      (snapshot) => snapshot.matches({ ready: 'reviewing' }) || snapshot.matches({ ready: 'ordering' }),
+    ),
+    ordering: useSelector(actor, (snapshot) => snapshot.matches({ ready: 'ordering' })),
+    confirmingCancel: useSelector(
+      actor,
+      (snapshot) => snapshot.matches({ ready: 'confirmingCancel' }) || snapshot.matches({ ready: 'cancelling' }),
+    ),
+    cancelling: useSelector(actor, (snapshot) => snapshot.matches({ ready: 'cancelling' })),
+    canReview: useSelector(actor, (snapshot) => snapshot.can({ type: 'order.review' })),
+    canCancel: useSelector(actor, (snapshot) => snapshot.can({ type: 'cancel.request' })),
+    /** Whether the lifecycle takes an order at all (the matrix offers a choice only then). */
+    ordersAllowed: detail ? lifecycleAllows(inquiryLifecycleMachine, detail.status, { type: 'inquiry.order' }) : false,
+    retry: () => send({ type: 'inquiry.retry' }),
+    choose: (lineId: number, recipientId: number | null) => send({ type: 'choice.set', lineId, recipientId }),
+    review: () => send({ type: 'order.review' }),
+    cancelReview: () => send({ type: 'review.cancel' }),
+    confirmOrder: () => send({ type: 'order.confirm' }),
+    requestCancel: () => send({ type: 'cancel.request' }),
+    dismissCancel: () => send({ type: 'cancel.dismiss' }),
+    confirmCancel: () => send({ type: 'cancel.confirm' }),
+    dismissNotice: () => send({ type: 'notice.dismiss' }),
+  };
+}

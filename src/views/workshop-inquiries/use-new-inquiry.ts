@@ -1,0 +1,74 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  chosenRecipients,
+  type LineField,
+  type NewInquiryDraft,
+  newInquiryMachine,
+  type VehicleField,
+} from '../../../machines/new-inquiry.machine';
+import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
+import type { WorkshopSuppliersApi } from '../../api/workshop-suppliers-api';
+import { inspectionOptions } from '../../app/inspection';
+import { notify } from '../notifications/notify';
+import type { NewInquiryDraftStore } from './new-inquiry-draft';
+
+export type NewInquiryImplementations = Parameters<typeof newInquiryMachine.provide>[0];
+
+/** The form's effects: the supplier list, sending, the draft in the browser, the snackbar and the way on. */
+export function createNewInquiryImplementations(deps: {
+  suppliers: Pick<WorkshopSuppliersApi, 'list'>;
+  inquiries: Pick<WorkshopInquiriesApi, 'create'>;
+  drafts: NewInquiryDraftStore;
+  showInquiry: (inquiryId: number) => void;
+}): NewInquiryImplementations {
+  return {
+    actors: {
+      loadSuppliers: fromPromise(() => deps.suppliers.list()),
+      createInquiry: fromPromise(({ input }) => deps.inquiries.create(input)),
+    },
+    actions: {
+      saveDraft: (_, draft) => deps.drafts.write(draft),
+      clearDraft: () => deps.drafts.clear(),
+      notifySuccess: (_, { message }) => notify.success(message),
+      showInquiry: (_, { inquiryId }) => deps.showInquiry(inquiryId),
+    },
+  };
+}
+
+/** The facade of /inquiries/new. */
+export function useNewInquiry(implementations: NewInquiryImplementations, draft: NewInquiryDraft | null) {
+  const [machine] = useState(() => newInquiryMachine.provide(implementations));
+  const actor = useActorRef(machine, { input: { draft }, ...inspectionOptions() });
+  const send = actor.send;
+  return {
+    loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
+    loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
+    noActiveDealer: useSelector(actor, (snapshot) => snapshot.matches('noActiveDealer')),
+    editing: useSelector(actor, (snapshot) => snapshot.matches('editing') || snapshot.matches('sending')),
+    sending: useSelector(actor, (snapshot) => snapshot.matches('sending')),
+    dealers: useSelector(actor, (snapshot) => snapshot.context.dealers),
+    vehicle: useSelector(actor, (snapshot) => snapshot.context.vehicle),
+    lines: useSelector(actor, (snapshot) => snapshot.context.lines),
+    recipients: useSelector(actor, (snapshot) => chosenRecipients(snapshot.context), sameIds),
+    closesInMinutes: useSelector(actor, (snapshot) => snapshot.context.closesInMinutes),
+    errors: useSelector(actor, (snapshot) => snapshot.context.errors),
+    attempts: useSelector(actor, (snapshot) => snapshot.context.attempts),
+    failure: useSelector(actor, (snapshot) => snapshot.context.failure),
+    restored: useSelector(actor, (snapshot) => snapshot.context.restoredDraft !== null),
+    canAddLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.add' })),
+    canRemoveLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.remove', key: -1 })),
+    retry: () => send({ type: 'suppliers.retry' }),
+    changeVehicle: (field: VehicleField, value: string) => send({ type: 'vehicle.change', field, value }),
+    changeLine: (key: number, field: LineField, value: string) => send({ type: 'line.change', key, field, value }),
+    addLine: () => send({ type: 'line.add' }),
+    removeLine: (key: number) => send({ type: 'line.remove', key }),
+    toggleRecipient: (relationId: number) => send({ type: 'recipient.toggle', relationId }),
+    changeClosing: (minutes: number) => send({ type: 'closing.change', minutes }),
+    send: () => send({ type: 'inquiry.send' }),
+    discard: () => send({ type: 'draft.discard' }),
+  };
+}
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, index) => id === b[index]);

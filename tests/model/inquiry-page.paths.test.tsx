@@ -1,0 +1,305 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { fromCallback, fromPromise, initialTransition, type SnapshotFrom, transition } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { InquiryDetail, OrderSummary, TradeEvent } from '../../common/contracts/trading';
+import {
+  type CancelInput,
+  type CancelledInquiry,
+  type InquiryPageEvent,
+  inquiryPageMachine,
+  type PlacedOrders,
+  type PlaceOrdersInput,
+} from '../../machines/inquiry-page.machine';
+import { placementChoices, plannedOrders } from '../../machines/inquiry-quotes';
+import { InquiryPageView } from '../../src/views/workshop-inquiries/InquiryPageView';
+import type { InquiryPageImplementations } from '../../src/views/workshop-inquiries/use-inquiry-page';
+import { apiFailure } from '../support/failures';
+import { renderInRouter } from '../support/render-in-router';
+import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
+
+const euro = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' });
+const networkError = apiFailure('No connection to the server', 'networkError');
+const changed = apiFailure('The inquiry has changed meanwhile.', 'inquiryChanged');
+const order: OrderSummary = {
+  id: 900,
+  inquiry_id: 77,
+  part_dealer_id: 1002,
+  dealer_name: 'Förde Teile',
+  workshop_name: 'Werkstatt Kiel',
+  customer_number: '222',
+  vehicle: quotedInquiry().vehicle,
+  status: 'placed',
+  line_count: 1,
+  total_cents: 18_390,
+  currency: 'EUR',
+  placed_at: '2026-11-25T09:10:00Z',
+  updated_at: '2026-11-25T09:10:00Z',
+  has_backorder: false,
+  open_returns: 0,
+};
+const ordered = quotedInquiry({ status: 'ordered', version: 5, orders: [order] });
+const cancelled = quotedInquiry({ status: 'cancelled', version: 5 });
+
+type Step = {
+  type: string;
+  output?: unknown;
+  error?: Error;
+  lineId?: number;
+  recipientId?: number | null;
+  event?: TradeEvent;
+};
+
+const paths = getShortestPaths(inquiryPageMachine, {
+  input: { inquiryId: 77 },
+  events: [
+    { type: 'xstate.done.actor.loadInquiry', output: quotedInquiry() },
+    { type: 'xstate.done.actor.loadInquiry', output: ordered },
+    { type: 'xstate.error.actor.loadInquiry', error: networkError },
+    { type: 'inquiry.retry' },
+    { type: 'trade.event', event: aTradeEvent(77) },
+    { type: 'choice.set', lineId: 1, recipientId: 501 },
+    { type: 'choice.set', lineId: 2, recipientId: null },
+    { type: 'order.review' },
+    { type: 'review.cancel' },
+    { type: 'order.confirm' },
+    { type: 'xstate.done.actor.placeOrders', output: { orders: [order], message: 'Ordered.' } },
+    { type: 'xstate.error.actor.placeOrders', error: changed },
+    { type: 'xstate.error.actor.placeOrders', error: networkError },
+    { type: 'cancel.request' },
+    { type: 'cancel.dismiss' },
+    { type: 'cancel.confirm' },
+    { type: 'xstate.done.actor.cancelInquiry', output: { inquiry: cancelled, message: 'Withdrawn.' } },
+    { type: 'xstate.error.actor.cancelInquiry', error: networkError },
+  ] as unknown as InquiryPageEvent[],
+  // After an order is placed the inquiry is read again: it answers as ordered then (and only then).
+  filterEvents: (snapshot, event) => {
+    const { type } = event as { type: string };
+    if (type === 'xstate.done.actor.loadInquiry')
+      return ((event as { output?: unknown }).output === ordered) === snapshot.context.placed.length > 0;
+    // To keep the paths few: one choice changed at most, and the live event and withdrawing with the
+    // preselected choice (they do not depend on it).
+    const preselected = JSON.stringify(snapshot.context.choices) === JSON.stringify({ 1: 502, 2: 501 });
+    if (type === 'choice.set' || type === 'trade.event' || type.startsWith('cancel.')) return preselected;
+    return true;
+  },
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      status: snapshot.context.detail?.status ?? null,
+      choices: snapshot.context.choices,
+      notice: snapshot.context.notice,
+      failure: snapshot.context.failure?.messageId ?? null,
+      placed: snapshot.context.placed.length,
+      stale: snapshot.context.stale,
+    }),
+});
+
+test('the traversal reaches every state of the page, the 409 and the refusals', () => {
+  const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+  for (const state of [
+    'loading',
+    'failed',
+    { ready: 'idle' },
+    { ready: 'reviewing' },
+    { ready: 'ordering' },
+    { ready: 'confirmingCancel' },
+    { ready: 'cancelling' },
+  ]) {
+    expect(reached).toContain(JSON.stringify(state));
+  }
+  expect(paths.some((path) => path.state.context.notice === 'inquiryChanged')).toBe(true);
+  expect(paths.some((path) => path.state.context.detail?.status === 'cancelled')).toBe(true);
+});
+
+type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+const name = (steps: { event: Step }[]) =>
+  steps
+    .map((step) => step.event)
+    .filter((event) => event.type !== 'xstate.init')
+    .map((event) =>
+      event.type === 'choice.set'
+        ? `choice.set=${event.lineId}:${event.recipientId}`
+        : event.error
+          ? `${event.type.replace('xstate.', '')}=${(event.error as { messageId?: string }).messageId}`
+          : event.type.replace('xstate.', ''),
+    )
+    .join(' → ') || '(start)';
+
+test.each(paths.map((path) => [name(path.steps as { event: Step }[]), path] as const))('%s', async (_name, path) => {
+  const user = userEvent.setup();
+  const inFlight: Record<string, Settle | undefined> = {};
+  const calls: Record<string, unknown[]> = {};
+  let emit: (event: TradeEvent) => void = () => {};
+  const controlled = <TOutput, TInput>(actor: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => {
+      calls[actor] = [...(calls[actor] ?? []), input];
+      return new Promise<TOutput>((resolve, reject) => {
+        inFlight[actor] = { resolve: resolve as (value: unknown) => void, reject };
+      });
+    });
+  const implementations: InquiryPageImplementations = {
+    actors: {
+      loadInquiry: controlled<InquiryDetail, { inquiryId: number }>('loadInquiry'),
+      placeOrders: controlled<PlacedOrders, PlaceOrdersInput>('placeOrders'),
+      cancelInquiry: controlled<CancelledInquiry, CancelInput>('cancelInquiry'),
+      liveEvents: fromCallback(({ sendBack }) => {
+        emit = (event) => sendBack({ type: 'trade.event', event });
+        return () => {};
+      }),
+    },
+    actions: { notifySuccess: () => {} },
+  };
+  await renderInRouter('/inquiries/77', () => <InquiryPageView implementations={implementations} inquiryId={77} />);
+
+  // The snapshot this very sequence leads to, step by step (the traversal keeps one per kind of page).
+  let [state] = initialTransition(inquiryPageMachine, { inquiryId: 77 });
+  for (const { event: raw } of path.steps) {
+    const event = raw as Step;
+    if (event.type === 'xstate.init') continue;
+    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (actorEvent) {
+      const [, outcome, actor] = actorEvent;
+      const settle = inFlight[actor ?? ''];
+      if (!settle) throw new Error(`no ${actor} request is in flight`);
+      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    } else if (event.type === 'inquiry.retry') {
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+    } else if (event.type === 'trade.event' && event.event) {
+      const live = event.event;
+      await act(async () => emit(live));
+    } else if (event.type === 'choice.set') {
+      const label =
+        event.recipientId === null
+          ? `Line ${event.lineId}: leave out`
+          : `Line ${event.lineId}: order from ${event.recipientId === 501 ? 'Ostsee Teile' : 'Förde Teile'}`;
+      await user.click(screen.getByRole('radio', { name: label }));
+    } else if (event.type === 'order.review') {
+      await user.click(screen.getByRole('button', { name: 'Order…' }));
+    } else if (event.type === 'review.cancel') {
+      await user.click(screen.getByRole('button', { name: 'Back to the comparison' }));
+    } else if (event.type === 'order.confirm') {
+      await user.click(screen.getByRole('button', { name: 'Place orders' }));
+    } else if (event.type === 'cancel.request') {
+      await user.click(screen.getByRole('button', { name: 'Withdraw inquiry' }));
+    } else if (event.type === 'cancel.dismiss') {
+      await user.click(screen.getByRole('button', { name: 'Keep the inquiry' }));
+    } else if (event.type === 'cancel.confirm') {
+      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    }
+    [state] = transition(inquiryPageMachine, state, raw);
+
+    const { context } = state;
+    const detail = context.detail;
+    if (state.matches('loading') && !detail) {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading the inquiry…');
+    }
+    if (state.matches('loading')) expect(calls.loadInquiry?.at(-1)).toEqual({ inquiryId: 77 });
+    if (state.matches('failed')) {
+      // Beside the notice of a 409, if the reload after it failed.
+      expect(
+        screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('No connection to the server')),
+      ).toBe(true);
+    }
+    if (context.notice === 'inquiryChanged') {
+      expect(screen.getByText(/The quotes changed while you were ordering/)).toBeVisible();
+    }
+    if (!detail) continue;
+    // With a dialog open the page behind it is hidden from assistive technology: the dialog is checked below.
+    const dialogOpen = !state.matches({ ready: 'idle' }) && state.matches('ready');
+    if (!dialogOpen) checkPage(state.context, state.matches({ ready: 'idle' }));
+    if (state.matches({ ready: 'reviewing' }) || state.matches({ ready: 'ordering' })) {
+      const dialog = screen.getByRole('dialog', { name: 'Check your orders' });
+      for (const plan of plannedOrders(detail, context.choices)) {
+        const table = within(dialog).getByRole('table', { name: `Order at ${plan.recipient.dealer_name}` });
+        expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent(
+          euro.format(plan.totals.total / 100),
+        );
+      }
+      if (context.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent('No connection to the server');
+    }
+    if (state.matches({ ready: 'ordering' })) {
+      expect(screen.getByRole('button', { name: 'Place orders' })).toHaveAttribute('aria-busy', 'true');
+      expect(calls.placeOrders?.at(-1)).toEqual({
+        inquiryId: 77,
+        placement: { version: detail.version, choices: placementChoices(detail, context.choices) },
+      });
+    }
+    if (state.matches({ ready: 'confirmingCancel' }) || state.matches({ ready: 'cancelling' })) {
+      const dialog = screen.getByRole('dialog', { name: 'Withdraw this inquiry?' });
+      if (context.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent('No connection to the server');
+    }
+    if (state.matches({ ready: 'cancelling' })) {
+      expect(calls.cancelInquiry?.at(-1)).toEqual({ inquiryId: 77, version: detail.version });
+    }
+    if (state.matches({ ready: 'idle' })) expect(screen.queryByRole('dialog')).toBeNull();
+  }
+});
+
+/** What the page shows of the inquiry (outside the dialogs). */
+function checkPage(context: SnapshotFrom<typeof inquiryPageMachine>['context'], idle: boolean) {
+  const detail = context.detail;
+  if (!detail) return;
+  // The dealers' states, each in words.
+
+  const dealersTable = screen.getByRole('table', { name: 'Dealers asked' });
+  expect(within(dealersTable).getByRole('row', { name: /Teile West/ })).toHaveTextContent('Declined — Kein Bedarf');
+  expect(within(dealersTable).getByRole('row', { name: /Förde Teile/ })).toHaveTextContent('Quote received');
+
+  const matrix = screen.getByRole('table', { name: /Quotes compared/ });
+  const disc = within(matrix).getByRole('row', { name: /1K0 615 301 AA/ });
+  const cells = within(disc).getAllByRole('cell');
+  // Columns: Ostsee, Förde (Teile West declined the inquiry: no column).
+  expect(within(matrix).queryByRole('columnheader', { name: 'Teile West' })).toBeNull();
+  expect(cells[0]).toHaveTextContent('⚡ Fastest');
+  expect(cells[0]).not.toHaveTextContent('Cheapest');
+  expect(cells[1]).toHaveTextContent('★ Cheapest');
+  expect(cells[1]).toHaveTextContent('€89.50');
+  expect(cells[1]).toHaveTextContent('Alternative: BS-4711 Brembo');
+  expect(cells[1]).toHaveTextContent('Fits this vehicle');
+  const filter = within(matrix).getByRole('row', { name: /Ölfilter/ });
+  expect(within(filter).getAllByRole('cell')[1]).toHaveTextContent('Not offered: Nicht am Lager');
+
+  if (detail.status === 'quoted') {
+    // The choice per line, and the totals it makes per dealer (net + deposit + freight).
+    for (const line of detail.lines) {
+      const chosen = context.choices[String(line.id)];
+      const radio =
+        chosen === null || chosen === undefined
+          ? `Line ${line.position}: leave out`
+          : `Line ${line.position}: order from ${chosen === 501 ? 'Ostsee Teile' : 'Förde Teile'}`;
+      expect(screen.getByRole('radio', { name: radio })).toBeChecked();
+    }
+    const totals = within(matrix).getByRole('row', { name: /Total of your choice/ });
+    const planned = plannedOrders(detail, context.choices);
+    detail.recipients
+      .filter((recipient) => recipient.status === 'answered')
+      .forEach((recipient, index) => {
+        const plan = planned.find((candidate) => candidate.recipient.id === recipient.id);
+        const cell = within(totals).getAllByRole('cell')[index];
+        expect(cell).toHaveTextContent(plan ? euro.format(plan.totals.total / 100) : 'Nothing chosen');
+      });
+    if (JSON.stringify(context.choices) === JSON.stringify({ 1: 502, 2: 501 })) {
+      expect(within(totals).getAllByRole('cell')[0]).toHaveTextContent('€18.90');
+      expect(within(totals).getAllByRole('cell')[1]).toHaveTextContent('€183.90');
+    }
+    expect(screen.getByRole('button', { name: 'Order…' })).toHaveProperty(
+      'disabled',
+      !idle || placementChoices(detail, context.choices).length === 0,
+    );
+  }
+  if (detail.status === 'ordered') {
+    expect(screen.getByText('You have ordered from this inquiry. Its orders are listed below.')).toBeVisible();
+    expect(screen.getByRole('link', { name: /Order at Förde Teile/ })).toHaveAttribute('href', '/orders/900');
+    expect(screen.queryByRole('button', { name: 'Order…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Withdraw inquiry' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  }
+  if (detail.status === 'cancelled') {
+    expect(screen.getByText('You withdrew this inquiry. Nothing can be ordered from it.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Order…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Withdraw inquiry' })).toBeNull();
+  }
+}

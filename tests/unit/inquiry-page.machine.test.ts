@@ -1,0 +1,212 @@
+import { expect, test, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import type { InquiryDetail, TradeEvent } from '../../common/contracts/trading';
+import { type CancelInput, inquiryPageMachine, type PlaceOrdersInput } from '../../machines/inquiry-page.machine';
+import { cheapestFor, defaultChoices, fastestFor, plannedOrders } from '../../machines/inquiry-quotes';
+import { apiFailure } from '../support/failures';
+import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function start(
+  options: {
+    load?: () => Promise<InquiryDetail>;
+    place?: (input: PlaceOrdersInput) => Promise<unknown>;
+    cancel?: (input: CancelInput) => Promise<unknown>;
+  } = {},
+) {
+  let emit: (event: TradeEvent) => void = () => {};
+  const fakes = {
+    load: vi.fn(options.load ?? (async () => quotedInquiry())),
+    place: vi.fn(options.place ?? (async () => ({ orders: [], message: 'Ordered.' }))),
+    cancel: vi.fn(
+      options.cancel ?? (async () => ({ inquiry: quotedInquiry({ status: 'cancelled' }), message: 'Withdrawn.' })),
+    ),
+    notifySuccess: vi.fn(),
+    unsubscribe: vi.fn(),
+  };
+  const machine = inquiryPageMachine.provide({
+    actors: {
+      loadInquiry: fromPromise(() => fakes.load()),
+      placeOrders: fromPromise(({ input }) => fakes.place(input) as never),
+      cancelInquiry: fromPromise(({ input }) => fakes.cancel(input) as never),
+      liveEvents: fromCallback(({ sendBack }) => {
+        emit = (event) => sendBack({ type: 'trade.event', event });
+        return fakes.unsubscribe;
+      }),
+    },
+    actions: { notifySuccess: (_, { message }) => fakes.notifySuccess(message) },
+  });
+  const actor = createActor(machine, { input: { inquiryId: 77 } }).start();
+  return { actor, fakes, emit: (event: TradeEvent) => emit(event) };
+}
+
+test('the matrix marks per line the cheapest and the fastest offer; declined and unavailable lines are no offers', () => {
+  const detail = quotedInquiry();
+  expect(cheapestFor(detail, 1)).toEqual([502]);
+  expect(fastestFor(detail, 1)).toEqual([501]);
+  expect(cheapestFor(detail, 2)).toEqual([501]);
+  expect(fastestFor(detail, 2)).toEqual([501]);
+  const unavailable = quotedInquiry();
+  const quote = unavailable.recipients[1]?.quote_lines[0];
+  if (quote) quote.availability = 'not_available';
+  expect(cheapestFor(unavailable, 1)).toEqual([501]);
+});
+
+test('the choice starts with the cheapest offer per line; the orders are split per dealer with dealerTotal', () => {
+  const detail = quotedInquiry();
+  const choices = defaultChoices(detail);
+  expect(choices).toEqual({ 1: 502, 2: 501 });
+  expect(plannedOrders(detail, choices).map((order) => [order.recipient.id, order.totals])).toEqual([
+    // Ostsee: the filter 12,00 € with freight 6,90 € (below its free-freight threshold).
+    [501, { net: 1_200, deposit: 0, freight: 690, total: 1_890 }],
+    // Förde: two discs at 89,50 € and freight 4,90 €.
+    [502, { net: 17_900, deposit: 0, freight: 490, total: 18_390 }],
+  ]);
+  // Both lines from Ostsee: 212,00 € net, 10,00 € deposit, free freight from 150,00 €.
+  expect(plannedOrders(detail, { 1: 501, 2: 501 })[0]?.totals).toEqual({
+    net: 21_200,
+    deposit: 1_000,
+    freight: 0,
+    total: 22_200,
+  });
+  // A choice still on offer is kept after a reload; one no longer on offer falls back to the cheapest.
+  expect(defaultChoices(detail, { 1: 501, 2: null })).toEqual({ 1: 501, 2: null });
+  expect(defaultChoices(detail, { 1: 503, 2: 502 })).toEqual({ 1: 502, 2: 501 });
+});
+
+test('loads the inquiry and preselects the cheapest offers; a failed load offers a retry', async () => {
+  let fail = true;
+  const { actor } = start({
+    load: async () => {
+      if (fail) throw apiFailure('No connection to the server', 'networkError');
+      return quotedInquiry();
+    },
+  });
+  await settled();
+  expect(actor.getSnapshot().matches('failed')).toBe(true);
+  expect(actor.getSnapshot().context.loadError).toBe('No connection to the server');
+  fail = false;
+  actor.send({ type: 'inquiry.retry' });
+  await settled();
+  expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+});
+
+test('a live event about this inquiry reads it again; one about another inquiry does not', async () => {
+  const { actor, fakes, emit } = start();
+  await settled();
+  expect(fakes.load).toHaveBeenCalledTimes(1);
+  emit(aTradeEvent(12));
+  await settled();
+  expect(fakes.load).toHaveBeenCalledTimes(1);
+  emit(aTradeEvent(77));
+  expect(actor.getSnapshot().matches('loading')).toBe(true);
+  await settled();
+  expect(fakes.load).toHaveBeenCalledTimes(2);
+  actor.stop();
+  expect(fakes.unsubscribe).toHaveBeenCalled();
+});
+
+test('an event during a load reads the inquiry once more after it', async () => {
+  const { actor, fakes, emit } = start();
+  emit(aTradeEvent(77));
+  await settled();
+  await settled();
+  expect(fakes.load).toHaveBeenCalledTimes(2);
+  expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+});
+
+test('ordering: the lifecycle decides; the review sends the version and the chosen lines', async () => {
+  const { actor, fakes } = start();
+  await settled();
+  actor.send({ type: 'choice.set', lineId: 2, recipientId: null });
+  expect(actor.getSnapshot().can({ type: 'order.review' })).toBe(true);
+  actor.send({ type: 'order.review' });
+  expect(actor.getSnapshot().matches({ ready: 'reviewing' })).toBe(true);
+  actor.send({ type: 'order.confirm' });
+  await settled();
+  expect(fakes.place).toHaveBeenCalledWith({
+    inquiryId: 77,
+    placement: { version: 4, choices: [{ inquiry_line_id: 1, recipient_id: 502 }] },
+  });
+  expect(fakes.notifySuccess).toHaveBeenCalledWith('Ordered.');
+  expect(fakes.load).toHaveBeenCalledTimes(2);
+});
+
+test('nothing chosen, or a sent inquiry without quotes: no order is offered', async () => {
+  const { actor } = start();
+  await settled();
+  actor.send({ type: 'choice.set', lineId: 1, recipientId: null });
+  actor.send({ type: 'choice.set', lineId: 2, recipientId: null });
+  expect(actor.getSnapshot().can({ type: 'order.review' })).toBe(false);
+
+  for (const status of ['sent', 'ordered', 'cancelled'] as const) {
+    const other = start({ load: async () => quotedInquiry({ status }) });
+    await settled();
+    expect(other.actor.getSnapshot().can({ type: 'order.review' })).toBe(false);
+    expect(other.actor.getSnapshot().can({ type: 'cancel.request' })).toBe(status === 'sent');
+  }
+  const closed = start({ load: async () => quotedInquiry({ status: 'closed' }) });
+  await settled();
+  expect(closed.actor.getSnapshot().can({ type: 'order.review' })).toBe(true);
+});
+
+test('a 409 while ordering reads the inquiry again and says the quotes changed', async () => {
+  const { actor, fakes } = start({
+    place: async () => {
+      throw apiFailure('Changed', 'inquiryChanged');
+    },
+  });
+  await settled();
+  actor.send({ type: 'order.review' });
+  actor.send({ type: 'order.confirm' });
+  await settled();
+  await settled();
+  expect(fakes.load).toHaveBeenCalledTimes(2);
+  expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  expect(actor.getSnapshot().context.notice).toBe('inquiryChanged');
+});
+
+test('another refusal while ordering stays in the review with the message', async () => {
+  const { actor } = start({
+    place: async () => {
+      throw apiFailure('No connection to the server', 'networkError');
+    },
+  });
+  await settled();
+  actor.send({ type: 'order.review' });
+  actor.send({ type: 'order.confirm' });
+  await settled();
+  expect(actor.getSnapshot().matches({ ready: 'reviewing' })).toBe(true);
+  expect(actor.getSnapshot().context.failure).toEqual({
+    messageId: 'networkError',
+    message: 'No connection to the server',
+  });
+});
+
+test('withdrawing asks first and sends the version', async () => {
+  const { actor, fakes } = start();
+  await settled();
+  actor.send({ type: 'cancel.request' });
+  actor.send({ type: 'cancel.dismiss' });
+  expect(fakes.cancel).not.toHaveBeenCalled();
+  actor.send({ type: 'cancel.request' });
+  actor.send({ type: 'cancel.confirm' });
+  await settled();
+  expect(fakes.cancel).toHaveBeenCalledWith({ inquiryId: 77, version: 4 });
+  expect(actor.getSnapshot().context.detail?.status).toBe('cancelled');
+  expect(actor.getSnapshot().can({ type: 'cancel.request' })).toBe(false);
+  expect(fakes.notifySuccess).toHaveBeenCalledWith('Withdrawn.');
+});
+
+test('a live event while the review is open reloads once it is closed', async () => {
+  const { actor, fakes, emit } = start();
+  await settled();
+  actor.send({ type: 'order.review' });
+  emit(aTradeEvent(77));
+  expect(actor.getSnapshot().matches({ ready: 'reviewing' })).toBe(true);
+  actor.send({ type: 'review.cancel' });
+  await settled();
+  expect(fakes.load).toHaveBeenCalledTimes(2);
+});
