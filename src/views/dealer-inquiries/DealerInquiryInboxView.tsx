@@ -28,7 +28,7 @@ export function DealerInquiryInboxView({
   const now = useNow();
   const statusLabels = useRecipientStatusLabels();
   const filterLabels: Record<InboxFilter, string> = {
-    open: t`Open`,
+    open: t({ message: 'Open', context: 'inquiry status' }),
     answered: t`Answered`,
     declined: t`Declined`,
     expired: t`Expired`,

@@ -26,7 +26,11 @@ export function InquiryListView({
   const format = useTradeFormat();
   const list = useInquiryList(implementations, query);
   const filterLabel = (filter: InquiryListFilter) =>
-    filter === '' ? t`All inquiries` : filter === 'open' ? t`Open` : format.text(inquiryStatusText[filter]);
+    filter === ''
+      ? t`All inquiries`
+      : filter === 'open'
+        ? t({ message: 'Open', context: 'inquiry status' })
+        : format.text(inquiryStatusText[filter]);
   const { result } = list;
   const total = result?.total ?? 0;
 
