@@ -3,6 +3,7 @@ import {
   dealerTotal,
   type InquiryDetail,
   type InquiryLine,
+  isQuoteOrderable,
   type QuoteLine,
   type Recipient,
 } from '../common/contracts/trading';
@@ -29,15 +30,12 @@ export function quoteFor(recipient: Recipient, lineId: number) {
   return recipient.quote_lines.find((quote) => quote.inquiry_line_id === lineId) ?? null;
 }
 
-function isOrderable(quote: QuoteLine | null): quote is QuoteLine & { net_price_cents: number } {
-  return !!quote?.offered && quote.net_price_cents !== null && quote.availability !== 'not_available';
-}
-
 /** The offers a line can be ordered from. */
 export function offersFor(detail: InquiryDetail, lineId: number): Offer[] {
   return answeringRecipients(detail).flatMap((recipient) => {
     const quote = quoteFor(recipient, lineId);
-    return isOrderable(quote) ? [{ recipient, quote }] : [];
+    // The contract's rule, on the server's date: an expired quote is shown but never offered.
+    return isQuoteOrderable(recipient, quote, detail.today) ? [{ recipient, quote }] : [];
   });
 }
 
@@ -91,7 +89,7 @@ export function plannedOrders(detail: InquiryDetail, choices: LineChoices): Plan
     const lines = detail.lines.flatMap((line) => {
       if (choices[String(line.id)] !== recipient.id) return [];
       const quote = quoteFor(recipient, line.id);
-      return isOrderable(quote) ? [{ line, quote }] : [];
+      return isQuoteOrderable(recipient, quote, detail.today) ? [{ line, quote }] : [];
     });
     if (lines.length === 0) return [];
     const totals = dealerTotal(

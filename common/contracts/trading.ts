@@ -166,16 +166,21 @@ const centsField = v.pipe(
   v.maxValue(MAX_CENTS, 'priceInvalid'),
 );
 
+/** Years a date in the trade loop may fall in (a date column takes more, but nothing real lies outside). */
+export const DATE_MIN_YEAR = 2000;
+export const DATE_MAX_YEAR = 2199;
+
+/** Whether `text` is YYYY-MM-DD, exists on the calendar and lies within the years above. */
+export function isCalendarDate(text: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const year = Number(text.slice(0, 4));
+  if (year < DATE_MIN_YEAR || year > DATE_MAX_YEAR) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
+}
+
 /** An ISO date (YYYY-MM-DD) that exists on the calendar. */
-export const isoDateField = v.pipe(
-  v.string('dateInvalid'),
-  v.isoDate('dateInvalid'),
-  v.check(
-    (text) =>
-      !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
-    'dateInvalid',
-  ),
-);
+export const isoDateField = v.pipe(v.string('dateInvalid'), v.check(isCalendarDate, 'dateInvalid'));
 
 const requiredReason = v.pipe(
   v.string('reasonRequired'),
@@ -303,7 +308,7 @@ const filterText = v.optional(
   ),
   '',
 );
-const optionalDateParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.isoDate())]), '');
+const optionalDateParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.check(isCalendarDate))]), '');
 const idParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/))]), '');
 
 export const inquiryListQuerySchema = v.object({
@@ -415,6 +420,8 @@ export const inquiryDetailSchema = v.object({
   created_at: timestamp,
   closes_at: timestamp,
   cancel_reason: v.nullable(v.string()),
+  /** The portal's date when this was read (`portalToday()` on the server): what quotes are valid against. */
+  today: v.string(),
 });
 export type InquiryDetail = v.InferOutput<typeof inquiryDetailSchema>;
 
@@ -531,11 +538,44 @@ export const placedOrdersEnvelopeSchema = envelopeSchema(v.object({ orders: v.ar
 
 // ── Rules both sides compute the same way ───────────────────────────────────────────────────────
 
+/** Where the portal's calendar dates (ETA, valid until, "today", list filters) are meant. */
+export const PORTAL_TIME_ZONE = 'Europe/Berlin';
+
+/** Today's calendar date in Europe/Berlin as YYYY-MM-DD (what `date` columns are compared with). */
+export function portalToday(now = new Date()) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(now);
+}
+
+/**
+ * Whether a dealer's quote line can be ordered on `today`: the dealer answered, offered the line
+ * with a price and an availability other than "not available", and its quote is still valid. The
+ * matrix offers exactly these, and the server accepts exactly these.
+ */
+export function isQuoteOrderable(
+  recipient: { status: RecipientStatus; valid_until: string | null },
+  quote: Pick<QuoteLine, 'offered' | 'net_price_cents' | 'availability'> | null,
+  today: string,
+): quote is QuoteLine & { net_price_cents: number } {
+  return (
+    recipient.status === 'answered' &&
+    !!quote?.offered &&
+    quote.net_price_cents !== null &&
+    quote.availability !== null &&
+    quote.availability !== 'not_available' &&
+    (recipient.valid_until === null || recipient.valid_until >= today)
+  );
+}
+
 /** The freight a dealer charges on an order of `netCents`: free from its threshold on. */
 export function freightFor(netCents: number, rule: { freight_cents: number; free_freight_from_cents: number | null }) {
   if (netCents === 0) return 0;
   if (rule.free_freight_from_cents !== null && netCents >= rule.free_freight_from_cents) return 0;
   return rule.freight_cents;
+}
+
+/** Whether an order line is charged: a cancelled line never was, a returned one is credited back. */
+export function isLineCharged(status: OrderLineStatus) {
+  return status !== 'cancelled' && status !== 'returned';
 }
 
 /** Net value of chosen quote lines (price × quantity, plus deposit × quantity), and the total with freight. */

@@ -514,7 +514,8 @@ export const orders = pgTable(
     version: integer('version').notNull().default(0),
     customerNumber: text('customer_number').notNull(),
     freightCents: integer('freight_cents').notNull().default(0),
-    totalCents: integer('total_cents').notNull(),
+    /** Goods, deposit and freight of the charged lines; a bigint, as 100 lines × 9 999 pieces × a high price exceed an integer. */
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull().default('EUR'),
     placedBy: integer('placed_by')
       .notNull()

@@ -4,6 +4,7 @@ import {
   type AvailabilityClass,
   dealerTotal,
   type InquiryStatus,
+  isLineCharged,
   normalisePartNumber,
   type OrderLineStatus,
   type OrderStatus,
@@ -735,6 +736,14 @@ export async function seedDemo(
               });
             }
           }
+          // As the server keeps it: freight and total over the lines still charged.
+          const charged = dealerTotal(
+            priced.filter((_, position) => isLineCharged(lineStatuses[position] ?? 'placed')),
+            {
+              freight_cents: recipient.row.freightCents ?? 0,
+              free_freight_from_cents: recipient.row.freeFreightFromCents ?? null,
+            },
+          );
           const orderStatus = (lifecycleStep(orderLifecycleMachine, 'placed', {
             type: 'order.linesChanged',
             lines: lineStatuses,
@@ -749,8 +758,8 @@ export async function seedDemo(
             status: orderStatus,
             version,
             customerNumber: recipient.row.customerNumber,
-            freightCents: totals.freight,
-            totalCents: totals.total,
+            freightCents: charged.freight,
+            totalCents: charged.total,
             placedBy: workshop.userId,
             createdAt: new Date(placedAt),
             updatedAt: new Date(Math.min(now, placedAt + 2 * DAY_MS)),

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { DealerInquiry, InquiryDetail, InquiryLine, QuoteLine, Recipient } from '../../common/contracts/trading';
+import { portalToday } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import {
   inquiries,
@@ -131,6 +132,7 @@ export async function inquiryDetail(
     created_at: inquiry.createdAt.toISOString(),
     closes_at: inquiry.closesAt.toISOString(),
     cancel_reason: inquiry.cancelReason,
+    today: portalToday(),
   };
 }
 

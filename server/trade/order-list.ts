@@ -1,23 +1,20 @@
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { type OrderSummary, type orderListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
+import {
+  type OrderSummary,
+  type orderListQuerySchema,
+  PORTAL_TIME_ZONE,
+  TRADE_PAGE_SIZE,
+} from '../../common/contracts/trading';
 import type { Database } from '../db/database';
 import { inquiries, orders, organisations } from '../db/schema';
 import type { EventReader } from './event-log';
 import { ordersOf } from './order-detail';
 import { countOrders, orderSummaries } from './order-summaries';
 
-/** The time zone the portal's dates are meant in (filters on a day, ETAs, valid-until). */
-export const PORTAL_TIME_ZONE = 'Europe/Berlin';
-
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
-/** Today's calendar date in Europe/Berlin as YYYY-MM-DD (what a `date` column is compared with). */
-export function portalToday(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(now);
 }
 
 /** The start of a Berlin calendar day as a timestamptz expression. */

@@ -529,8 +529,12 @@ describe('the line lifecycle', () => {
     expect(
       partly.body.data.lines.filter((line) => line.status === 'cancelled').map((line) => line.cancel_reason),
     ).toEqual(['Lieferant insolvent', 'Lieferant insolvent']);
+    // Freight and total follow the lines still charged: 2 × 11,00 € + 4,90 € freight, no longer 84,90 €.
+    expect(partly.body.data).toMatchObject({ total_cents: 2 * 1100 + 490, freight_cents: 490 });
+    expect((await orderRow(orderId)).totalCents).toBe(2 * 1100 + 490);
     const all = await act(suedCookie, orderId, 'cancel', [first], { reason: 'Doch nicht lieferbar' });
     expect(all.body.data.status).toBe('cancelled');
+    expect(all.body.data).toMatchObject({ total_cents: 0, freight_cents: 0 });
     const cancelledEvents = all.body.data.events.filter((event) => event.kind === 'line.cancelled');
     expect(cancelledEvents.map((event) => event.details.reason)).toEqual([
       'Lieferant insolvent',
@@ -762,6 +766,45 @@ describe('concurrency and scope', () => {
     // A 404 never carries the order.
     expect(attempts.every((attempt) => attempt.body.data === null)).toBe(true);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('found in review', () => {
+  test('an order above what an integer holds is placed, not a database error (100 lines would exceed it too)', async () => {
+    const { inquiry, lines } = await insertInquiry(server.db, {
+      workshopOrganisationId: werkstatt.organisation.id,
+      createdBy: werkstatt.owner.id,
+      lines: [{ partNumber: 'MOTOR-1', description: 'Austauschmotor', quantity: 9999 }],
+    });
+    const line = lines[0] as (typeof lines)[0];
+    const recipient = await insertRecipient(server.db, inquiry.id, dealerOf(nord), {
+      quotes: [{ inquiryLineId: line.id, offered: true, netPriceCents: 1_000_000_000 }],
+    });
+    const placed = await place(werkstattCookie, inquiry.id, {
+      version: inquiry.version,
+      choices: [{ inquiry_line_id: line.id, recipient_id: recipient.id }],
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.body.data.orders[0]?.total_cents).toBe(9999 * 1_000_000_000);
+  });
+
+  test('a day that is not on the calendar in a list filter is a translated 400, not a database error', async () => {
+    for (const query of ['from=2026-02-30', 'to=2026-13-01', 'from=0000-01-01']) {
+      const { status, body } = await getJson<null>(werkstattCookie, `/svc/workshop/orders?${query}`);
+      expect(status).toBe(400);
+      expect(body.error).toBe('invalidRequest');
+    }
+  });
+
+  test('a quote past its valid-until date is not ordered', async () => {
+    const { inquiry, lines, nordRecipient } = await quotedInquiry({ nordValidUntil: '2020-01-31' });
+    const placed = await place(werkstattCookie, inquiry.id, {
+      version: inquiry.version,
+      choices: [{ inquiry_line_id: lines.l1.id, recipient_id: nordRecipient.id }],
+    });
+    expect(placed.status).toBe(400);
+    expect(placed.body.error).toBe('choiceNotOffered');
+    expect(await ordersOfInquiry(inquiry.id)).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import {
   type DealerInboxItem,
   dealerInboxQuerySchema,
+  portalToday,
   quoteAnswerSchema,
   TRADE_PAGE_SIZE,
   versionedReasonSchema,
@@ -22,16 +23,6 @@ import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /** Recipient statuses still waiting for this dealer's answer. */
 const UNANSWERED = ['sent', 'seen'] as const;
-
-/** Today's date (YYYY-MM-DD) in Europe/Berlin, where the portal's dates are meant. */
-export function berlinToday(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
 
 type InquiryRow = typeof inquiries.$inferSelect;
 type RecipientRow = typeof inquiryRecipients.$inferSelect;
@@ -228,7 +219,7 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
 
   routes.put('/inquiries/:id{[0-9]{1,9}}/answer', member, async (c) => {
     const answer = await parseJsonBody(c, quoteAnswerSchema);
-    if (answer.valid_until < berlinToday()) throw new ApiRefusal(400, 'validUntilPast', { field: 'valid_until' });
+    if (answer.valid_until < portalToday()) throw new ApiRefusal(400, 'validUntilPast', { field: 'valid_until' });
     const scope = scopeOf(c);
     const user = c.get('user');
     const outcome = await db.transaction(async (tx) => {

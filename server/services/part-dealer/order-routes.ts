@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
+  dealerTotal,
+  isLineCharged,
   type OrderLineAction,
   type OrderLineStatus,
   orderLineActionSchema,
@@ -13,7 +15,7 @@ import { orderLineLifecycleMachine } from '../../../machines/order-line-lifecycl
 import { orderReturnLifecycleMachine } from '../../../machines/order-return-lifecycle.machine';
 import type { ServerDeps } from '../../context';
 import type { Transaction } from '../../db/database';
-import { orderLines, orderReturns, orders } from '../../db/schema';
+import { inquiryRecipients, orderLines, orderReturns, orders } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import { appendTradeEvents, type EventReader, type TradeEventInput } from '../../trade/event-log';
 import { readOrderDetail } from '../../trade/order-detail';
@@ -33,20 +35,42 @@ const LINE_EVENT_KIND: Record<OrderLineAction, string> = {
 
 type ClaimedOrder = typeof orders.$inferSelect;
 
-/** The order follows its lines (order machine): its new status, or null when it stays. */
+/**
+ * The order follows its lines (order machine), and its freight and total are computed again over
+ * the lines still charged (the contract's `dealerTotal` with the dealer's freight rule from its
+ * quote). Returns the order's new status, or null when it stays.
+ */
 async function followLines(tx: Transaction, order: ClaimedOrder) {
   const lines = await tx
-    .select({ status: orderLines.status })
+    .select({
+      status: orderLines.status,
+      net_price_cents: orderLines.netPriceCents,
+      deposit_cents: orderLines.depositCents,
+      quantity: orderLines.quantity,
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.id));
+  const [rule] = await tx
+    .select({
+      freight_cents: inquiryRecipients.freightCents,
+      free_freight_from_cents: inquiryRecipients.freeFreightFromCents,
+    })
+    .from(inquiryRecipients)
+    .where(eq(inquiryRecipients.id, order.recipientId));
+  const totals = dealerTotal(
+    lines.filter((line) => isLineCharged(line.status)),
+    rule ?? { freight_cents: order.freightCents, free_freight_from_cents: null },
+  );
   const next = lifecycleStep(orderLifecycleMachine, order.status, {
     type: 'order.linesChanged',
     lines: lines.map((line) => line.status),
   });
-  if (next === null || next === order.status) return null;
-  const status = next as ClaimedOrder['status'];
-  await tx.update(orders).set({ status }).where(eq(orders.id, order.id));
+  const status = next === null || next === order.status ? null : (next as ClaimedOrder['status']);
+  await tx
+    .update(orders)
+    .set({ totalCents: totals.total, freightCents: totals.freight, ...(status ? { status } : {}) })
+    .where(eq(orders.id, order.id));
   return status;
 }
 

@@ -3,9 +3,11 @@ import { Hono } from 'hono';
 import {
   dealerTotal,
   type InquiryStatus,
+  isQuoteOrderable,
   normalisePartNumber,
   orderListQuerySchema,
   orderPlacementSchema,
+  portalToday,
   returnRequestSchema,
 } from '../../../common/contracts/trading';
 import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
@@ -26,7 +28,7 @@ import {
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import { appendTradeEvents, type EventReader, type TradeEventInput } from '../../trade/event-log';
 import { readOrderDetail } from '../../trade/order-detail';
-import { listOrders, portalToday } from '../../trade/order-list';
+import { listOrders } from '../../trade/order-list';
 import { orderSummaries } from '../../trade/order-summaries';
 import { claimOrderVersion } from '../../trade/order-version';
 import { queueTradeMails } from '../../trade/trade-mail';
@@ -55,13 +57,10 @@ async function offeredChoices(tx: Transaction, inquiryId: number, recipientIds: 
 type Offered = Awaited<ReturnType<typeof offeredChoices>>[number];
 
 function isOrderable({ recipient, quote }: Offered, today: string) {
-  return (
-    recipient.status === 'answered' &&
-    quote.offered &&
-    quote.netPriceCents !== null &&
-    quote.availability !== null &&
-    quote.availability !== 'not_available' &&
-    (recipient.validUntil === null || recipient.validUntil >= today)
+  return isQuoteOrderable(
+    { status: recipient.status, valid_until: recipient.validUntil },
+    { offered: quote.offered, net_price_cents: quote.netPriceCents, availability: quote.availability },
+    today,
   );
 }
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { OrderDetail, VehicleView } from '../../../common/contracts/trading';
+import { isLineCharged, type OrderDetail, type VehicleView } from '../../../common/contracts/trading';
 import { orderStatusText, statusTone } from './order-texts';
 import * as styles from './orders.css';
 import { useOrderFormat } from './use-order-format';
@@ -12,9 +12,9 @@ export function vehicleText(vehicle: VehicleView) {
   return [vehicle.description, vehicle.vin, registration].filter((part) => part !== '').join(' · ');
 }
 
-/** The sums of the lines that were not cancelled: goods and deposit (Altteilpfand). */
+/** The sums of the charged lines (not cancelled, not returned): goods and deposit (Altteilpfand). */
 function lineSums(order: OrderDetail) {
-  const live = order.lines.filter((line) => line.status !== 'cancelled');
+  const live = order.lines.filter((line) => isLineCharged(line.status));
   return {
     net: live.reduce((sum, line) => sum + line.net_price_cents * line.quantity, 0),
     deposit: live.reduce((sum, line) => sum + line.deposit_cents * line.quantity, 0),
