@@ -10,7 +10,13 @@ export type InquiryListFilter = (typeof INQUIRY_LIST_FILTERS)[number];
 export type InquiryListQuery = { page: number; status: InquiryListFilter };
 export type InquiryListPage = { items: InquirySummary[]; total: number; page: number; page_size: number };
 
-type Context = { query: InquiryListQuery; result: InquiryListPage | null; loadError: string | null };
+type Context = {
+  query: InquiryListQuery;
+  result: InquiryListPage | null;
+  loadError: string | null;
+  /** A live event arrived while a page was being read: the answer may predate it, so read again. */
+  stale: boolean;
+};
 
 export type InquiryListEvent = { type: 'list.retry' } | { type: 'trade.event'; event: TradeEvent };
 
@@ -31,7 +37,7 @@ export const inquiryListMachine = setup({
   },
 }).createMachine({
   id: 'inquiryList',
-  context: ({ input }) => ({ query: input.query, result: null, loadError: null }),
+  context: ({ input }) => ({ query: input.query, result: null, loadError: null, stale: false }),
   invoke: { id: 'liveEvents', src: 'liveEvents' },
   initial: 'loading',
   states: {
@@ -41,12 +47,21 @@ export const inquiryListMachine = setup({
         id: 'loadInquiries',
         src: 'loadInquiries',
         input: ({ context }) => context.query,
-        onDone: { target: 'ready', actions: assign({ result: ({ event }) => event.output, loadError: null }) },
+        onDone: [
+          {
+            guard: ({ context }) => context.stale,
+            target: 'loading',
+            reenter: true,
+            actions: assign({ result: ({ event }) => event.output, loadError: null, stale: false }),
+          },
+          { target: 'ready', actions: assign({ result: ({ event }) => event.output, loadError: null }) },
+        ],
         onError: {
           target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
+          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message, stale: false }),
         },
       },
+      on: { 'trade.event': { actions: assign({ stale: true }) } },
     },
     failed: { on: { 'list.retry': 'loading', 'trade.event': 'loading' } },
     ready: {
