@@ -1,6 +1,7 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLiveEventSource } from '../../../app/live-events';
+import { recordIdParam } from '../../../app/record-id';
 import { InquiryPageView } from '../../../views/workshop-inquiries/InquiryPageView';
 import { createInquiryPageImplementations } from '../../../views/workshop-inquiries/use-inquiry-page';
 
@@ -8,7 +9,7 @@ import { createInquiryPageImplementations } from '../../../views/workshop-inquir
 export const Route = createFileRoute('/_authenticated/inquiries/$inquiryId')({
   // The id stays a string in links (other screens link here); one a PostgreSQL integer cannot hold is no inquiry.
   beforeLoad: ({ params }) => {
-    if (!/^\d{1,9}$/.test(params.inquiryId) || Number(params.inquiryId) < 1) throw notFound();
+    recordIdParam(params.inquiryId);
   },
   component: InquiryRoute,
 });

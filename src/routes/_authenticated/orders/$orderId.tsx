@@ -1,13 +1,14 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLiveEventSource } from '../../../app/live-events';
+import { recordIdParam } from '../../../app/record-id';
 import { createWorkshopOrderImplementations } from '../../../views/orders/use-workshop-order';
 import { WorkshopOrderView } from '../../../views/orders/WorkshopOrderView';
 
 /** One of the workshop's orders (issue 13); an id of another organisation answers 404 from the API. */
 export const Route = createFileRoute('/_authenticated/orders/$orderId')({
   beforeLoad: ({ params }) => {
-    if (!/^\d{1,9}$/.test(params.orderId)) throw notFound();
+    recordIdParam(params.orderId);
   },
   component: OrderRoute,
 });

@@ -1,7 +1,7 @@
-import { Trans } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLiveEventSource } from '../../../../app/live-events';
+import { recordIdParam } from '../../../../app/record-id';
 import { readAnswerDraft } from '../../../../views/dealer-inquiries/answer-draft';
 import { DealerInquiryView } from '../../../../views/dealer-inquiries/DealerInquiryView';
 import { berlinToday } from '../../../../views/dealer-inquiries/trade-time';
@@ -9,24 +9,14 @@ import { createDealerInquiryImplementations } from '../../../../views/dealer-inq
 
 /** One inquiry of a customer and this dealer's answer (dealer users only; the API scopes it to the dealer). */
 export const Route = createFileRoute('/_authenticated/dealer/inquiries/$inquiryId')({
+  beforeLoad: ({ params }) => {
+    recordIdParam(params.inquiryId);
+  },
   component: DealerInquiryRoute,
 });
 
-/** A record id as the contract takes it (a PostgreSQL integer), or null for anything else in the URL. */
-function inquiryIdOf(param: string) {
-  return /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null;
-}
-
 function DealerInquiryRoute() {
-  const { inquiryId: param } = Route.useParams();
-  const inquiryId = inquiryIdOf(param);
-  if (inquiryId === null) {
-    return (
-      <p role="alert">
-        <Trans>This inquiry does not exist.</Trans>
-      </p>
-    );
-  }
+  const inquiryId = Number(Route.useParams().inquiryId);
   // A new machine (and draft) for each inquiry the person opens.
   return <DealerInquiryScreen key={inquiryId} inquiryId={inquiryId} />;
 }
@@ -34,14 +24,14 @@ function DealerInquiryRoute() {
 function DealerInquiryScreen({ inquiryId }: { inquiryId: number }) {
   const { api, storage, user } = Route.useRouteContext();
   const live = useLiveEventSource();
-  // Unsent entries survive a reload (sessionStorage, per user and inquiry).
-  const [draft] = useState(() => readAnswerDraft(storage.session, user.id, inquiryId));
+  // Unsent entries survive a reload, a closed tab and the mail link opening a new one (per user and inquiry).
+  const [draft] = useState(() => readAnswerDraft(storage.local, user.id, inquiryId));
   const [today] = useState(() => berlinToday(new Date()));
   const [implementations] = useState(() =>
     createDealerInquiryImplementations({
       api: api.dealerInquiries,
       live,
-      storage: storage.session,
+      storage: storage.local,
       userId: user.id,
       inquiryId,
     }),
