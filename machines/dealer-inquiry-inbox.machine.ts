@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { DealerInboxItem, TradeEvent } from '../common/contracts/trading';
 import { toRequestFailure } from './request-failure';
 
@@ -22,14 +22,14 @@ export const dealerInquiryInboxMachine = setup({
       | { type: 'page.change'; page: number }
       | { type: 'query.sync'; query: InboxQuery }
       | { type: 'list.retry' }
-      | { type: 'live.event'; event: TradeEvent },
+      | { type: 'trade.event'; event: TradeEvent },
     input: {} as { query: InboxQuery },
   },
   actors: {
     loadInbox: fromPromise<InboxPage, InboxQuery>(async () => {
       throw new Error('loadInbox actor not implemented: provide it with dealerInquiryInboxMachine.provide()');
     }),
-    liveEvents: fromCallback<{ type: 'none' }>(() => {
+    liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with dealerInquiryInboxMachine.provide()');
     }),
   },
@@ -53,7 +53,7 @@ export const dealerInquiryInboxMachine = setup({
     list: {
       on: {
         // Every trade event may change the inbox; the page shown stays until the new one arrives.
-        'live.event': { target: '.loading', reenter: true },
+        'trade.event': { target: '.loading', reenter: true },
         'filter.change': {
           target: '.loading',
           reenter: true,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { and, assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, type EventObject, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   type DealerInquiry,
@@ -127,7 +127,7 @@ export type DealerInquiryEvent =
   | { type: 'decline.cancel' }
   | { type: 'decline.confirm' }
   | { type: 'notice.dismiss' }
-  | { type: 'live.event'; event: TradeEvent };
+  | { type: 'trade.event'; event: TradeEvent };
 
 export type DealerInquiryInput = { inquiryId: number; locale: string; today: string; draft: AnswerDraft | null };
 
@@ -181,7 +181,7 @@ export const dealerInquiryMachine = setup({
     declineReasonValid: ({ context }) =>
       firstProblem(versionedReasonSchema, { version: 0, reason: context.decline.reason }) === null,
     concernsThis: ({ context, event }) => {
-      assertEvent(event, 'live.event');
+      assertEvent(event, 'trade.event');
       return event.event.inquiry_id === context.inquiryId;
     },
   },
@@ -198,7 +198,7 @@ export const dealerInquiryMachine = setup({
     declineInquiry: fromPromise<InquiryResult, DeclineInput>(async () => {
       throw new Error('declineInquiry actor not implemented: provide it with dealerInquiryMachine.provide()');
     }),
-    liveEvents: fromCallback<{ type: 'none' }>(() => {
+    liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with dealerInquiryMachine.provide()');
     }),
   },
@@ -551,10 +551,10 @@ export const dealerInquiryMachine = setup({
         refresh: {
           initial: 'idle',
           states: {
-            idle: { on: { 'live.event': { guard: 'concernsThis', target: 'refreshing' } } },
+            idle: { on: { 'trade.event': { guard: 'concernsThis', target: 'refreshing' } } },
             refreshing: {
               description: 'A live event concerned this inquiry; another one meanwhile starts the reload over.',
-              on: { 'live.event': { guard: 'concernsThis', target: 'refreshing', reenter: true } },
+              on: { 'trade.event': { guard: 'concernsThis', target: 'refreshing', reenter: true } },
               invoke: {
                 id: 'refreshInquiry',
                 src: 'loadInquiry',

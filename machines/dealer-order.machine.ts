@@ -53,7 +53,7 @@ type Context = {
 
 export type DealerOrderEvent =
   | { type: 'order.retry' }
-  | { type: 'live.event'; event: TradeEvent }
+  | { type: 'trade.event'; event: TradeEvent }
   | { type: 'line.toggle'; lineId: number }
   | { type: 'selection.clear' }
   /** Without `lineIds`: the ticked lines. */
@@ -125,7 +125,7 @@ export const dealerOrderMachine = setup({
   },
   guards: {
     concernsThisOrder: ({ context, event }) =>
-      event.type === 'live.event' && concernsOrder(event.event, context.orderId),
+      event.type === 'trade.event' && concernsOrder(event.event, context.orderId),
     isStale: ({ context }) => context.stale,
     lineOnOrder: ({ context, event }) => {
       assertEvent(event, 'line.toggle');
@@ -164,7 +164,7 @@ export const dealerOrderMachine = setup({
   }),
   invoke: { id: 'liveEvents', src: 'liveEvents' },
   on: {
-    'live.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
+    'trade.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
   },
   initial: 'loading',
   states: {
@@ -172,7 +172,7 @@ export const dealerOrderMachine = setup({
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
       tags: ['busy'],
       entry: assign({ stale: false }),
-      on: { 'live.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
+      on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',

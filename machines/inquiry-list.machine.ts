@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { INQUIRY_STATUSES, type InquirySummary, type TradeEvent } from '../common/contracts/trading';
 import { toRequestFailure } from './request-failure';
 
@@ -31,7 +31,7 @@ export const inquiryListMachine = setup({
       throw new Error('loadInquiries actor not implemented: provide it with inquiryListMachine.provide()');
     }),
     /** Sends `{ type: 'trade.event', event }` for every live trade event. */
-    liveEvents: fromCallback<{ type: 'noop' }, void>(() => {
+    liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with inquiryListMachine.provide()');
     }),
   },

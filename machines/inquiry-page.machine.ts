@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import type { InquiryDetail, OrderPlacement, OrderSummary, TradeEvent } from '../common/contracts/trading';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
@@ -67,7 +67,7 @@ export const inquiryPageMachine = setup({
       throw new Error('cancelInquiry actor not implemented: provide it with inquiryPageMachine.provide()');
     }),
     /** Sends `{ type: 'trade.event', event }` for every live trade event (the app's event source). */
-    liveEvents: fromCallback<{ type: 'noop' }, { inquiryId: number }>(() => {
+    liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with inquiryPageMachine.provide()');
     }),
   },
@@ -105,7 +105,7 @@ export const inquiryPageMachine = setup({
     failure: null,
     stale: false,
   }),
-  invoke: { id: 'liveEvents', src: 'liveEvents', input: ({ context }) => ({ inquiryId: context.inquiryId }) },
+  invoke: { id: 'liveEvents', src: 'liveEvents' },
   on: { 'notice.dismiss': { actions: assign({ notice: null }) } },
   initial: 'loading',
   states: {

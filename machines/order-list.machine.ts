@@ -61,7 +61,7 @@ export type OrderListEvent =
   | { type: 'list.retry' }
   /** The URL changed outside the screen (back, forward, a link): the list follows it. */
   | { type: 'query.sync'; query: OrderListSearch }
-  | { type: 'live.event'; event: TradeEvent };
+  | { type: 'trade.event'; event: TradeEvent };
 
 /**
  * An order list of the workshop or the dealer (issue 13): filters and page live in the URL, so a
@@ -104,7 +104,7 @@ export const orderListMachine = setup({
     isEcho: ({ context, event }) => event.type === 'query.sync' && context.written.includes(queryKey(event.query)),
     queryDiffers: ({ context, event }) =>
       event.type === 'query.sync' && queryKey(event.query) !== queryKey(context.query),
-    aboutAnOrder: ({ event }) => event.type === 'live.event' && event.event.order_id !== null,
+    aboutAnOrder: ({ event }) => event.type === 'trade.event' && event.event.order_id !== null,
     isStale: ({ context }) => context.stale,
   },
 }).createMachine({
@@ -157,7 +157,7 @@ export const orderListMachine = setup({
         actions: assign({ query: ({ event }) => event.query, written: [] }),
       },
     ],
-    'live.event': { guard: 'aboutAnOrder', actions: assign({ stale: true }) },
+    'trade.event': { guard: 'aboutAnOrder', actions: assign({ stale: true }) },
   },
   initial: 'loading',
   states: {

@@ -42,7 +42,7 @@ type Context = {
 
 export type WorkshopOrderEvent =
   | { type: 'order.retry' }
-  | { type: 'live.event'; event: TradeEvent }
+  | { type: 'trade.event'; event: TradeEvent }
   | { type: 'return.open'; lineId: number }
   | { type: 'return.change'; field: 'reason' | 'note'; value: string }
   | { type: 'return.submit' }
@@ -82,7 +82,7 @@ export const workshopOrderMachine = setup({
   },
   guards: {
     concernsThisOrder: ({ context, event }) =>
-      event.type === 'live.event' && concernsOrder(event.event, context.orderId),
+      event.type === 'trade.event' && concernsOrder(event.event, context.orderId),
     isStale: ({ context }) => context.stale,
     returnOffered: ({ context, event }) => {
       assertEvent(event, 'return.open');
@@ -108,7 +108,7 @@ export const workshopOrderMachine = setup({
   }),
   invoke: { id: 'liveEvents', src: 'liveEvents' },
   on: {
-    'live.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
+    'trade.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
   },
   initial: 'loading',
   states: {
@@ -116,7 +116,7 @@ export const workshopOrderMachine = setup({
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
       tags: ['busy'],
       entry: assign({ stale: false }),
-      on: { 'live.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
+      on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',

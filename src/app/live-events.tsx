@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { type EventObject, fromCallback } from 'xstate';
 import type { TradeEvent } from '../../common/contracts/trading';
 
 /** The state of the signed-in user's live connection, as the shell shows it ("offline"). */
@@ -31,4 +32,14 @@ export function LiveEventsProvider({ source, children }: { source: LiveEventSour
 /** The signed-in member's live event source, for a route to build its flow's implementations with. */
 export function useLiveEventSource() {
   return useContext(LiveEventsContext);
+}
+
+/**
+ * The callback actor every trade screen's machine invokes as `liveEvents`: each live trade event
+ * is sent to the machine as `trade.event`, until the machine stops it (then it unsubscribes).
+ */
+export function tradeEventsActor<TReceived extends EventObject = EventObject>(source: LiveEventSource) {
+  return fromCallback<TReceived>(({ sendBack }) =>
+    source.subscribe((event) => sendBack({ type: 'trade.event', event })),
+  );
 }

@@ -32,7 +32,7 @@ const paths = getShortestPaths(dealerInquiryInboxMachine, {
     { type: 'list.retry' },
     { type: 'filter.change', status: 'answered' },
     { type: 'page.change', page: 2 },
-    { type: 'live.event', event: aTradeEvent() },
+    { type: 'trade.event', event: aTradeEvent() },
   ] as never,
   serializeState: (snapshot) =>
     JSON.stringify({ value: snapshot.value, query: snapshot.context.query, loaded: snapshot.context.page !== null }),
@@ -110,7 +110,7 @@ async function replay(path: Path) {
     else if (event.type === 'filter.change')
       await user.selectOptions(screen.getByLabelText('Show'), event.status ?? '');
     else if (event.type === 'page.change') await user.click(screen.getByRole('button', { name: 'Next' }));
-    else if (event.type === 'live.event') await act(async () => rendered.live.emit(aTradeEvent()));
+    else if (event.type === 'trade.event') await act(async () => rendered.live.emit(aTradeEvent()));
     else throw new Error(`no way to replay ${event.type}`);
     await waitFor(() => expectScreenMatches(state, rendered));
   }

@@ -11,8 +11,8 @@ import {
   dealerOrderMachine,
 } from '../../machines/dealer-order.machine';
 import type { OrderChangeResult } from '../../machines/workshop-order.machine';
+import { tradeEventsActor } from '../../src/app/live-events';
 import { DealerOrderView } from '../../src/views/orders/DealerOrderView';
-import { liveEventsActor } from '../../src/views/orders/live-events-actor';
 import type { DealerOrderImplementations } from '../../src/views/orders/use-dealer-order';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
@@ -102,7 +102,7 @@ const loading = [
   { type: 'xstate.done.actor.loadOrder', output: order },
   { type: 'xstate.error.actor.loadOrder', error: networkError },
   { type: 'order.retry' },
-  { type: 'live.event', event: thisOrder },
+  { type: 'trade.event', event: thisOrder },
 ];
 
 /** One line at a time: a backorder with a new ETA (its history grows), a 409, a return refused. */
@@ -218,7 +218,7 @@ test.each(
       loadOrder: controlled<OrderDetail, { orderId: number }>('loadOrder'),
       applyLineAction: controlled<OrderChangeResult, ApplyLineActionInput>('applyLineAction'),
       decideReturn: controlled<OrderChangeResult, DecideReturnInput>('decideReturn'),
-      liveEvents: liveEventsActor(live.source),
+      liveEvents: tradeEventsActor(live.source),
     },
     actions: { notifySuccess: () => {} },
   };
@@ -234,7 +234,7 @@ test.each(
       await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
     } else if (event.type === 'order.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
-    } else if (event.type === 'live.event' && event.event) {
+    } else if (event.type === 'trade.event' && event.event) {
       const pushed = event.event;
       await act(async () => live.emit(pushed));
     } else if (event.type === 'line.toggle') {

@@ -10,7 +10,7 @@ import {
   type WorkshopOrderEvent,
   workshopOrderMachine,
 } from '../../machines/workshop-order.machine';
-import { liveEventsActor } from '../../src/views/orders/live-events-actor';
+import { tradeEventsActor } from '../../src/app/live-events';
 import type { WorkshopOrderImplementations } from '../../src/views/orders/use-workshop-order';
 import { WorkshopOrderView } from '../../src/views/orders/WorkshopOrderView';
 import { apiFailure } from '../support/failures';
@@ -59,7 +59,7 @@ const paths = getShortestPaths(workshopOrderMachine, {
     { type: 'xstate.done.actor.loadOrder', output: order },
     { type: 'xstate.error.actor.loadOrder', error: networkError },
     { type: 'order.retry' },
-    { type: 'live.event', event: thisOrder },
+    { type: 'trade.event', event: thisOrder },
     { type: 'return.open', lineId: 104 },
     { type: 'return.change', field: 'reason', value: 'does_not_fit' },
     { type: 'return.submit' },
@@ -163,7 +163,7 @@ test.each(
     actors: {
       loadOrder: controlled<OrderDetail, { orderId: number }>('loadOrder'),
       requestReturn: controlled<OrderChangeResult, RequestReturnInput>('requestReturn'),
-      liveEvents: liveEventsActor(live.source),
+      liveEvents: tradeEventsActor(live.source),
     },
     actions: { notifySuccess: () => {} },
   };
@@ -179,7 +179,7 @@ test.each(
       await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
     } else if (event.type === 'order.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
-    } else if (event.type === 'live.event' && event.event) {
+    } else if (event.type === 'trade.event' && event.event) {
       const pushed = event.event;
       await act(async () => live.emit(pushed));
     } else if (event.type === 'return.open') {

@@ -18,7 +18,7 @@ import {
   type RequestReturnInput,
   workshopOrderMachine,
 } from '../../machines/workshop-order.machine';
-import { liveEventsActor } from '../../src/views/orders/live-events-actor';
+import { tradeEventsActor } from '../../src/app/live-events';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
 
@@ -43,7 +43,7 @@ function workshopOrder(overrides: { requestReturn?: (input: RequestReturnInput) 
             ? overrides.requestReturn(input)
             : { order: orderWith(8, input.lineId, {}), message: 'Return requested' };
         }),
-        liveEvents: liveEventsActor(live.source),
+        liveEvents: tradeEventsActor(live.source),
       },
       actions: { notifySuccess: (_, { message }) => notifications.push(message) },
     }),
@@ -150,7 +150,7 @@ function dealerOrder(
           decided.push(input);
           return overrides.decide ? overrides.decide(input) : { order: { ...order, version: 8 }, message: 'Saved' };
         }),
-        liveEvents: liveEventsActor(fakeLiveSource().source),
+        liveEvents: tradeEventsActor(fakeLiveSource().source),
       },
     }),
     { input: { orderId: 42 } },
@@ -274,7 +274,7 @@ test('the order list loads its query, writes filter changes to the URL and follo
             return page;
           }),
           loadDealerChoices: fromPromise(async () => [{ id: 1001, name: 'Ostsee Teile' }]),
-          liveEvents: liveEventsActor(live.source),
+          liveEvents: tradeEventsActor(live.source),
         },
         actions: { syncUrl: (_, params) => urls.push(params) },
       }),
@@ -302,7 +302,7 @@ test('the order list loads its query, writes filter changes to the URL and follo
     actor.send({ type: 'query.sync', query: { ...actor.getSnapshot().context.query, vehicle: 'G' } });
     expect(actor.getSnapshot().context.query.vehicle).toBe('Go');
     actor.send({ type: 'query.sync', query: actor.getSnapshot().context.query });
-    actor.send({ type: 'live.event', event: tradeEvent({ id: 1, kind: 'inquiry.sent', order_id: null }) });
+    actor.send({ type: 'trade.event', event: tradeEvent({ id: 1, kind: 'inquiry.sent', order_id: null }) });
     await vi.runAllTimersAsync();
     expect(loads).toHaveLength(count);
     actor.send({ type: 'query.sync', query: parseOrderListSearch({}) });

@@ -8,8 +8,7 @@ import {
 } from '../../../machines/dealer-inquiry-inbox.machine';
 import type { DealerInquiriesApi } from '../../api/dealer-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
-import { liveEventsActor } from './live-actor';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 
 export type DealerInquiryInboxImplementations = Parameters<typeof dealerInquiryInboxMachine.provide>[0];
 
@@ -24,7 +23,7 @@ export function createDealerInquiryInboxImplementations(deps: {
       loadInbox: fromPromise(({ input }) =>
         deps.api.inbox({ page: input.page, status: input.status === 'all' ? '' : input.status }),
       ),
-      liveEvents: liveEventsActor(deps.live),
+      liveEvents: tradeEventsActor(deps.live),
     },
     actions: { syncUrl: (_, query) => deps.navigate(query) },
   };

@@ -6,10 +6,9 @@ import type { AnswerDraft, LineTextField, LineToggleField, QuoteField } from '..
 import { dealerInquiryMachine, takesAnswers, takesDecline } from '../../../machines/dealer-inquiry.machine';
 import type { DealerInquiriesApi } from '../../api/dealer-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 import { notify } from '../notifications/notify';
 import { clearAnswerDraft, writeAnswerDraft } from './answer-draft';
-import { liveEventsActor } from './live-actor';
 
 export type DealerInquiryImplementations = Parameters<typeof dealerInquiryMachine.provide>[0];
 
@@ -29,7 +28,7 @@ export function createDealerInquiryImplementations(deps: {
       declineInquiry: fromPromise(({ input }) =>
         deps.api.decline(input.inquiryId, { version: input.version, reason: input.reason }),
       ),
-      liveEvents: liveEventsActor(deps.live),
+      liveEvents: tradeEventsActor(deps.live),
     },
     actions: {
       saveDraft: (_, draft) => writeAnswerDraft(deps.storage, deps.userId, draft),

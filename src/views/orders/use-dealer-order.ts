@@ -10,9 +10,8 @@ import {
 import type { OrderChangeResult } from '../../../machines/workshop-order.machine';
 import type { DealerOrdersApi } from '../../api/orders-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 import { notify } from '../notifications/notify';
-import { liveEventsActor } from './live-events-actor';
 
 export type DealerOrderImplementations = Parameters<typeof dealerOrderMachine.provide>[0];
 
@@ -30,7 +29,7 @@ export function createDealerOrderImplementations(deps: {
       decideReturn: fromPromise<OrderChangeResult, DecideReturnInput>(({ input }) =>
         deps.api.decideReturn(input.orderId, input.returnId, input.decision, input.body),
       ),
-      liveEvents: liveEventsActor(deps.live),
+      liveEvents: tradeEventsActor(deps.live),
     },
     actions: { notifySuccess: (_, { message }) => notify.success(message) },
   };

@@ -9,8 +9,7 @@ import {
   orderListMachine,
 } from '../../../machines/order-list.machine';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
-import { liveEventsActor } from './live-events-actor';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 
 export type OrderListImplementations = Parameters<typeof orderListMachine.provide>[0];
 
@@ -29,7 +28,7 @@ export function createOrderListImplementations(deps: {
     actors: {
       loadOrders: fromPromise(({ input }) => deps.list(input)),
       loadDealerChoices: fromPromise(async () => (deps.dealerChoices ? deps.dealerChoices() : [])),
-      liveEvents: liveEventsActor(deps.live),
+      liveEvents: tradeEventsActor(deps.live),
     },
     actions: {
       syncUrl: (_, { query, replace }) => deps.navigate(query, { replace }),

@@ -9,9 +9,8 @@ import {
 } from '../../../machines/workshop-order.machine';
 import type { WorkshopOrdersApi } from '../../api/orders-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 import { notify } from '../notifications/notify';
-import { liveEventsActor } from './live-events-actor';
 
 export type WorkshopOrderImplementations = Parameters<typeof workshopOrderMachine.provide>[0];
 
@@ -30,7 +29,7 @@ export function createWorkshopOrderImplementations(deps: {
           note: input.note,
         }),
       ),
-      liveEvents: liveEventsActor(deps.live),
+      liveEvents: tradeEventsActor(deps.live),
     },
     actions: { notifySuccess: (_, { message }) => notify.success(message) },
   };

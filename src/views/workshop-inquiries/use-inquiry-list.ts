@@ -1,10 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { type InquiryListQuery, inquiryListMachine } from '../../../machines/inquiry-list.machine';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 
 export type InquiryListImplementations = Parameters<typeof inquiryListMachine.provide>[0];
 
@@ -16,9 +16,7 @@ export function createInquiryListImplementations(deps: {
   return {
     actors: {
       loadInquiries: fromPromise(({ input }) => deps.api.list(input)),
-      liveEvents: fromCallback(({ sendBack }) =>
-        deps.live.subscribe((event) => sendBack({ type: 'trade.event', event })),
-      ),
+      liveEvents: tradeEventsActor(deps.live),
     },
   };
 }

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
 import { inquiryPageMachine } from '../../../machines/inquiry-page.machine';
 import { plannedOrders } from '../../../machines/inquiry-quotes';
 import { lifecycleAllows } from '../../../machines/lifecycle';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
-import type { LiveEventSource } from '../../app/live-events';
+import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 import { notify } from '../notifications/notify';
 
 export type InquiryPageImplementations = Parameters<typeof inquiryPageMachine.provide>[0];
@@ -22,9 +22,7 @@ export function createInquiryPageImplementations(deps: {
       loadInquiry: fromPromise(({ input }) => deps.api.get(input.inquiryId)),
       placeOrders: fromPromise(({ input }) => deps.api.placeOrders(input.inquiryId, input.placement)),
       cancelInquiry: fromPromise(({ input }) => deps.api.cancel(input.inquiryId, input.version)),
-      liveEvents: fromCallback(({ sendBack }) =>
-        deps.live.subscribe((event) => sendBack({ type: 'trade.event', event })),
-      ),
+      liveEvents: tradeEventsActor(deps.live),
     },
     actions: { notifySuccess: (_, { message }) => notify.success(message) },
   };
