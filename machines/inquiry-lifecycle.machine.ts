@@ -9,7 +9,7 @@ export type InquiryLifecycleEvent =
 
 /**
  * An inquiry (trading design, "The trade loop"): the workshop's draft is sent to its dealers; the
- * first answer makes it quoted; at its closing time (or when the workshop closes it) it is closed;
+ * first answer makes it quoted; at its closing time the server's sweeper closes it;
  * ordering from the quotes ends it, and so does cancelling. Answers are taken while it is sent or
  * quoted only, so a dealer cannot quote on a closed, ordered or cancelled inquiry.
  */

@@ -44,6 +44,14 @@ const detailText = (item: TradeMailItem, key: string) => {
   const value = item.details[key];
   return typeof value === 'string' && value !== '' ? value : null;
 };
+/** A date from an event (an ETA, YYYY-MM-DD) as the reader's language writes it. */
+const detailDate = (item: TradeMailItem, key: string, locale: ServerLocale) => {
+  const value = detailText(item, key);
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${value}T00:00:00Z`),
+  );
+};
 const detailNumber = (item: TradeMailItem, key: string) => {
   const value = item.details[key];
   return typeof value === 'number' ? value : null;
@@ -87,7 +95,7 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     footer: 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.',
     reason: (reason) => `Begründung: ${reason}`,
     tradeEvent: (item) => {
-      const eta = detailText(item, 'eta');
+      const eta = detailDate(item, 'eta', 'de');
       const reason = detailText(item, 'reason');
       const lines = detailNumber(item, 'lines');
       switch (item.kind) {
@@ -242,7 +250,7 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     footer: 'Teileportal · pilot phase · This e-mail was generated automatically.',
     reason: (reason) => `Reason: ${reason}`,
     tradeEvent: (item) => {
-      const eta = detailText(item, 'eta');
+      const eta = detailDate(item, 'eta', 'en');
       const reason = detailText(item, 'reason');
       const lines = detailNumber(item, 'lines');
       switch (item.kind) {
