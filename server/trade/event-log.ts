@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { tradeEvents, users } from '../db/schema';
@@ -100,11 +100,6 @@ export async function readTradeEvents(db: Database | Transaction, where: SQL | u
   );
 }
 
-/** What a reader may see after `afterId` (a reconnecting live stream's catch-up). */
-export function readTradeEventsAfter(db: Database, reader: EventReader, afterId: number, limit = 500) {
-  return readTradeEvents(db, and(gt(tradeEvents.id, afterId), readableBy(reader)), limit);
-}
-
 /** Who may read an event row, beside the event as a reader receives it (the live hub filters in memory). */
 export type TradeEventEntry = {
   readers: Pick<TradeEventRow, 'workshopOrganisationId' | 'dealerOrganisationIds'>;
@@ -135,11 +130,6 @@ export async function readTradeEventEntries(db: Database, where: SQL | undefined
 export async function latestTradeEventId(db: Database) {
   const [row] = await db.select({ id: sql<number | null>`max(${tradeEvents.id})` }).from(tradeEvents);
   return Number(row?.id ?? 0);
-}
-
-/** The given events (announced by NOTIFY), whoever may read them; the caller filters per reader. */
-export function readTradeEventsByIds(db: Database, ids: readonly number[]) {
-  return readTradeEvents(db, inArray(tradeEvents.id, [...ids]), ids.length);
 }
 
 /** An order's or inquiry's log as a reader may see it: the timeline of its page. */
