@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import type { PublicUser } from '../../../common/contracts/auth';
+import { Link } from '@tanstack/react-router';
+import { type PublicUser, USER_ROLE } from '../../../common/contracts/auth';
 import type { dashboardMachine } from '../../../machines/dashboard.machine';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
@@ -24,6 +25,36 @@ export function DashboardView({
         <Trans>Welcome, {firstName}</Trans>
       </h1>
       <LoadError message={dashboard.error} onRetry={dashboard.retry} />
+      {dashboard.user.role === USER_ROLE.workshopUser ? (
+        <Card aria-labelledby="trade-card-title">
+          <h2 id="trade-card-title">
+            <Trans>Order parts</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Send one inquiry to several of your dealers, compare their quotes line by line and order from the best —
+              one order per dealer.
+            </Trans>
+          </p>
+          <ul className={styles.tradeLinks}>
+            <li>
+              <Link to="/inquiries/new">
+                <Trans>New inquiry</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/inquiries" search={{ status: 'open' }}>
+                <Trans>Open inquiries</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/orders">
+                <Trans>Orders</Trans>
+              </Link>
+            </li>
+          </ul>
+        </Card>
+      ) : null}
       {dashboard.loading ? (
         <p role="status">
           <Trans>Loading your services…</Trans>

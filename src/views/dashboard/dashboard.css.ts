@@ -10,3 +10,4 @@ export const services = style({
 });
 export const serviceItem = style({ listStyle: 'none' });
 export const serviceLink = style({ display: 'block', textDecoration: 'none', color: 'inherit' });
+export const tradeLinks = style({ display: 'grid', gap: vars.space.xs, padding: 0, listStyle: 'none' });

@@ -25,6 +25,30 @@ export function DealerDashboardView({ implementations }: { implementations: Impl
       {overview ? (
         <ul className={styles.cards}>
           <li>
+            <Card aria-labelledby="trade-card-title">
+              <h2 id="trade-card-title">
+                <Trans>Inquiries and orders</Trans>
+              </h2>
+              <p>
+                <Trans>
+                  Answer your customers' inquiries with a quote per line, and confirm and ship their orders.
+                </Trans>
+              </p>
+              <ul className={styles.tradeLinks}>
+                <li>
+                  <Link to="/dealer/inquiries">
+                    <Trans>Open inquiries</Trans>
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/dealer/orders">
+                    <Trans>Orders received</Trans>
+                  </Link>
+                </li>
+              </ul>
+            </Card>
+          </li>
+          <li>
             <Card aria-labelledby="customers-card-title">
               <h2 id="customers-card-title">
                 <Trans>Customers</Trans>

@@ -36,3 +36,5 @@ export const cell = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+
+export const tradeLinks = style({ display: 'grid', gap: vars.space.xs, padding: 0, listStyle: 'none' });
