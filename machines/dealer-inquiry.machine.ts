@@ -81,6 +81,16 @@ function inquiryIn(error: unknown): DealerInquiry | null {
 }
 
 export type SendAnswerInput = { inquiryId: number; answer: QuoteAnswer };
+/** Whether a reloaded inquiry differs from the one on screen in what the dealer reads of it. */
+function standsDifferently(shown: DealerInquiry, fresh: DealerInquiry) {
+  return (
+    shown.inquiry_status !== fresh.inquiry_status ||
+    shown.order_id !== fresh.order_id ||
+    shown.recipient.status !== fresh.recipient.status ||
+    shown.recipient.version !== fresh.recipient.version
+  );
+}
+
 export type DeclineInput = { inquiryId: number; version: number; reason: string };
 export type InquiryResult = { inquiry: DealerInquiry; message: string | undefined };
 
@@ -236,7 +246,11 @@ export const dealerInquiryMachine = setup({
     })),
     /** A live update: the read-only parts follow; unsent entries stay, and the screen says what changed. */
     takeRefreshed: assign(({ context }, inquiry: DealerInquiry) => {
-      if (!context.dirty) return { ...freshForm(context, inquiry), notice: 'updated' as const };
+      // The echo of this page's own step (marking seen, saving) is no news: nothing to say.
+      if (!context.dirty) {
+        const news = context.inquiry === null || standsDifferently(context.inquiry, inquiry);
+        return { ...freshForm(context, inquiry), notice: news ? ('updated' as const) : context.notice };
+      }
       const unchanged = inquiry.recipient.version === context.baseVersion && takesAnswers(inquiry);
       return { inquiry, notice: unchanged ? null : ('stale' as const) };
     }),

@@ -432,6 +432,18 @@ describe('live updates', () => {
     expect(actor.getSnapshot().context.baseVersion).toBe(4);
   });
 
+  test("the echo of the page's own step (the same inquiry again) says nothing changed", async () => {
+    const { actor, calls, live } = start({
+      get: async () => anInquiry({ recipient: { status: 'seen', version: 2 } }),
+    });
+    await ready(actor);
+    live.emit(aTradeEvent());
+    expect(actor.getSnapshot().matches({ ready: { refresh: 'refreshing' } })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: { refresh: 'idle' } }));
+    expect(calls.get).toBe(2);
+    expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+
   test('with entries typed, they are kept and the screen says the inquiry changed', async () => {
     let answered = false;
     const { actor, live } = start({
