@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { type ReactNode, useId } from 'react';
 import type { InquiryDetail, InquiryLine, OrderSummary, Recipient } from '../../../common/contracts/trading';
 import { answeringRecipients, cheapestFor, fastestFor, quoteFor } from '../../../machines/inquiry-quotes';
 import { useMessageText } from '../../i18n/use-message-text';
@@ -12,6 +13,25 @@ import { availabilityText, inquiryStatusText, recipientStatusText, useTradeForma
 import { type InquiryPageImplementations, useInquiryPage } from './use-inquiry-page';
 
 type Format = ReturnType<typeof useTradeFormat>;
+
+/**
+ * A table that scrolls sideways when it is wider than its place (the review dialog, a phone): the
+ * scroll area is a named region that takes the focus, so a keyboard can scroll it too.
+ */
+function ScrollingTable({ caption, children }: { caption: ReactNode; children: ReactNode }) {
+  const captionId = useId();
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take the focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable)
+    <section className={styles.tableScroll} aria-labelledby={captionId} tabIndex={0}>
+      <table className={styles.table}>
+        <caption id={captionId} className={styles.caption}>
+          {caption}
+        </caption>
+        {children}
+      </table>
+    </section>
+  );
+}
 
 function lineName(line: InquiryLine) {
   return [line.part_number, line.description].filter(Boolean).join(' — ');
@@ -169,40 +189,35 @@ export function InquiryPageView({
         {planned.map((order) => {
           const dealer = order.recipient.dealer_name;
           return (
-            <div key={order.recipient.id} className={styles.tableScroll}>
-              <table className={styles.table}>
-                <caption className={styles.caption}>
-                  <Trans>Order at {dealer}</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={styles.cell}>
-                      <Trans>Part</Trans>
+            <ScrollingTable key={order.recipient.id} caption={<Trans>Order at {dealer}</Trans>}>
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.cell}>
+                    <Trans>Part</Trans>
+                  </th>
+                  <th scope="col" className={styles.numeric}>
+                    <Trans>Quantity</Trans>
+                  </th>
+                  <th scope="col" className={styles.numeric}>
+                    <Trans>Net price each</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map(({ line, quote }) => (
+                  <tr key={line.id}>
+                    <th scope="row" className={styles.cell}>
+                      {quote.alternative_part_number || lineName(line)}
                     </th>
-                    <th scope="col" className={styles.numeric}>
-                      <Trans>Quantity</Trans>
-                    </th>
-                    <th scope="col" className={styles.numeric}>
-                      <Trans>Net price each</Trans>
-                    </th>
+                    <td className={styles.numeric}>{line.quantity}</td>
+                    <td className={styles.numeric}>{format.money(quote.net_price_cents)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {order.lines.map(({ line, quote }) => (
-                    <tr key={line.id}>
-                      <th scope="row" className={styles.cell}>
-                        {quote.alternative_part_number || lineName(line)}
-                      </th>
-                      <td className={styles.numeric}>{line.quantity}</td>
-                      <td className={styles.numeric}>{format.money(quote.net_price_cents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <TotalRows totals={order.totals} format={format} colSpan={2} />
-                </tfoot>
-              </table>
-            </div>
+                ))}
+              </tbody>
+              <tfoot>
+                <TotalRows totals={order.totals} format={format} colSpan={2} />
+              </tfoot>
+            </ScrollingTable>
           );
         })}
         {failureText ? <p role="alert">{failureText}</p> : null}
@@ -299,87 +314,77 @@ function InquiryDetails({ detail, format }: { detail: InquiryDetail; format: For
         </dt>
         <dd>{closes}</dd>
       </dl>
-      <div className={styles.tableScroll}>
-        <table className={styles.table}>
-          <caption className={styles.caption}>
-            <Trans>Dealers asked</Trans>
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className={styles.cell}>
-                <Trans>Dealer</Trans>
+      <ScrollingTable caption={<Trans>Dealers asked</Trans>}>
+        <thead>
+          <tr>
+            <th scope="col" className={styles.cell}>
+              <Trans>Dealer</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>State</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Since</Trans>
+            </th>
+            <th scope="col" className={styles.cell}>
+              <Trans>Quote valid until</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.recipients.map((recipient) => (
+            <tr key={recipient.id}>
+              <th scope="row" className={styles.cell}>
+                {recipient.dealer_name}
               </th>
-              <th scope="col" className={styles.cell}>
-                <Trans>State</Trans>
-              </th>
-              <th scope="col" className={styles.cell}>
-                <Trans>Since</Trans>
-              </th>
-              <th scope="col" className={styles.cell}>
-                <Trans>Quote valid until</Trans>
-              </th>
+              <td className={styles.cell}>
+                {format.text(recipientStatusText[recipient.status])}
+                {recipient.decline_reason ? ` — ${recipient.decline_reason}` : null}
+              </td>
+              <td className={styles.cell}>
+                <RecipientTime recipient={recipient} format={format} />
+              </td>
+              <td className={styles.cell}>{recipient.valid_until ? format.date(recipient.valid_until) : null}</td>
             </tr>
-          </thead>
-          <tbody>
-            {detail.recipients.map((recipient) => (
-              <tr key={recipient.id}>
-                <th scope="row" className={styles.cell}>
-                  {recipient.dealer_name}
-                </th>
-                <td className={styles.cell}>
-                  {format.text(recipientStatusText[recipient.status])}
-                  {recipient.decline_reason ? ` — ${recipient.decline_reason}` : null}
-                </td>
-                <td className={styles.cell}>
-                  <RecipientTime recipient={recipient} format={format} />
-                </td>
-                <td className={styles.cell}>{recipient.valid_until ? format.date(recipient.valid_until) : null}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollingTable>
     </>
   );
 }
 
 function LinesTable({ detail }: { detail: InquiryDetail }) {
   return (
-    <div className={styles.tableScroll}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>
-          <Trans>Parts asked for (no quote yet)</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.cell}>
-              <Trans>Part number</Trans>
+    <ScrollingTable caption={<Trans>Parts asked for (no quote yet)</Trans>}>
+      <thead>
+        <tr>
+          <th scope="col" className={styles.cell}>
+            <Trans>Part number</Trans>
+          </th>
+          <th scope="col" className={styles.cell}>
+            <Trans>Description</Trans>
+          </th>
+          <th scope="col" className={styles.numeric}>
+            <Trans>Quantity</Trans>
+          </th>
+          <th scope="col" className={styles.cell}>
+            <Trans>Note</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.lines.map((line) => (
+          <tr key={line.id}>
+            <th scope="row" className={styles.cell}>
+              {line.part_number}
             </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className={styles.numeric}>
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Note</Trans>
-            </th>
+            <td className={styles.cell}>{line.description}</td>
+            <td className={styles.numeric}>{line.quantity}</td>
+            <td className={styles.cell}>{line.note}</td>
           </tr>
-        </thead>
-        <tbody>
-          {detail.lines.map((line) => (
-            <tr key={line.id}>
-              <th scope="row" className={styles.cell}>
-                {line.part_number}
-              </th>
-              <td className={styles.cell}>{line.description}</td>
-              <td className={styles.numeric}>{line.quantity}</td>
-              <td className={styles.cell}>{line.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollingTable>
   );
 }
 
@@ -388,185 +393,180 @@ function QuoteMatrix({ detail, page, format }: { detail: InquiryDetail; page: Pa
   const dealers = answeringRecipients(detail);
   const choosing = page.ordersAllowed;
   return (
-    <div className={styles.tableScroll}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>
-          <Trans>Quotes compared: one row per part, one column per dealer</Trans>
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.cell}>
-              <Trans>Part</Trans>
+    <ScrollingTable caption={<Trans>Quotes compared: one row per part, one column per dealer</Trans>}>
+      <thead>
+        <tr>
+          <th scope="col" className={styles.cell}>
+            <Trans>Part</Trans>
+          </th>
+          {dealers.map((dealer) => (
+            <th key={dealer.id} scope="col" className={styles.cell}>
+              {dealer.dealer_name}
             </th>
-            {dealers.map((dealer) => (
-              <th key={dealer.id} scope="col" className={styles.cell}>
-                {dealer.dealer_name}
+          ))}
+          {choosing ? (
+            <th scope="col" className={styles.cell}>
+              <Trans>Leave out</Trans>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {detail.lines.map((line) => {
+          const position = line.position;
+          const quantity = line.quantity;
+          const cheapest = cheapestFor(detail, line.id);
+          const fastest = fastestFor(detail, line.id);
+          const chosen = page.choices[String(line.id)] ?? null;
+          return (
+            <tr key={line.id}>
+              <th scope="row" className={styles.cell}>
+                {lineName(line)}
+                <p className={styles.muted}>
+                  <Trans>Quantity: {quantity}</Trans>
+                </p>
+                {line.note ? <p className={styles.muted}>{line.note}</p> : null}
               </th>
-            ))}
-            {choosing ? (
-              <th scope="col" className={styles.cell}>
-                <Trans>Leave out</Trans>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {detail.lines.map((line) => {
-            const position = line.position;
-            const quantity = line.quantity;
-            const cheapest = cheapestFor(detail, line.id);
-            const fastest = fastestFor(detail, line.id);
-            const chosen = page.choices[String(line.id)] ?? null;
-            return (
-              <tr key={line.id}>
-                <th scope="row" className={styles.cell}>
-                  {lineName(line)}
-                  <p className={styles.muted}>
-                    <Trans>Quantity: {quantity}</Trans>
-                  </p>
-                  {line.note ? <p className={styles.muted}>{line.note}</p> : null}
-                </th>
-                {dealers.map((dealer) => {
-                  const quote = quoteFor(dealer, line.id);
-                  const dealerName = dealer.dealer_name;
-                  if (!quote) {
-                    return (
-                      <td key={dealer.id} className={styles.cell}>
-                        <Trans>No answer for this part</Trans>
-                      </td>
-                    );
-                  }
-                  if (!quote.offered || quote.net_price_cents === null) {
-                    const reason = quote.decline_reason ?? '';
-                    return (
-                      <td key={dealer.id} className={styles.cell}>
-                        <Trans>Not offered</Trans>
-                        {reason ? (
-                          <>
-                            {': '}
-                            {reason}
-                          </>
-                        ) : null}
-                      </td>
-                    );
-                  }
-                  const orderable = quote.availability !== 'not_available';
-                  const eta = quote.eta ? format.date(quote.eta) : null;
-                  const deposit = format.money(quote.deposit_cents);
-                  const altNumber = quote.alternative_part_number;
-                  const altBrand = quote.alternative_brand;
+              {dealers.map((dealer) => {
+                const quote = quoteFor(dealer, line.id);
+                const dealerName = dealer.dealer_name;
+                if (!quote) {
                   return (
-                    <td key={dealer.id} className={[styles.cell, chosen === dealer.id ? styles.chosen : ''].join(' ')}>
-                      <div className={styles.offer}>
-                        <strong>{format.money(quote.net_price_cents)}</strong>
-                        {quote.deposit_cents > 0 ? (
-                          <span>
-                            <Trans>plus deposit {deposit}</Trans>
-                          </span>
-                        ) : null}
-                        <span>
-                          {quote.availability ? format.text(availabilityText[quote.availability]) : null}
-                          {eta ? (
-                            <>
-                              {', '}
-                              <Trans>expected {eta}</Trans>
-                            </>
-                          ) : null}
-                        </span>
-                        {altNumber || altBrand ? (
-                          <span>
-                            <Trans>
-                              Alternative: {altNumber} {altBrand}
-                            </Trans>
-                          </span>
-                        ) : null}
-                        <span>
-                          {quote.fits_vehicle ? (
-                            <Trans>✓ Fits this vehicle (confirmed by the dealer)</Trans>
-                          ) : (
-                            <Trans>Fit not confirmed</Trans>
-                          )}
-                        </span>
-                        {quote.note ? <span className={styles.muted}>{quote.note}</span> : null}
-                        {cheapest.includes(dealer.id) ? (
-                          <span className={styles.mark.cheapest}>
-                            <Trans>★ Cheapest</Trans>
-                          </span>
-                        ) : null}
-                        {fastest.includes(dealer.id) ? (
-                          <span className={styles.mark.fastest}>
-                            <Trans>⚡ Fastest</Trans>
-                          </span>
-                        ) : null}
-                        {choosing && orderable ? (
-                          <label>
-                            <input
-                              type="radio"
-                              name={`choice-${line.id}`}
-                              checked={chosen === dealer.id}
-                              onChange={() => page.choose(line.id, dealer.id)}
-                              aria-label={t`Line ${position}: order from ${dealerName}`}
-                            />{' '}
-                            <Trans>Order here</Trans>
-                          </label>
-                        ) : null}
-                      </div>
+                    <td key={dealer.id} className={styles.cell}>
+                      <Trans>No answer for this part</Trans>
                     </td>
                   );
-                })}
-                {choosing ? (
-                  <td className={styles.cell}>
-                    <label>
-                      <input
-                        type="radio"
-                        name={`choice-${line.id}`}
-                        checked={chosen === null}
-                        onChange={() => page.choose(line.id, null)}
-                        aria-label={t`Line ${position}: leave out`}
-                      />{' '}
-                      <Trans>Leave out</Trans>
-                    </label>
+                }
+                if (!quote.offered || quote.net_price_cents === null) {
+                  const reason = quote.decline_reason ?? '';
+                  return (
+                    <td key={dealer.id} className={styles.cell}>
+                      <Trans>Not offered</Trans>
+                      {reason ? (
+                        <>
+                          {': '}
+                          {reason}
+                        </>
+                      ) : null}
+                    </td>
+                  );
+                }
+                const orderable = quote.availability !== 'not_available';
+                const eta = quote.eta ? format.date(quote.eta) : null;
+                const deposit = format.money(quote.deposit_cents);
+                const altNumber = quote.alternative_part_number;
+                const altBrand = quote.alternative_brand;
+                return (
+                  <td key={dealer.id} className={[styles.cell, chosen === dealer.id ? styles.chosen : ''].join(' ')}>
+                    <div className={styles.offer}>
+                      <strong>{format.money(quote.net_price_cents)}</strong>
+                      {quote.deposit_cents > 0 ? (
+                        <span>
+                          <Trans>plus deposit {deposit}</Trans>
+                        </span>
+                      ) : null}
+                      <span>
+                        {quote.availability ? format.text(availabilityText[quote.availability]) : null}
+                        {eta ? (
+                          <>
+                            {', '}
+                            <Trans>expected {eta}</Trans>
+                          </>
+                        ) : null}
+                      </span>
+                      {altNumber || altBrand ? (
+                        <span>
+                          <Trans>
+                            Alternative: {altNumber} {altBrand}
+                          </Trans>
+                        </span>
+                      ) : null}
+                      <span>
+                        {quote.fits_vehicle ? (
+                          <Trans>✓ Fits this vehicle (confirmed by the dealer)</Trans>
+                        ) : (
+                          <Trans>Fit not confirmed</Trans>
+                        )}
+                      </span>
+                      {quote.note ? <span className={styles.muted}>{quote.note}</span> : null}
+                      {cheapest.includes(dealer.id) ? (
+                        <span className={styles.mark.cheapest}>
+                          <Trans>★ Cheapest</Trans>
+                        </span>
+                      ) : null}
+                      {fastest.includes(dealer.id) ? (
+                        <span className={styles.mark.fastest}>
+                          <Trans>⚡ Fastest</Trans>
+                        </span>
+                      ) : null}
+                      {choosing && orderable ? (
+                        <label>
+                          <input
+                            type="radio"
+                            name={`choice-${line.id}`}
+                            checked={chosen === dealer.id}
+                            onChange={() => page.choose(line.id, dealer.id)}
+                            aria-label={t`Line ${position}: order from ${dealerName}`}
+                          />{' '}
+                          <Trans>Order here</Trans>
+                        </label>
+                      ) : null}
+                    </div>
                   </td>
-                ) : null}
-              </tr>
+                );
+              })}
+              {choosing ? (
+                <td className={styles.cell}>
+                  <label>
+                    <input
+                      type="radio"
+                      name={`choice-${line.id}`}
+                      checked={chosen === null}
+                      onChange={() => page.choose(line.id, null)}
+                      aria-label={t`Line ${position}: leave out`}
+                    />{' '}
+                    <Trans>Leave out</Trans>
+                  </label>
+                </td>
+              ) : null}
+            </tr>
+          );
+        })}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" className={styles.cell}>
+            <Trans>Total of your choice (net + deposit + freight)</Trans>
+          </th>
+          {dealers.map((dealer) => {
+            const order = page.planned.find((candidate) => candidate.recipient.id === dealer.id);
+            const freight = format.money(dealer.freight_cents);
+            const freeFrom =
+              dealer.free_freight_from_cents === null ? null : format.money(dealer.free_freight_from_cents);
+            return (
+              <td key={dealer.id} className={styles.cell}>
+                {order ? (
+                  <strong>{format.money(order.totals.total)}</strong>
+                ) : (
+                  <span className={styles.muted}>
+                    <Trans>Nothing chosen</Trans>
+                  </span>
+                )}
+                <p className={styles.muted}>
+                  {freeFrom === null ? (
+                    <Trans>Freight {freight}</Trans>
+                  ) : (
+                    <Trans>
+                      Freight {freight}, free from {freeFrom}
+                    </Trans>
+                  )}
+                </p>
+              </td>
             );
           })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" className={styles.cell}>
-              <Trans>Total of your choice (net + deposit + freight)</Trans>
-            </th>
-            {dealers.map((dealer) => {
-              const order = page.planned.find((candidate) => candidate.recipient.id === dealer.id);
-              const freight = format.money(dealer.freight_cents);
-              const freeFrom =
-                dealer.free_freight_from_cents === null ? null : format.money(dealer.free_freight_from_cents);
-              return (
-                <td key={dealer.id} className={styles.cell}>
-                  {order ? (
-                    <strong>{format.money(order.totals.total)}</strong>
-                  ) : (
-                    <span className={styles.muted}>
-                      <Trans>Nothing chosen</Trans>
-                    </span>
-                  )}
-                  <p className={styles.muted}>
-                    {freeFrom === null ? (
-                      <Trans>Freight {freight}</Trans>
-                    ) : (
-                      <Trans>
-                        Freight {freight}, free from {freeFrom}
-                      </Trans>
-                    )}
-                  </p>
-                </td>
-              );
-            })}
-            {choosing ? <td className={styles.cell} /> : null}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          {choosing ? <td className={styles.cell} /> : null}
+        </tr>
+      </tfoot>
+    </ScrollingTable>
   );
 }
