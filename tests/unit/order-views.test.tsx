@@ -103,3 +103,31 @@ test('an event without a person shows its time only; a status change of the orde
   expect(within(entry).getByText('Order status changed to “Confirmed”')).toBeVisible();
   expect(entry.querySelector('time')?.parentElement).toHaveTextContent(/^Nov 24, 2026, 9:15 AM$/);
 });
+
+test('a line asked for by description (no part number) is named by its description in the history and its checkbox', async () => {
+  i18n.activate('en');
+  const [first, ...rest] = order.lines;
+  if (!first) throw new Error('the fixture has lines');
+  const byDescription = {
+    ...order,
+    lines: [{ ...first, part_number: '' }, ...rest],
+    events: [
+      tradeEvent({
+        id: 1,
+        kind: 'line.confirmed',
+        entity: 'line',
+        entity_id: first.id,
+        before: 'placed',
+        after: 'confirmed',
+      }),
+    ],
+  };
+  await renderInRouter('/dealer/orders/42', () => (
+    <>
+      <OrderLinesTable order={byDescription} selection={{ selected: [], onToggle: () => {} }} />
+      <OrderTimeline order={byDescription} />
+    </>
+  ));
+  expect(screen.getByText(`Line ${first.description} confirmed`)).toBeVisible();
+  expect(screen.getByRole('checkbox', { name: `Select line ${first.description}` })).toBeVisible();
+});

@@ -11,7 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { OrderHeader } from './OrderHeader';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderTimeline } from './OrderTimeline';
-import { lineActionText, lineActionTitle } from './order-texts';
+import { lineActionText, lineActionTitle, lineName } from './order-texts';
 import * as styles from './orders.css';
 import { type DealerOrderImplementations, useDealerOrder } from './use-dealer-order';
 
@@ -39,13 +39,16 @@ export function DealerOrderView({
   const inquiryId = view.order?.inquiry_id ?? 0;
   const { order, action, decision, selected } = view;
   const actionParts = action
-    ? action.lineIds.map((id) => order?.lines.find((line) => line.id === id)?.part_number ?? '').join(', ')
+    ? action.lineIds
+        .map((id) => order?.lines.find((line) => line.id === id))
+        .map((line) => (line ? lineName(line) : ''))
+        .join(', ')
     : '';
   const problemAt = action ? fieldOf(action) : null;
   const decisionLine = decision
     ? order?.lines.find((line) => line.returns.some((entry) => entry.id === decision.returnId))
     : undefined;
-  const decisionPart = decisionLine?.part_number ?? '';
+  const decisionPart = decisionLine ? lineName(decisionLine) : '';
   const selectedCount = selected.length;
   const bulkLabel = (label: string) => t`${label} (selected lines)`;
   const bulkActions = ORDER_LINE_ACTIONS.filter((candidate) => selectedCount > 0 && view.canApply(candidate));
@@ -109,7 +112,7 @@ export function DealerOrderView({
                   <Button
                     key={candidate}
                     variant="secondary"
-                    aria-label={`${i18n._(lineActionText[candidate])} ${line.part_number}`}
+                    aria-label={`${i18n._(lineActionText[candidate])} ${lineName(line)}`}
                     onClick={() => view.openAction(candidate, [line.id])}
                   >
                     {i18n._(lineActionText[candidate])}
@@ -118,7 +121,7 @@ export function DealerOrderView({
               </div>
             )}
             returnActions={(line, entry) => {
-              const part = line.part_number;
+              const part = lineName(line);
               return view.canDecide(entry.id) ? (
                 <span className={styles.actions}>
                   <Button

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
-import { lineStatusText, returnReasonText, returnStatusText, statusTone } from './order-texts';
+import { lineName, lineStatusText, returnReasonText, returnStatusText, statusTone } from './order-texts';
 import * as styles from './orders.css';
 import { useOrderFormat } from './use-order-format';
 
@@ -117,7 +117,7 @@ export function OrderLinesTable({
         </thead>
         <tbody>
           {order.lines.map((line) => {
-            const partNumber = line.part_number || line.description;
+            const partNumber = lineName(line);
             const cancelReason = line.cancel_reason;
             const tracking = line.tracking_reference;
             const deposit = format.money(line.deposit_cents);

@@ -5,6 +5,7 @@ import {
   isLineStatus,
   isOrderStatus,
   isReturnReason,
+  lineName,
   lineStatusText,
   orderStatusText,
   returnReasonText,
@@ -31,7 +32,8 @@ function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail
     return <Trans>Order status changed to “{status}”</Trans>;
   }
   if (event.entity === 'line') {
-    const part = lineOf(event.entity_id)?.part_number ?? detailText(event, 'part_number') ?? `#${event.entity_id}`;
+    const known = lineOf(event.entity_id);
+    const part = (known ? lineName(known) : null) || detailText(event, 'part_number') || `#${event.entity_id}`;
     const eta = detailText(event, 'eta');
     const reason = detailText(event, 'reason');
     const tracking = detailText(event, 'tracking_reference');
@@ -81,7 +83,7 @@ function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail
   if (event.entity === 'return') {
     const lineId = event.details.line_id;
     const line = lineOfReturn(event.entity_id) ?? (typeof lineId === 'number' ? lineOf(lineId) : undefined);
-    const part = line?.part_number ?? `#${event.entity_id}`;
+    const part = (line ? lineName(line) : null) || `#${event.entity_id}`;
     const reason = detailText(event, 'reason');
     if (event.after === 'requested') {
       const reasonText = isReturnReason(reason) ? i18n._(returnReasonText[reason]) : null;

@@ -11,7 +11,7 @@ import { TextField } from '../../ui/TextField';
 import { OrderHeader } from './OrderHeader';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderTimeline } from './OrderTimeline';
-import { returnReasonText } from './order-texts';
+import { lineName, returnReasonText } from './order-texts';
 import { useWorkshopOrder, type WorkshopOrderImplementations } from './use-workshop-order';
 
 /** /orders/$orderId: the workshop's order with its lines, returns and history, kept current live. */
@@ -28,7 +28,7 @@ export function WorkshopOrderView({
   const inquiryId = view.order?.inquiry_id ?? 0;
   const { order, draft } = view;
   const draftLine = draft ? order?.lines.find((line) => line.id === draft.lineId) : undefined;
-  const draftPart = draftLine?.part_number ?? '';
+  const draftPart = draftLine ? lineName(draftLine) : '';
   return (
     <section aria-labelledby="order-title" aria-busy={view.loading}>
       <p>
@@ -60,7 +60,7 @@ export function WorkshopOrderView({
           <OrderLinesTable
             order={order}
             lineActions={(line) => {
-              const part = line.part_number;
+              const part = lineName(line);
               return view.canRequestReturn(line.id) ? (
                 <Button
                   variant="secondary"
