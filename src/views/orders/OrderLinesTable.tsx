@@ -134,7 +134,8 @@ export function OrderLinesTable({
                   </td>
                 ) : null}
                 <th scope="row" className={styles.cell}>
-                  {line.part_number}
+                  {/* The row's name for screen readers: a line asked for by description has no part number. */}
+                  {line.part_number || <span className={styles.muted}>{line.description}</span>}
                 </th>
                 <td className={styles.cell}>{line.brand}</td>
                 <td className={styles.cell}>{line.description}</td>
