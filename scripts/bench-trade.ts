@@ -46,8 +46,11 @@ export async function benchTrade(kind: 'pglite' | 'postgres', port: number) {
       ['GET workshop orders (filtered)', '/svc/workshop/orders?status=delivered&vehicle=Golf', workshop],
       ['GET workshop inquiries', '/svc/workshop/inquiries', workshop],
     ];
+    // One connection: a request's own latency (the targets); ten: throughput, where latency includes queueing.
     for (const [name, pathname, cookie] of reads) {
-      console.log(figureLine(name, await load({ url: `${origin}${pathname}`, headers: { cookie } }, seconds)));
+      const request = { url: `${origin}${pathname}`, headers: { cookie } };
+      console.log(figureLine(`${name}, 1 conn`, await load({ ...request, connections: 1 }, seconds)));
+      console.log(figureLine(`${name}, 10 conn`, await load(request, seconds)));
     }
     const latencies: number[] = [];
     const statuses: Record<string, number> = {};
