@@ -2,17 +2,28 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSimplePaths } from 'xstate/graph';
 import type { OrderDetail, OrderLineAction, OrderLineStatus } from '../../common/contracts/trading';
+import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
+import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import { orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
 import { orderLineLifecycleMachine } from '../../machines/order-line-lifecycle.machine';
 import { orderReturnLifecycleMachine } from '../../machines/order-return-lifecycle.machine';
-import { orderLines, orderReturns, orders } from '../../server/db/schema';
+import { inquiries, inquiryLines, inquiryRecipients, orderLines, orderReturns, orders } from '../../server/db/schema';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
+import {
+  answerBody,
+  dealerView,
+  dealerWithUsers,
+  inquiryBody,
+  type TestDealer,
+  type TestWorkshop,
+  workshopWithDealers,
+} from '../support/trade-inquiries';
 import { insertInquiry, insertRecipient } from '../support/trade-orders';
 
 /*
- * Model-based path tests of the order lifecycles over real HTTP (ADR 023): every simple path of
+ * Model-based path tests of the trade lifecycles over real HTTP (ADR 023): every simple path of
  * the order-line machine and of the return machine, generated with xstate/graph, is walked through
  * the real endpoints on a fresh order; after each step the stored line (and return) must be in the
  * state the machine reached, and the order in the state the order machine gives for its lines.
@@ -167,6 +178,119 @@ describe('every simple path of the return lifecycle, through the API', () => {
         const { orderReturn, line } = await stored(orderId, lineId);
         expect(orderReturn?.status ?? 'none').toBe(String(step.state.value));
         expect(line.status).toBe(step.state.value === 'accepted' ? 'returned' : 'delivered');
+      }
+    },
+  );
+});
+
+/*
+ * The inquiry and one dealer's copy of it. `inquiry.close` is the sweeper's (the closing time is
+ * moved into the past and the sweeper, running every 100 ms here, closes it); `recipient.expire`
+ * happens to an unanswered copy when the workshop withdraws the inquiry; `quote.received` is a
+ * dealer's answer. The machine lets a closed inquiry be ordered; there is something to order only
+ * when a dealer quoted, so a path ordering without a quote before it is not walked.
+ */
+describe('every simple path of the inquiry and recipient lifecycles, through the API', () => {
+  let sweeping: TestServer;
+  let sweepDealer: TestDealer;
+  let sweepWorkshop: TestWorkshop;
+
+  beforeAll(async () => {
+    sweeping = await startTestServer({ TRADE_SWEEP_MS: '100' });
+    sweepDealer = await dealerWithUsers(sweeping, 'Pfad-Händler');
+    sweepWorkshop = await workshopWithDealers(sweeping, [sweepDealer]);
+  });
+  afterAll(() => sweeping.stop());
+
+  async function inquiryState(inquiryId: number) {
+    const [inquiry] = await sweeping.db.select().from(inquiries).where(eq(inquiries.id, inquiryId));
+    const [recipient] = await sweeping.db
+      .select()
+      .from(inquiryRecipients)
+      .where(eq(inquiryRecipients.inquiryId, inquiryId));
+    if (!inquiry || !recipient) throw new Error('inquiry gone');
+    return { inquiry, recipient };
+  }
+
+  async function step(inquiryId: number | null, eventType: string): Promise<number> {
+    const as = (cookie: string, pathname: string, body: unknown, method: 'POST' | 'PUT' = 'POST') =>
+      postJson(sweeping, pathname, body, { cookie }, { method });
+    if (eventType === 'inquiry.send') {
+      const { response, body } = await as(
+        sweepWorkshop.cookie,
+        '/svc/workshop/inquiries',
+        inquiryBody(sweepWorkshop.relations.map((relation) => relation.id)),
+      );
+      expect(response.status).toBe(200);
+      return (body.data as { id: number }).id;
+    }
+    if (inquiryId === null) throw new Error(`${eventType} before the inquiry was sent`);
+    const { inquiry, recipient } = await inquiryState(inquiryId);
+    const dealerPath = `/svc/part-dealer/inquiries/${inquiryId}`;
+    let status = 200;
+    if (eventType === 'recipient.open') {
+      status = (await as(sweepDealer.cookie, `${dealerPath}/seen`, {})).response.status;
+    } else if (eventType === 'recipient.answer' || eventType === 'quote.received') {
+      const view = await dealerView(sweeping, sweepDealer, inquiryId);
+      status = (await as(sweepDealer.cookie, `${dealerPath}/answer`, answerBody(view), 'PUT')).response.status;
+    } else if (eventType === 'recipient.decline') {
+      status = (
+        await as(sweepDealer.cookie, `${dealerPath}/decline`, { version: recipient.version, reason: 'Kein Bestand' })
+      ).response.status;
+    } else if (eventType === 'recipient.expire' || eventType === 'inquiry.cancel') {
+      status = (
+        await as(sweepWorkshop.cookie, `/svc/workshop/inquiries/${inquiryId}/cancel`, { version: inquiry.version })
+      ).response.status;
+    } else if (eventType === 'inquiry.close') {
+      await sweeping.db
+        .update(inquiries)
+        .set({ closesAt: new Date(Date.now() - 1000) })
+        .where(eq(inquiries.id, inquiryId));
+      await expect.poll(async () => (await inquiryState(inquiryId)).inquiry.status, { timeout: 10_000 }).toBe('closed');
+    } else if (eventType === 'inquiry.order') {
+      const [firstLine] = await sweeping.db.select().from(inquiryLines).where(eq(inquiryLines.inquiryId, inquiryId));
+      status = (
+        await as(sweepWorkshop.cookie, `/svc/workshop/inquiries/${inquiryId}/orders`, {
+          version: inquiry.version,
+          choices: [{ inquiry_line_id: firstLine?.id ?? 0, recipient_id: recipient.id }],
+        })
+      ).response.status;
+    } else {
+      throw new Error(`no endpoint for ${eventType}`);
+    }
+    expect(status, eventType).toBe(200);
+    return inquiryId;
+  }
+
+  const walkable = (types: string[]) => {
+    const quoted = types.indexOf('quote.received');
+    return !types.includes('inquiry.order') || (quoted >= 0 && quoted < types.indexOf('inquiry.order'));
+  };
+  const inquiryPaths = getSimplePaths(inquiryLifecycleMachine).filter((path) =>
+    walkable(path.steps.map((step) => step.event.type)),
+  );
+
+  test.each(inquiryPaths.map((path) => [path.steps.map((entry) => entry.event.type).join(' → ') || '(draft)', path]))(
+    'inquiry: %s',
+    async (_name, path) => {
+      let inquiryId: number | null = null;
+      for (const entry of path.steps) {
+        if (entry.event.type.startsWith('xstate.')) continue;
+        inquiryId = await step(inquiryId, entry.event.type);
+        expect((await inquiryState(inquiryId)).inquiry.status).toBe(String(entry.state.value));
+      }
+    },
+  );
+
+  const recipientPaths = getSimplePaths(inquiryRecipientLifecycleMachine);
+  test.each(recipientPaths.map((path) => [path.steps.map((entry) => entry.event.type).join(' → ') || '(sent)', path]))(
+    'recipient: %s',
+    async (_name, path) => {
+      let inquiryId = await step(null, 'inquiry.send');
+      for (const entry of path.steps) {
+        if (entry.event.type.startsWith('xstate.')) continue;
+        inquiryId = await step(inquiryId, entry.event.type);
+        expect((await inquiryState(inquiryId)).recipient.status).toBe(String(entry.state.value));
       }
     },
   );
