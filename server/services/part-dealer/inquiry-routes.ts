@@ -151,11 +151,14 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
         .orderBy(desc(inquiryRecipients.createdAt), desc(inquiryRecipients.id))
         .limit(TRADE_PAGE_SIZE)
         .offset((page - 1) * TRADE_PAGE_SIZE),
-      db
-        .select({ total: count() })
-        .from(inquiryRecipients)
-        .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
-        .where(where),
+      // Only the open filter reads the inquiry; the other counts stay on the dealer's own index.
+      status === 'open'
+        ? db
+            .select({ total: count() })
+            .from(inquiryRecipients)
+            .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
+            .where(where)
+        : db.select({ total: count() }).from(inquiryRecipients).where(where),
     ]);
     const counts = await inquiryCounts(
       db,
