@@ -208,6 +208,7 @@ export async function seedDemo(
         contactNumber: '+49 30 5550100',
         companyName: workshop.name,
         role: 'workshop_user',
+        services: ['WORKSHOP'],
         status: USER_STATUS.active,
         organisationId: organisation.id,
       })
@@ -466,7 +467,7 @@ export async function seedDemo(
             availability: offer.availability,
             eta: offer.eta,
             alternativePartNumber: offer.alternative,
-            alternativeBrand: offer.brand,
+            alternativeBrand: offer.alternative ? offer.brand : '',
             fitsVehicle: offer.fits,
           });
         }
