@@ -5,11 +5,9 @@ import type { LineActionDraft } from '../../../machines/dealer-order.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { InfoBox } from '../../ui/InfoBox';
-import { LoadError } from '../../ui/LoadError';
 import { TextField } from '../../ui/TextField';
-import { OrderHeader } from './OrderHeader';
 import { OrderLinesTable } from './OrderLinesTable';
+import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
 import { lineActionText, lineActionTitle, lineName } from './order-texts';
 import * as styles from './orders.css';
@@ -53,33 +51,132 @@ export function DealerOrderView({
   const bulkLabel = (label: string) => t`${label} (selected lines)`;
   const bulkActions = ORDER_LINE_ACTIONS.filter((candidate) => selectedCount > 0 && view.canApply(candidate));
   return (
-    <section aria-labelledby="order-title" aria-busy={view.loading}>
-      <p>
+    <OrderPageFrame
+      orderId={orderId}
+      side="dealer"
+      view={view}
+      listLink={
         <Link to="/dealer/orders">
           <Trans>All orders</Trans>
         </Link>
-      </p>
-      <h1 id="order-title">
-        <Trans>Order {orderId}</Trans>
-      </h1>
-      <LoadError message={view.loadError} onRetry={view.retry} />
-      {view.loading ? (
-        <p role="status">
-          <Trans>Loading the order…</Trans>
-        </p>
-      ) : null}
-      {view.notice ? <InfoBox tone="error">{messageText(view.notice)}</InfoBox> : null}
-      {order ? (
+      }
+      inquiryLink={
+        <Link to="/dealer/inquiries/$inquiryId" params={{ inquiryId: String(inquiryId) }}>
+          <Trans>Inquiry {inquiryId}</Trans>
+        </Link>
+      }
+      dialogs={
         <>
-          <OrderHeader
-            order={order}
-            side="dealer"
-            inquiryLink={
-              <Link to="/dealer/inquiries/$inquiryId" params={{ inquiryId: String(order.inquiry_id) }}>
-                <Trans>Inquiry {inquiryId}</Trans>
-              </Link>
+          <Dialog
+            open={action !== null}
+            onOpenChange={(open) => {
+              if (!open) view.cancelAction();
+            }}
+            title={action ? i18n._(lineActionTitle[action.action]) : ''}
+            description={<Trans>Lines: {actionParts}</Trans>}
+            actions={
+              <>
+                <Button variant="secondary" onClick={view.cancelAction} disabled={view.sending}>
+                  <Trans>Back</Trans>
+                </Button>
+                <Button type="submit" form="line-action-form" busy={view.sending}>
+                  <Trans>Apply</Trans>
+                </Button>
+              </>
             }
-          />
+          >
+            <form
+              id="line-action-form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                view.submitAction();
+              }}
+            >
+              {action?.action === 'backorder' ? (
+                <TextField
+                  type="date"
+                  label={<Trans>Expected delivery date</Trans>}
+                  value={action.eta}
+                  onValueChange={(value) => view.changeAction('eta', value)}
+                  error={problemAt === 'eta' ? messageText(action.error) : null}
+                />
+              ) : null}
+              {action?.action === 'cancel' ? (
+                <TextField
+                  label={<Trans>Reason for the cancellation</Trans>}
+                  value={action.reason}
+                  onValueChange={(value) => view.changeAction('reason', value)}
+                  error={problemAt === 'reason' ? messageText(action.error) : null}
+                  autoComplete="off"
+                />
+              ) : null}
+              {action?.action === 'ship' ? (
+                <TextField
+                  label={<Trans>Tracking number (optional)</Trans>}
+                  value={action.trackingReference}
+                  onValueChange={(value) => view.changeAction('trackingReference', value)}
+                  error={problemAt === 'trackingReference' ? messageText(action.error) : null}
+                  autoComplete="off"
+                />
+              ) : null}
+            </form>
+            {action && problemAt === 'dialog' ? <p role="alert">{messageText(action.error)}</p> : null}
+            {action?.failure ? <p role="alert">{action.failure}</p> : null}
+          </Dialog>
+
+          <Dialog
+            open={decision !== null}
+            onOpenChange={(open) => {
+              if (!open) view.cancelDecision();
+            }}
+            title={
+              decision?.decision === 'refuse' ? (
+                <Trans>Refuse the return of {decisionPart}</Trans>
+              ) : (
+                <Trans>Accept the return of {decisionPart}</Trans>
+              )
+            }
+            actions={
+              <>
+                <Button variant="secondary" onClick={view.cancelDecision} disabled={view.sending}>
+                  <Trans>Back</Trans>
+                </Button>
+                <Button type="submit" form="return-decision-form" busy={view.sending}>
+                  {decision?.decision === 'refuse' ? <Trans>Refuse return</Trans> : <Trans>Accept return</Trans>}
+                </Button>
+              </>
+            }
+          >
+            <form
+              id="return-decision-form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                view.submitDecision();
+              }}
+            >
+              {decision?.decision === 'refuse' ? (
+                <TextField
+                  label={<Trans>Reason for refusing</Trans>}
+                  value={decision.reason}
+                  onValueChange={view.changeDecision}
+                  error={messageText(decision.error)}
+                  autoComplete="off"
+                />
+              ) : (
+                <p>
+                  <Trans>The line becomes returned; the workshop sees your decision at once.</Trans>
+                </p>
+              )}
+            </form>
+            {decision?.failure ? <p role="alert">{decision.failure}</p> : null}
+          </Dialog>
+        </>
+      }
+    >
+      {(order) => (
+        <>
           <fieldset className={styles.toolbar}>
             <legend className="visually-hidden">
               <Trans>Selected lines</Trans>
@@ -144,113 +241,7 @@ export function DealerOrderView({
           />
           <OrderTimeline order={order} />
         </>
-      ) : null}
-
-      <Dialog
-        open={action !== null}
-        onOpenChange={(open) => {
-          if (!open) view.cancelAction();
-        }}
-        title={action ? i18n._(lineActionTitle[action.action]) : ''}
-        description={<Trans>Lines: {actionParts}</Trans>}
-        actions={
-          <>
-            <Button variant="secondary" onClick={view.cancelAction} disabled={view.sending}>
-              <Trans>Back</Trans>
-            </Button>
-            <Button type="submit" form="line-action-form" busy={view.sending}>
-              <Trans>Apply</Trans>
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="line-action-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            view.submitAction();
-          }}
-        >
-          {action?.action === 'backorder' ? (
-            <TextField
-              type="date"
-              label={<Trans>Expected delivery date</Trans>}
-              value={action.eta}
-              onValueChange={(value) => view.changeAction('eta', value)}
-              error={problemAt === 'eta' ? messageText(action.error) : null}
-            />
-          ) : null}
-          {action?.action === 'cancel' ? (
-            <TextField
-              label={<Trans>Reason for the cancellation</Trans>}
-              value={action.reason}
-              onValueChange={(value) => view.changeAction('reason', value)}
-              error={problemAt === 'reason' ? messageText(action.error) : null}
-              autoComplete="off"
-            />
-          ) : null}
-          {action?.action === 'ship' ? (
-            <TextField
-              label={<Trans>Tracking number (optional)</Trans>}
-              value={action.trackingReference}
-              onValueChange={(value) => view.changeAction('trackingReference', value)}
-              error={problemAt === 'trackingReference' ? messageText(action.error) : null}
-              autoComplete="off"
-            />
-          ) : null}
-        </form>
-        {action && problemAt === 'dialog' ? <p role="alert">{messageText(action.error)}</p> : null}
-        {action?.failure ? <p role="alert">{action.failure}</p> : null}
-      </Dialog>
-
-      <Dialog
-        open={decision !== null}
-        onOpenChange={(open) => {
-          if (!open) view.cancelDecision();
-        }}
-        title={
-          decision?.decision === 'refuse' ? (
-            <Trans>Refuse the return of {decisionPart}</Trans>
-          ) : (
-            <Trans>Accept the return of {decisionPart}</Trans>
-          )
-        }
-        actions={
-          <>
-            <Button variant="secondary" onClick={view.cancelDecision} disabled={view.sending}>
-              <Trans>Back</Trans>
-            </Button>
-            <Button type="submit" form="return-decision-form" busy={view.sending}>
-              {decision?.decision === 'refuse' ? <Trans>Refuse return</Trans> : <Trans>Accept return</Trans>}
-            </Button>
-          </>
-        }
-      >
-        <form
-          id="return-decision-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            view.submitDecision();
-          }}
-        >
-          {decision?.decision === 'refuse' ? (
-            <TextField
-              label={<Trans>Reason for refusing</Trans>}
-              value={decision.reason}
-              onValueChange={view.changeDecision}
-              error={messageText(decision.error)}
-              autoComplete="off"
-            />
-          ) : (
-            <p>
-              <Trans>The line becomes returned; the workshop sees your decision at once.</Trans>
-            </p>
-          )}
-        </form>
-        {decision?.failure ? <p role="alert">{decision.failure}</p> : null}
-      </Dialog>
-    </section>
+      )}
+    </OrderPageFrame>
   );
 }
