@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { checkHsnTsn, normaliseRegistrationField, type RegistrationFieldStatus } from '../vehicle/hsn-tsn';
+import { checkVin, normaliseVin } from '../vehicle/vin';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
 import { MAX_RECORD_ID, recordIdField } from './fields';
@@ -63,38 +65,39 @@ export const MAX_CENTS = 1_000_000_000;
 const optionalText = (max: number) =>
   v.optional(v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(max, 'fieldTooLong')), '');
 
-/** ISO 3779: 17 characters, digits and capital letters without I, O and Q (full checks: issue 14). */
+/**
+ * ISO 3779's alphabet and length only. The rule the contract applies is `checkVin`
+ * (common/vehicle/vin.ts, ADR 027): it also tells what is wrong and where.
+ */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 /** German registration document fields 2.1 (HSN, 4 digits) and 2.2 (TSN, 3 letters or digits). */
 export const HSN_PATTERN = /^\d{4}$/;
 export const TSN_PATTERN = /^[A-Z0-9]{3}$/;
+/** What a VIN field takes before it is checked: 17 characters and the spaces or dashes typed between. */
+export const VIN_INPUT_MAX_LENGTH = 40;
 
-const upperTrimmed = (max: number) =>
-  v.optional(
-    v.pipe(
-      v.string('invalidRequest'),
-      v.trim(),
-      v.toUpperCase(),
-      v.maxLength(max, 'fieldTooLong'),
-      v.transform((value) => value.replace(/\s+/g, '')),
-    ),
-    '',
+/** A registration field as typed (spaces, lower case), normalised, then checked on its own. */
+const registrationField = (status: (value: string) => RegistrationFieldStatus) =>
+  v.pipe(
+    v.optional(v.pipe(v.string('invalidRequest'), v.maxLength(20, 'hsnTsnInvalid')), ''),
+    v.transform(normaliseRegistrationField),
+    v.check((value) => status(value) === 'empty' || status(value) === 'valid', 'hsnTsnInvalid'),
   );
 
+/**
+ * The vehicle of an inquiry. A VIN is stored normalised (upper case, no spaces or dashes) and
+ * refused unless `checkVin` finds it valid; a check digit that does not match is accepted, as it
+ * is only mandatory in North America (ADR 027).
+ */
 export const vehicleSchema = v.pipe(
   v.object({
     vin: v.pipe(
-      upperTrimmed(20),
-      v.check((vin) => vin === '' || VIN_PATTERN.test(vin), 'vinInvalid'),
+      v.optional(v.pipe(v.string('invalidRequest'), v.maxLength(VIN_INPUT_MAX_LENGTH, 'vinInvalid')), ''),
+      v.transform(normaliseVin),
+      v.check((vin) => vin === '' || checkVin(vin).status === 'valid', 'vinInvalid'),
     ),
-    hsn: v.pipe(
-      upperTrimmed(8),
-      v.check((hsn) => hsn === '' || HSN_PATTERN.test(hsn), 'hsnTsnInvalid'),
-    ),
-    tsn: v.pipe(
-      upperTrimmed(8),
-      v.check((tsn) => tsn === '' || TSN_PATTERN.test(tsn), 'hsnTsnInvalid'),
-    ),
+    hsn: registrationField((hsn) => checkHsnTsn(hsn, '').hsnStatus),
+    tsn: registrationField((tsn) => checkHsnTsn('', tsn).tsnStatus),
     description: optionalText(LINE_TEXT_MAX_LENGTH),
   }),
   v.check((vehicle) => (vehicle.hsn === '') === (vehicle.tsn === ''), 'hsnTsnInvalid'),
