@@ -9,6 +9,7 @@ import {
   type InquiryDetail,
   inquiryCreateSchema,
 } from '../common/contracts/trading';
+import { checkHsnTsn } from '../common/vehicle/hsn-tsn';
 import { toRequestFailure } from './request-failure';
 
 /** The closing times the form offers (issue 13): 30 min to 2 days, two hours by default. */
@@ -126,6 +127,11 @@ export function formErrors(context: Context): Record<FieldKey, MessageId> {
     if (!(key in errors)) errors[key] = message;
   }
   return errors;
+}
+
+/** HSN and TSN as typed, checked each on its own and as a pair (the form shows their problems live). */
+export function registrationCheck(vehicle: Pick<NewInquiryDraft['vehicle'], 'hsn' | 'tsn'>) {
+  return checkHsnTsn(vehicle.hsn, vehicle.tsn);
 }
 
 function draftOf(context: Context): NewInquiryDraft {

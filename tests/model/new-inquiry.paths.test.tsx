@@ -7,6 +7,7 @@ import { getShortestPaths } from 'xstate/graph';
 import type { MessageId } from '../../common/contracts/message-ids';
 import type { SupplierList } from '../../common/contracts/suppliers';
 import type { InquiryCreate } from '../../common/contracts/trading';
+import { checkVin } from '../../common/vehicle/vin';
 import {
   chosenRecipients,
   formErrors,
@@ -214,7 +215,17 @@ test.each(
         // The focus moved to the first field with a message.
         if (event.type === 'inquiry.send') expect(screen.getByLabelText('VIN')).toHaveFocus();
       }
-      if (Object.keys(context.errors).length === 0) expect(document.querySelector('[aria-invalid="true"]')).toBeNull();
+      if (Object.keys(context.errors).length === 0) {
+        // Before a send only the VIN field's live check marks a field: when what is typed is wrong.
+        const marked = [...document.querySelectorAll('[aria-invalid="true"]')];
+        const vinWrong = checkVin(context.vehicle.vin).status === 'invalid';
+        expect(marked).toEqual(vinWrong ? [screen.getByLabelText('VIN')] : []);
+      }
+      if (checkVin(context.vehicle.vin).suggestion) {
+        expect(
+          screen.getByRole('button', { name: `Did you mean ${checkVin(context.vehicle.vin).suggestion}?` }),
+        ).toBeVisible();
+      }
       if (context.failure) expect(screen.getByText(text('networkError'))).toBeVisible();
       if (start) expect(screen.getByText('Your unsent inquiry has been restored.')).toBeVisible();
       // The draft in the browser is what the form shows once anything changed; nothing is lost.

@@ -10,6 +10,8 @@ import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { HsnTsnFields } from '../vehicle/HsnTsnFields';
+import { VinField } from '../vehicle/VinField';
 import * as styles from './inquiries.css';
 import { type NewInquiryImplementations, useNewInquiry } from './use-new-inquiry';
 
@@ -106,28 +108,17 @@ export function NewInquiryView({
               <Trans>The VIN, HSN and TSN from the registration document, or a description — at least one.</Trans>
             </p>
             <div className={styles.grid}>
-              <TextField
-                label={<Trans>VIN</Trans>}
+              <VinField
                 value={form.vehicle.vin}
                 onValueChange={(value) => form.changeVehicle('vin', value)}
                 error={messageText(errors['vehicle.vin'])}
-                autoComplete="off"
-                spellCheck={false}
               />
-              <TextField
-                label={<Trans>HSN (2.1)</Trans>}
-                value={form.vehicle.hsn}
-                onValueChange={(value) => form.changeVehicle('hsn', value)}
-                error={messageText(errors['vehicle.hsn'])}
-                autoComplete="off"
-                inputMode="numeric"
-              />
-              <TextField
-                label={<Trans>TSN (2.2)</Trans>}
-                value={form.vehicle.tsn}
-                onValueChange={(value) => form.changeVehicle('tsn', value)}
-                error={messageText(errors['vehicle.tsn'])}
-                autoComplete="off"
+              <HsnTsnFields
+                hsn={form.vehicle.hsn}
+                tsn={form.vehicle.tsn}
+                check={form.registration}
+                errors={{ hsn: messageText(errors['vehicle.hsn']), tsn: messageText(errors['vehicle.tsn']) }}
+                onChange={form.changeVehicle}
               />
               <TextField
                 label={<Trans>Vehicle description</Trans>}

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   chosenRecipients,
   type LineField,
   type NewInquiryDraft,
   newInquiryMachine,
+  registrationCheck,
   type VehicleField,
 } from '../../../machines/new-inquiry.machine';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
@@ -42,6 +43,8 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
   const [machine] = useState(() => newInquiryMachine.provide(implementations));
   const actor = useActorRef(machine, { input: { draft }, ...inspectionOptions() });
   const send = actor.send;
+  const vehicle = useSelector(actor, (snapshot) => snapshot.context.vehicle);
+  const registration = useMemo(() => registrationCheck(vehicle), [vehicle]);
   return {
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
@@ -49,7 +52,8 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
     editing: useSelector(actor, (snapshot) => snapshot.matches('editing') || snapshot.matches('sending')),
     sending: useSelector(actor, (snapshot) => snapshot.matches('sending')),
     dealers: useSelector(actor, (snapshot) => snapshot.context.dealers),
-    vehicle: useSelector(actor, (snapshot) => snapshot.context.vehicle),
+    vehicle,
+    registration,
     lines: useSelector(actor, (snapshot) => snapshot.context.lines),
     recipients: useSelector(actor, (snapshot) => chosenRecipients(snapshot.context), sameIds),
     closesInMinutes: useSelector(actor, (snapshot) => snapshot.context.closesInMinutes),
