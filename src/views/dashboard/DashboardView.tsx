@@ -4,6 +4,7 @@ import { type PublicUser, USER_ROLE } from '../../../common/contracts/auth';
 import type { dashboardMachine } from '../../../machines/dashboard.machine';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
+import { VinField } from '../vehicle/VinField';
 import * as styles from './dashboard.css';
 import { useDashboard } from './use-dashboard';
 
@@ -53,6 +54,20 @@ export function DashboardView({
               </Link>
             </li>
           </ul>
+        </Card>
+      ) : null}
+      {dashboard.user.role === USER_ROLE.workshopUser ? (
+        <Card aria-labelledby="vin-check-title">
+          <h2 id="vin-check-title">
+            <Trans>Check a VIN</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Before you order: is the VIN complete and well-formed, and which maker and country does it name? Checked
+              here in your browser, nothing is sent.
+            </Trans>
+          </p>
+          <VinField label={<Trans>VIN to check</Trans>} />
         </Card>
       ) : null}
       {dashboard.loading ? (

@@ -22,6 +22,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { TextAreaField } from '../dealer-fields/DealerFields';
+import { VinDecoded } from '../vehicle/VinDecoded';
 import { AnswerTable, useAvailabilityLabels } from './AnswerTable';
 import * as styles from './dealer-inquiries.css';
 import { absoluteTime, relativeTime, useNow } from './trade-time';
@@ -175,7 +176,10 @@ function InquiryFacts({ inquiry }: { inquiry: DealerInquiry }) {
         <dt>
           <Trans>Vehicle</Trans>
         </dt>
-        <dd>{vehicleText(inquiry.vehicle)}</dd>
+        <dd>
+          {vehicleText(inquiry.vehicle)}
+          <VinDecoded vin={inquiry.vehicle.vin} />
+        </dd>
         <dt>
           <Trans>Sent</Trans>
         </dt>

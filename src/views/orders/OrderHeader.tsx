@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { isLineCharged, type OrderDetail, type VehicleView } from '../../../common/contracts/trading';
+import { VinDecoded } from '../vehicle/VinDecoded';
 import { orderStatusText, statusTone } from './order-texts';
 import * as styles from './orders.css';
 import { useOrderFormat } from './use-order-format';
@@ -49,7 +50,10 @@ export function OrderHeader({
         <dt className={styles.term}>
           <Trans>Vehicle</Trans>
         </dt>
-        <dd className={styles.value}>{vehicleText(order.vehicle)}</dd>
+        <dd className={styles.value}>
+          {vehicleText(order.vehicle)}
+          <VinDecoded vin={order.vehicle.vin} />
+        </dd>
         <dt className={styles.term}>
           <Trans>Status</Trans>
         </dt>

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
+import { VinDecoded } from '../vehicle/VinDecoded';
 import * as styles from './inquiries.css';
 import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat, vehicleLine } from './trade-text';
 import { type InquiryPageImplementations, useInquiryPage } from './use-inquiry-page';
@@ -300,7 +301,10 @@ function InquiryDetails({ detail, format }: { detail: InquiryDetail; format: For
         <dt>
           <Trans>Vehicle</Trans>
         </dt>
-        <dd>{vehicle}</dd>
+        <dd>
+          {vehicle}
+          <VinDecoded vin={detail.vehicle.vin} />
+        </dd>
         <dt>
           <Trans>Status</Trans>
         </dt>
