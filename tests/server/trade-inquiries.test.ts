@@ -142,6 +142,21 @@ describe('sending an inquiry and reading it back', () => {
     expect(new Set(queued.map((row) => row.kind))).toEqual(new Set(['inquiry.received']));
   });
 
+  test('a VIN as typed is stored normalised; a check digit that does not match is accepted (ADR 027)', async () => {
+    const dealer = await dealerWithUsers(server, 'Teile FIN');
+    const workshop = await workshopWithDealers(server, [dealer]);
+    const ids = workshop.relations.map((relation) => relation.id);
+    const { response, body } = await send<InquiryDetail>(
+      server,
+      '/svc/workshop/inquiries',
+      workshop.cookie,
+      inquiryBody(ids, { vehicle: { vin: 'wvw-zzz 1kz aw0 000 01', hsn: '0603', tsn: 'bgu', description: '' } }),
+    );
+    expect(response.status).toBe(200);
+    // Position 9 is "Z", not the North American check digit: advice on the screen, no refusal.
+    expect(body.data?.vehicle).toMatchObject({ vin: 'WVWZZZ1KZAW000001', hsn: '0603', tsn: 'BGU' });
+  });
+
   test('refused bodies answer 400 with the contract’s message and store nothing', async () => {
     const dealer = await dealerWithUsers(server, 'Teile Ost');
     const workshop = await workshopWithDealers(server, [dealer]);
@@ -150,6 +165,10 @@ describe('sending an inquiry and reading it back', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ lines: [] }, 'linesRequired'],
       [{ vehicle: { vin: 'WVWZZZ1KZAW00000I', hsn: '', tsn: '', description: '' } }, 'vinInvalid'],
+      [{ vehicle: { vin: 'WVWZZZ1KZAW0000\u200b1', hsn: '', tsn: '', description: '' } }, 'vinInvalid'],
+      [{ vehicle: { vin: 'WVWZZZ1KZAW00000', hsn: '', tsn: '', description: '' } }, 'vinInvalid'],
+      [{ vehicle: { vin: 'WVWZZZ1KZAW0000012', hsn: '', tsn: '', description: 'Golf' } }, 'vinInvalid'],
+      [{ vehicle: { vin: '', hsn: '0603', tsn: 'BGU000123', description: '' } }, 'hsnTsnInvalid'],
       [{ recipient_relation_ids: [] }, 'recipientsRequired'],
       [{ recipient_relation_ids: [ids[0], ids[0]] }, 'invalidRequest'],
       [{ closes_in_minutes: 5 }, 'closingTimeInvalid'],
