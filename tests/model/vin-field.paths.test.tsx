@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { expect, test } from 'vitest';
 import { initialTransition, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -140,4 +141,39 @@ test('in German, the country is named by the browser’s Intl and the texts are 
   );
   await user.type(screen.getByLabelText('FIN'), 'TMBJJ7NE8H0123456');
   expect(screen.getByRole('status')).toHaveTextContent('Hersteller: Škoda · Land: Tschechien');
+});
+
+test('owned by a form: every change and an accepted fix go to the form, and the form’s value comes back', async () => {
+  const user = userEvent.setup();
+  const changes: string[] = [];
+  function Form() {
+    const [vin, setVin] = useState('');
+    return (
+      <I18nProvider i18n={i18n}>
+        <VinField
+          value={vin}
+          onValueChange={(value) => {
+            changes.push(value);
+            setVin(value);
+          }}
+          latestModelYear={LATEST_MODEL_YEAR}
+        />
+        <button type="button" onClick={() => setVin('')}>
+          discard
+        </button>
+      </I18nProvider>
+    );
+  }
+  render(<Form />);
+  await user.type(screen.getByLabelText('VIN'), 'WVWZZZ1KZAW00000I');
+  expect(changes.at(-1)).toBe('WVWZZZ1KZAW00000I');
+  expect(changes).toHaveLength(17);
+  await user.click(screen.getByRole('button', { name: 'Did you mean WVWZZZ1KZAW000001?' }));
+  expect(changes.at(-1)).toBe('WVWZZZ1KZAW000001');
+  expect(screen.getByRole('status')).toHaveTextContent('✓ Valid VIN');
+  // The form discards its draft: the field follows without reporting the change back.
+  await user.click(screen.getByRole('button', { name: 'discard' }));
+  expect(screen.getByLabelText('VIN')).toHaveValue('');
+  expect(screen.getByRole('status')).toHaveTextContent('17 characters, field E of the registration document.');
+  expect(changes).toHaveLength(18);
 });
