@@ -1,9 +1,9 @@
 import { ORDER_FILE_MAX_BYTES, type OrderFileReadResult } from '../../common/upload/order-file';
-import type { OrderFileWorkerRequest } from './order-file.worker';
+import { isOrderFileReadAnswer, type OrderFileWorkerRequest } from './order-file-worker-protocol';
 
 /** The messaging surface of a Worker that the reader uses, so tests can supply their own. */
 export type OrderFileWorker = {
-  onmessage: ((event: MessageEvent<OrderFileReadResult>) => void) | null;
+  onmessage: ((event: MessageEvent<unknown>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
   onmessageerror: ((event: MessageEvent) => void) | null;
   postMessage(message: OrderFileWorkerRequest, transfer: Transferable[]): void;
@@ -16,6 +16,32 @@ export const ORDER_FILE_READ_TIMEOUT_MS = 30_000;
 function createOrderFileWorker(): OrderFileWorker {
   // Vite bundles the worker and its imports (pdf.js included) into chunks of their own.
   return new Worker(new URL('./order-file.worker.ts', import.meta.url), { type: 'module', name: 'order-file' });
+}
+
+/** A worker started ahead by `warmOrderFileWorker`, taken by the next read. */
+let warmWorker: OrderFileWorker | null = null;
+
+/**
+ * Starts the next read's worker and has it load pdf.js now (about a second in a fresh worker on
+ * this machine kind), so the read itself does not wait for it. Call it when the upload is offered;
+ * calling it again while a warm worker waits does nothing. Each worker still reads one file only.
+ */
+export function warmOrderFileWorker(createWorker: () => OrderFileWorker = createOrderFileWorker): void {
+  if (warmWorker) return;
+  warmWorker = createWorker();
+  warmWorker.postMessage({ kind: 'warm' }, []);
+}
+
+/** Ends a warm worker nobody took (the upload was left). */
+export function dropWarmOrderFileWorker(): void {
+  warmWorker?.terminate();
+  warmWorker = null;
+}
+
+function takeWorker(createWorker: () => OrderFileWorker): OrderFileWorker {
+  const worker = warmWorker ?? createWorker();
+  warmWorker = null;
+  return worker;
 }
 
 function abortReason(signal: AbortSignal): unknown {
@@ -38,7 +64,7 @@ export async function readOrderFileInWorker(
   signal?.throwIfAborted();
   const bytes = new Uint8Array(await file.arrayBuffer());
   signal?.throwIfAborted();
-  const worker = (options.createWorker ?? createOrderFileWorker)();
+  const worker = takeWorker(options.createWorker ?? createOrderFileWorker);
   return new Promise<OrderFileReadResult>((resolve, reject) => {
     const finish = () => {
       worker.terminate();
@@ -56,11 +82,13 @@ export async function readOrderFileInWorker(
     const timer = setTimeout(fail, options.timeoutMs ?? ORDER_FILE_READ_TIMEOUT_MS);
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.onmessage = (event) => {
+      // pdf.js inside the worker announces itself to the page; only the reader's answer counts.
+      if (!isOrderFileReadAnswer(event.data)) return;
       finish();
-      resolve(event.data);
+      resolve(event.data.result);
     };
     worker.onerror = fail;
     worker.onmessageerror = fail;
-    worker.postMessage({ bytes, fileName: file.name }, [bytes.buffer]);
+    worker.postMessage({ kind: 'read', bytes, fileName: file.name }, [bytes.buffer]);
   });
 }

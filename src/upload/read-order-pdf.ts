@@ -203,6 +203,12 @@ function isPasswordError(error: unknown): boolean {
   return error instanceof Error && error.name === 'PasswordException';
 }
 
+/** Loads pdf.js (the first PDF read does it anyway; a warm-up does it before a file is chosen). */
+export async function loadPdfReader(): Promise<void> {
+  const { getResolvedPDFJS } = await import('unpdf');
+  await getResolvedPDFJS();
+}
+
 /**
  * Reads an order table from a PDF's text (pdf.js through unpdf's serverless build, which runs
  * without a pdf.js worker of its own: the caller is already a worker). Loaded on first use, so

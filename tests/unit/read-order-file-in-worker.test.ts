@@ -1,19 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_FILE_MAX_BYTES, type OrderFileReadResult } from '../../common/upload/order-file';
-import type { OrderFileWorkerRequest } from '../../src/upload/order-file.worker';
+import { ORDER_FILE_MAX_BYTES } from '../../common/upload/order-file';
+import type { OrderFileWorkerAnswer, OrderFileWorkerRequest } from '../../src/upload/order-file-worker-protocol';
 import { readOrderFile } from '../../src/upload/read-order-file';
-import { type OrderFileWorker, readOrderFileInWorker } from '../../src/upload/read-order-file-in-worker';
+import {
+  dropWarmOrderFileWorker,
+  type OrderFileWorker,
+  readOrderFileInWorker,
+  warmOrderFileWorker,
+} from '../../src/upload/read-order-file-in-worker';
 import { germanCsv, germanCsvRows } from '../support/order-files';
 
 /** A worker stand-in; `answer` decides what it does with a request (nothing: it hangs). */
-function fakeWorker(answer?: (worker: OrderFileWorker, request: OrderFileWorkerRequest) => void) {
-  const worker: OrderFileWorker & { transferred: Transferable[]; terminated: number } = {
+function fakeWorker(
+  answer?: (worker: OrderFileWorker, request: Extract<OrderFileWorkerRequest, { kind: 'read' }>) => void,
+) {
+  const worker: OrderFileWorker & { transferred: Transferable[]; terminated: number; requests: string[] } = {
     onmessage: null,
     onerror: null,
     onmessageerror: null,
     transferred: [],
     terminated: 0,
+    requests: [],
     postMessage(message, transfer) {
+      worker.requests.push(message.kind);
+      if (message.kind !== 'read') return;
       worker.transferred = transfer;
       answer?.(worker, message);
     },
@@ -44,9 +54,12 @@ describe('readOrderFileInWorker', () => {
 
   it('transfers the bytes to the worker, answers with its table and ends the worker', async () => {
     const worker = fakeWorker((self, request) => {
-      void readOrderFile(request.bytes, request.fileName).then((result) =>
-        self.onmessage?.(new MessageEvent<OrderFileReadResult>('message', { data: result })),
-      );
+      // As the real worker does when it reads a PDF: pdf.js's own announcement comes first.
+      self.onmessage?.(new MessageEvent('message', { data: { sourceName: 'worker', action: 'ready', data: null } }));
+      void readOrderFile(request.bytes, request.fileName).then((result) => {
+        const answer: OrderFileWorkerAnswer = { kind: 'orderFileRead', result };
+        self.onmessage?.(new MessageEvent('message', { data: answer }));
+      });
     });
     const result = await readOrderFileInWorker(fileOf(germanCsv(), 'export.csv'), undefined, {
       createWorker: () => worker,
@@ -86,6 +99,39 @@ describe('readOrderFileInWorker', () => {
     });
     expect(result).toEqual({ ok: false, failure: 'unreadable' });
     expect(worker.terminated).toBe(1);
+  });
+
+  it('reads with the worker warmed ahead, once, and ends it', async () => {
+    const warmed = fakeWorker((self, request) => {
+      void readOrderFile(request.bytes, request.fileName).then((result) => {
+        const answer: OrderFileWorkerAnswer = { kind: 'orderFileRead', result };
+        self.onmessage?.(new MessageEvent('message', { data: answer }));
+      });
+    });
+    warmOrderFileWorker(() => warmed);
+    warmOrderFileWorker(() => fakeWorker());
+    const createWorker = vi.fn(() => fakeWorker());
+    const result = await readOrderFileInWorker(fileOf(germanCsv(), 'export.csv'), undefined, { createWorker });
+    expect(result.ok).toBe(true);
+    expect(warmed.requests).toEqual(['warm', 'read']);
+    expect(warmed.terminated).toBe(1);
+    expect(createWorker).not.toHaveBeenCalled();
+    // The next read gets a fresh worker: nothing of one file survives into the next.
+    const hanging = fakeWorker();
+    const controller = new AbortController();
+    const next = readOrderFileInWorker(fileOf(germanCsv(), 'x.csv'), controller.signal, {
+      createWorker: () => hanging,
+    });
+    await vi.waitFor(() => expect(hanging.requests).toEqual(['read']));
+    controller.abort();
+    await expect(next).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('ends a warm worker nobody took', () => {
+    const warmed = fakeWorker();
+    warmOrderFileWorker(() => warmed);
+    dropWarmOrderFileWorker();
+    expect(warmed.terminated).toBe(1);
   });
 
   it('gives up on a worker that does not answer in time', async () => {
