@@ -29,6 +29,9 @@ export default defineConfig(({ mode }) => ({
       '/dev/mailbox': 'http://127.0.0.1:3000',
     },
   },
+  // The order-file worker (ADR 026) loads pdf.js lazily: code splitting inside a worker needs
+  // module workers, which every es2022 browser runs.
+  worker: { format: 'es' },
   build: {
     target: 'es2022',
     // Every browser that runs es2022 modules supports modulepreload: no polyfill in src/boot.ts.

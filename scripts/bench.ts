@@ -20,6 +20,8 @@ import { chromeFlags, chromePath } from './chromium';
  * fetching more than JS_BUDGET_KB of JavaScript during its load makes it exit non-zero, since
  * byte counts do not suffer from the machine's noise the way timings do (ADR 017).
  *
+ * Before the pages: how long reading a 2 000-line order file takes (scripts/bench-upload.ts).
+ *
  * BENCH_ROUTES=/,/login picks pages (default: every prerendered page); BENCH_RUNS=0 skips
  * Lighthouse; BENCH_NO_BUILD=1 measures the existing dist/.
  */
@@ -197,6 +199,14 @@ if (!process.env.BENCH_NO_BUILD) {
   console.log('building the SPA…');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
   if (build.status !== 0) throw new Error('npm run build failed');
+}
+// Reading order files (ADR 026), in Node and with the built worker in Chromium; BENCH_UPLOAD=0 skips it.
+if (process.env.BENCH_UPLOAD !== '0') {
+  const upload = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench-upload.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (upload.status !== 0) throw new Error('scripts/bench-upload.ts failed');
 }
 const server = await startServer();
 const overBudget: string[] = [];

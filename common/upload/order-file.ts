@@ -45,3 +45,12 @@ export type OrderFileReadResult = { ok: true; table: OrderFileTable } | { ok: fa
 /** What a column of the file means for the inquiry. */
 export const COLUMN_ROLES = ['partNumber', 'quantity', 'description', 'price', 'ignore'] as const;
 export type ColumnRole = (typeof COLUMN_ROLES)[number];
+
+/**
+ * Whether a spreadsheet would evaluate this cell as a formula (`=`, `+`, `-`, `@` at the start,
+ * after leading spaces). The parser keeps such cells verbatim; the UI may mark them, and anything
+ * that ever exports cells to CSV or a spreadsheet must escape them (prefix a `'`), never write them raw.
+ */
+export function isFormulaLike(cell: string): boolean {
+  return /^\s*[=+\-@]/.test(cell);
+}
