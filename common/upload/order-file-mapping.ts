@@ -48,7 +48,19 @@ const HEADER_WORDS: Record<Exclude<ColumnRole, 'ignore'>, string[]> = {
   price: ['preis', 'einzelpreis', 'ep', 'stückpreis', 'nettopreis', 'price', 'unitprice', 'netprice'],
 };
 /** Columns that are known but not part of an inquiry line: position, total, unit. */
-const IGNORED_WORDS = ['pos', 'position', 'posnr', 'nr', 'gesamt', 'gesamtpreis', 'summe', 'einheit', 'total', 'unit', 'me'];
+const IGNORED_WORDS = [
+  'pos',
+  'position',
+  'posnr',
+  'nr',
+  'gesamt',
+  'gesamtpreis',
+  'summe',
+  'einheit',
+  'total',
+  'unit',
+  'me',
+];
 
 const FORMULA_START = /^[=+\-@]/;
 

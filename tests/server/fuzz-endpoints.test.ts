@@ -29,7 +29,6 @@ import {
   relationCustomerNumberSchema,
   supplierDirectoryQuerySchema,
 } from '../../common/contracts/suppliers';
-import { uploadLayoutListQuerySchema, uploadLayoutSaveSchema } from '../../common/contracts/upload-layouts';
 import {
   dealerInboxQuerySchema,
   inquiryCreateSchema,
@@ -43,6 +42,7 @@ import {
   versionedReasonSchema,
   versionOnlySchema,
 } from '../../common/contracts/trading';
+import { uploadLayoutListQuerySchema, uploadLayoutSaveSchema } from '../../common/contracts/upload-layouts';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,

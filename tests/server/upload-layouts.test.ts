@@ -32,11 +32,17 @@ const get = async <T = unknown>(path: string, cookie: string | null, language = 
   });
   return { response, body: (await response.json()) as { data: T; error?: string; message?: string } };
 };
-const save = (body: unknown, cookie: string | null) => sendJson(server, 'PUT', '/svc/workshop/upload-layouts', body, cookie);
+const save = (body: unknown, cookie: string | null) =>
+  sendJson(server, 'PUT', '/svc/workshop/upload-layouts', body, cookie);
 const remove = async (id: number | string, cookie: string | null) => {
   const response = await fetch(server.url(`/svc/workshop/upload-layouts/${id}`), {
     method: 'DELETE',
-    headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': 'de', ...(cookie ? { cookie } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      origin: server.origin,
+      'accept-language': 'de',
+      ...(cookie ? { cookie } : {}),
+    },
   });
   return { response, body: (await response.json()) as { error?: string; message?: string } };
 };
@@ -58,7 +64,11 @@ describe('saved upload layouts (/svc/workshop/upload-layouts)', () => {
     expect(created.response.status).toBe(200);
     expect(created.body.message).toBe('Das Layout wurde gespeichert.');
     const first = created.body.data as UploadLayout;
-    expect(first).toMatchObject({ name: 'Bosch-Export', kind: 'csv', roles: ['ignore', 'partNumber', 'quantity', 'price'] });
+    expect(first).toMatchObject({
+      name: 'Bosch-Export',
+      kind: 'csv',
+      roles: ['ignore', 'partNumber', 'quantity', 'price'],
+    });
 
     await save(layout('Anderes', 'pdf|3|a;b;c'), cookie);
     const byShape = await get<UploadLayout[]>(
@@ -70,7 +80,10 @@ describe('saved upload layouts (/svc/workshop/upload-layouts)', () => {
     expect(all.body.data.map((item) => item.name).sort()).toEqual(['Anderes', 'Bosch-Export']);
 
     // Saving the same name again overwrites that layout (same id), it adds none.
-    const overwritten = await save({ ...layout('Bosch-Export'), roles: ['ignore', 'description', 'quantity', 'ignore'] }, cookie);
+    const overwritten = await save(
+      { ...layout('Bosch-Export'), roles: ['ignore', 'description', 'quantity', 'ignore'] },
+      cookie,
+    );
     expect((overwritten.body.data as UploadLayout).id).toBe(first.id);
     expect((overwritten.body.data as UploadLayout).roles).toEqual(['ignore', 'description', 'quantity', 'ignore']);
     expect(await storedCount(organisation.id)).toBe(2);

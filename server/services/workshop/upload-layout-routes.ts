@@ -57,7 +57,11 @@ export function createUploadLayoutRoutes(deps: ServerDeps, access: SessionAccess
     const userId = c.get('user').id;
     const saved = await db.transaction(async (tx) => {
       // One writer per organisation at a time, so two saves cannot both pass the count below.
-      await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, organisationId)).for('update');
+      await tx
+        .select({ id: organisations.id })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId))
+        .for('update');
       const [existing] = await tx
         .select({ id: uploadLayouts.id })
         .from(uploadLayouts)
