@@ -3,12 +3,14 @@ import type { UploadLayout, UploadLayoutSave } from '../common/contracts/upload-
 import type { ColumnRole, OrderFileFailure, OrderFileReadResult, OrderFileTable } from '../common/upload/order-file';
 import {
   assignRole,
+  editedRow,
   editKey,
   guessRoles,
   isLineValid,
   type MappedLine,
   type MappingOptions,
   mappingNamesAPart,
+  mapRow,
   mapRows,
 } from '../common/upload/order-file-mapping';
 import { type RequestFailure, toRequestFailure } from './request-failure';
@@ -197,9 +199,16 @@ export const orderUploadMachine = setup({
           ),
         },
         'cell.change': {
-          actions: assign(({ context, event }) =>
-            relined(context, { edits: { ...context.edits, [editKey(event.row, event.column)]: event.value } }),
-          ),
+          // Only the fixed row is checked again: a keystroke in a 2 000-line file stays instant.
+          actions: assign(({ context, event }) => {
+            const edits = { ...context.edits, [editKey(event.row, event.column)]: event.value };
+            const rows = context.table?.rows ?? [];
+            const line = mapRow(editedRow(rows, edits, event.row), event.row, context.roles, context.mapping);
+            return {
+              edits,
+              lines: context.lines.map((current) => (current.row === event.row ? line : current)),
+            };
+          }),
         },
         'line.drop': {
           actions: assign({
