@@ -6,7 +6,12 @@ import { getShortestPaths } from 'xstate/graph';
 import { formatEuro } from '../../common/contracts/money';
 import type { UploadLayout, UploadLayoutSave } from '../../common/contracts/upload-layouts';
 import type { OrderFileReadResult, OrderFileTable } from '../../common/upload/order-file';
-import { confirmBlocker, keptLines, type OrderUploadEvent, orderUploadMachine } from '../../machines/order-upload.machine';
+import {
+  confirmBlocker,
+  keptLines,
+  type OrderUploadEvent,
+  orderUploadMachine,
+} from '../../machines/order-upload.machine';
 import { PREVIEW_PAGE_SIZE } from '../../src/views/order-upload/MappingPreview';
 import { NewInquiryView } from '../../src/views/workshop-inquiries/NewInquiryView';
 import { newInquiryDraftStore } from '../../src/views/workshop-inquiries/new-inquiry-draft';
@@ -38,7 +43,16 @@ const layout: UploadLayout = {
 const file = new File(['%PDF'], 'bestellung.pdf', { type: 'application/pdf' });
 const offline = apiFailure('No connection to the server', 'networkError');
 
-type Step = { type: string; output?: unknown; error?: Error; column?: number; role?: string; row?: number; value?: string; name?: string };
+type Step = {
+  type: string;
+  output?: unknown;
+  error?: Error;
+  column?: number;
+  role?: string;
+  row?: number;
+  value?: string;
+  name?: string;
+};
 
 const events = [
   { type: 'file.choose', file },
@@ -162,7 +176,10 @@ test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_
     } else if (event.type === 'file.choose') {
       await user.upload(within(dialog()).getByLabelText('Order file (CSV or PDF, up to 5 MB)'), file);
     } else if (event.type === 'role.assign') {
-      await user.selectOptions(within(dialog()).getByRole('combobox', { name: 'Meaning of column Bezeichnung' }), 'partNumber');
+      await user.selectOptions(
+        within(dialog()).getByRole('combobox', { name: 'Meaning of column Bezeichnung' }),
+        'partNumber',
+      );
     } else if (event.type === 'cell.change') {
       const cell = within(dialog()).getByRole('textbox', { name: 'Quantity, line 2' });
       await user.clear(cell);
@@ -230,7 +247,8 @@ test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_
         expect(view.getByText('Starts like a formula: taken over as text.')).toBeVisible();
       }
       const drops = context.dropped.map((row) => row + 1);
-      for (const position of drops) expect(view.getByRole('button', { name: `Restore line ${position}` })).toBeVisible();
+      for (const position of drops)
+        expect(view.getByRole('button', { name: `Restore line ${position}` })).toBeVisible();
       if (context.appliedLayout) expect(view.getByText('Layout »Bosch-Export« applied.')).toBeVisible();
       else expect(view.queryByText(/applied\.$/)).toBeNull();
       if (context.appliedLayout === null && !context.rolesTouched) expect(context.roles).toEqual(guessed);
