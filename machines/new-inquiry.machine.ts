@@ -73,6 +73,8 @@ export type NewInquiryEvent =
   | { type: 'line.change'; key: number; field: LineField; value: string }
   | { type: 'line.add' }
   | { type: 'line.remove'; key: number }
+  /** Lines taken over from an order file (issue 14): they replace the untouched first line, else follow the others. */
+  | { type: 'lines.imported'; lines: DraftLine[] }
   | { type: 'recipient.toggle'; relationId: number }
   | { type: 'closing.change'; minutes: number }
   | { type: 'inquiry.send' }
@@ -80,6 +82,24 @@ export type NewInquiryEvent =
 
 const emptyLine = (key: number): FormLine => ({ key, part_number: '', description: '', quantity: '1', note: '' });
 const emptyVehicle = { vin: '', hsn: '', tsn: '', description: '' };
+
+/** Whether the form still holds only the line it starts with, as it started (nothing typed into it). */
+function onlyInitialLine(lines: FormLine[]) {
+  const [first] = lines;
+  return (
+    lines.length === 1 &&
+    first !== undefined &&
+    first.part_number.trim() === '' &&
+    first.description.trim() === '' &&
+    first.note.trim() === '' &&
+    first.quantity.trim() === '1'
+  );
+}
+
+/** How many more lines the form takes (the inquiry's limit; an untouched first line is replaced). */
+export function lineCapacity(lines: FormLine[]) {
+  return onlyInitialLine(lines) ? INQUIRY_MAX_LINES : INQUIRY_MAX_LINES - lines.length;
+}
 
 /** The relation ids the inquiry goes to: the person's choice among the active dealers, else all of them. */
 export function chosenRecipients(context: Pick<Context, 'dealers' | 'recipients'>) {
@@ -182,6 +202,10 @@ export const newInquiryMachine = setup({
     isComplete: ({ context }) => Object.keys(formErrors(context)).length === 0,
     canRemoveLine: ({ context }) => context.lines.length > 1,
     canAddLine: ({ context }) => context.lines.length < INQUIRY_MAX_LINES,
+    canImportLines: ({ context, event }) => {
+      const count = (event as { lines?: DraftLine[] }).lines?.length ?? 0;
+      return count > 0 && count <= lineCapacity(context.lines);
+    },
   },
 }).createMachine({
   id: 'newInquiry',
@@ -259,6 +283,20 @@ export const newInquiryMachine = setup({
               nextKey: context.nextKey + 1,
               errors: withoutErrors(context.errors, 'lines'),
             })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
+        'lines.imported': {
+          guard: 'canImportLines',
+          actions: [
+            assign(({ context, event }) => {
+              const imported = event.lines.map((line, index) => ({ ...line, key: context.nextKey + index }));
+              return {
+                lines: onlyInitialLine(context.lines) ? imported : [...context.lines, ...imported],
+                nextKey: context.nextKey + imported.length,
+                errors: Object.fromEntries(Object.entries(context.errors).filter(([key]) => !key.startsWith('lines'))),
+              };
+            }),
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
           ],
         },

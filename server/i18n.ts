@@ -160,6 +160,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     returnRequested: 'Die Rückgabe wurde angefragt.',
     returnAccepted: 'Die Rückgabe wurde angenommen.',
     returnRefused: 'Die Rückgabe wurde abgelehnt.',
+    layoutNameRequired: 'Bitte geben Sie dem Layout einen Namen.',
+    layoutSaved: 'Das Layout wurde gespeichert.',
+    layoutDeleted: 'Das Layout wurde gelöscht.',
+    tooManyLayouts: 'Sie haben die Höchstzahl gespeicherter Layouts erreicht. Bitte löschen Sie zuerst ein Layout.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -307,6 +311,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     returnRequested: 'The return has been requested.',
     returnAccepted: 'The return has been accepted.',
     returnRefused: 'The return has been refused.',
+    layoutNameRequired: 'Please give the layout a name.',
+    layoutSaved: 'The layout has been saved.',
+    layoutDeleted: 'The layout has been deleted.',
+    tooManyLayouts: 'You have reached the maximum number of saved layouts. Please delete a layout first.',
   },
 };
 

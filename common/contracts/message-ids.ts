@@ -146,6 +146,10 @@ export const messageIds = [
   'returnRequested',
   'returnAccepted',
   'returnRefused',
+  'layoutNameRequired',
+  'layoutSaved',
+  'layoutDeleted',
+  'tooManyLayouts',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

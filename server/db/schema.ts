@@ -29,7 +29,9 @@ import {
   RETURN_REASONS,
   RETURN_STATUSES,
 } from '../../common/contracts/trading';
+import { UPLOAD_LAYOUT_KINDS } from '../../common/contracts/upload-layouts';
 import { onboardingSteps, workshopLeadStatuses } from '../../common/contracts/workshop';
+import { COLUMN_ROLES } from '../../common/upload/order-file';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -634,4 +636,31 @@ export const tradeMailQueue = pgTable(
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
   (table) => [index('trade_mail_queue_pending_idx').on(table.userId, table.mailedAt)],
+);
+
+/**
+ * A workshop's saved column mappings of order files (issue 14, docs/decisions/026-order-upload-flow.md):
+ * offered again for files of the same shape. One name per organisation; saving a name again
+ * overwrites its layout.
+ */
+export const uploadLayouts = pgTable(
+  'upload_layouts',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: UPLOAD_LAYOUT_KINDS }).notNull(),
+    shape: text('shape').notNull(),
+    roles: text('roles', { enum: COLUMN_ROLES }).array().notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('upload_layouts_name_idx').on(table.organisationId, table.name),
+    index('upload_layouts_shape_idx').on(table.organisationId, table.shape),
+  ],
 );

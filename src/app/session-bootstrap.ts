@@ -8,6 +8,7 @@ import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
 import { createDealerOrdersApi, createWorkshopOrdersApi } from '../api/orders-api';
 import { createPartDealerApi } from '../api/part-dealer-api';
+import { createUploadLayoutsApi } from '../api/upload-layouts-api';
 import { createWorkshopApi } from '../api/workshop-api';
 import { createWorkshopInquiriesApi } from '../api/workshop-inquiries-api';
 import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
@@ -42,6 +43,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       workshopOrders: createWorkshopOrdersApi(workshopClient),
       workshopInquiries: createWorkshopInquiriesApi(workshopClient),
+      uploadLayouts: createUploadLayoutsApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),

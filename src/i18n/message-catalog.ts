@@ -149,4 +149,8 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   returnRequested: msg`The return has been requested.`,
   returnAccepted: msg`The return has been accepted.`,
   returnRefused: msg`The return has been refused.`,
+  layoutNameRequired: msg`Please give the layout a name.`,
+  layoutSaved: msg`The layout has been saved.`,
+  layoutDeleted: msg`The layout has been deleted.`,
+  tooManyLayouts: msg`You have reached the maximum number of saved layouts. Please delete a layout first.`,
 };

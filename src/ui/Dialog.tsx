@@ -10,6 +10,7 @@ export function Dialog({
   description,
   children,
   actions,
+  wide = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -17,13 +18,15 @@ export function Dialog({
   description?: ReactNode;
   children?: ReactNode;
   actions: ReactNode;
+  /** For a dialog that holds a table. */
+  wide?: boolean;
 }) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.dialogOverlay} />
         <RadixDialog.Content
-          className={styles.dialogContent}
+          className={wide ? styles.dialogContentWide : styles.dialogContent}
           // Radix warns unless a dialog without description says so explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

@@ -26,6 +26,8 @@ export const dialogContent = style({
   padding: vars.space.lg,
   zIndex: 41,
 });
+/** A dialog holding a table (the order upload's mapping preview). */
+export const dialogContentWide = style([dialogContent, { width: 'min(1100px, calc(100vw - 32px))' }]);
 export const dialogTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.sizeLg });
 export const dialogActions = style({
   display: 'flex',

@@ -42,6 +42,7 @@ import {
   versionedReasonSchema,
   versionOnlySchema,
 } from '../../common/contracts/trading';
+import { uploadLayoutListQuerySchema, uploadLayoutSaveSchema } from '../../common/contracts/upload-layouts';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
 import {
   createWorkshopAccountSchema,
@@ -465,6 +466,20 @@ const endpoints: Endpoint[] = [
     caller: 'dealer',
     bodyKeys: schemaKeys(returnDecisionSchema),
   },
+  // Orders from a file (issue 14): the workshop's saved column mappings.
+  {
+    method: 'GET',
+    path: '/svc/workshop/upload-layouts',
+    caller: 'workshop',
+    queryKeys: schemaKeys(uploadLayoutListQuerySchema),
+  },
+  {
+    method: 'PUT',
+    path: '/svc/workshop/upload-layouts',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(uploadLayoutSaveSchema),
+  },
+  { method: 'DELETE', path: '/svc/workshop/upload-layouts/:id', caller: 'workshop', bodyKeys: [] },
 ];
 
 function fillPath(template: string, ids: string[]) {

@@ -27,6 +27,7 @@ import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
 import { createWorkshopOrderRoutes } from './order-routes';
 import { createSupplierRoutes } from './supplier-routes';
+import { createUploadLayoutRoutes } from './upload-layout-routes';
 
 const REQUESTS_PER_IP: RateWindow = { name: 'lead-ip', limit: 20, windowSeconds: 3600 };
 
@@ -178,6 +179,8 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createInquiryRoutes(deps, access));
   // The trade loop's orders (issue 13, ADR 023): placing them from an inquiry, /orders/….
   service.route('/', createWorkshopOrderRoutes(deps, access));
+  // Orders from a file (issue 14): the workshop's saved column mappings.
+  service.route('/', createUploadLayoutRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }

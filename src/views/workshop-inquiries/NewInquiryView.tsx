@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { NewInquiryDraft } from '../../../machines/new-inquiry.machine';
 import { CLOSING_TIME_OPTIONS } from '../../../machines/new-inquiry.machine';
 import { useMessageText } from '../../i18n/use-message-text';
@@ -10,24 +10,32 @@ import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { OrderUploadDialog } from '../order-upload/OrderUploadDialog';
+import type { OrderUploadImplementations } from '../order-upload/use-order-upload';
 import { HsnTsnFields } from '../vehicle/HsnTsnFields';
 import { VinField } from '../vehicle/VinField';
 import * as styles from './inquiries.css';
 import { type NewInquiryImplementations, useNewInquiry } from './use-new-inquiry';
 
-/** /inquiries/new (issue 13): the vehicle, the lines, the dealers and the closing time of one inquiry. */
+/**
+ * /inquiries/new (issue 13): the vehicle, the lines, the dealers and the closing time of one
+ * inquiry; with `orderUpload`, lines can be taken over from a CSV or PDF order (issue 14).
+ */
 export function NewInquiryView({
   implementations,
   draft,
+  orderUpload,
 }: {
   implementations: NewInquiryImplementations;
   draft: NewInquiryDraft | null;
+  orderUpload?: OrderUploadImplementations;
 }) {
   const { t } = useLingui();
   const messageText = useMessageText();
   const form = useNewInquiry(implementations, draft);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, attempts } = form;
+  const [uploading, setUploading] = useState(false);
 
   // After a refused send the focus moves to the first field with a message (in the form's order).
   useEffect(() => {
@@ -193,6 +201,11 @@ export function NewInquiryView({
               <Button variant="secondary" onClick={form.addLine} disabled={!form.canAddLine}>
                 <Trans>Add a line</Trans>
               </Button>
+              {orderUpload ? (
+                <Button variant="secondary" onClick={() => setUploading(true)} disabled={form.lineCapacity === 0}>
+                  <Trans>Take over from a file (CSV or PDF)</Trans>
+                </Button>
+              ) : null}
             </div>
           </fieldset>
 
@@ -234,6 +247,15 @@ export function NewInquiryView({
             </Button>
           </div>
         </form>
+      ) : null}
+      {orderUpload ? (
+        <OrderUploadDialog
+          open={uploading}
+          onOpenChange={setUploading}
+          implementations={orderUpload}
+          capacity={form.lineCapacity}
+          onLines={form.importLines}
+        />
       ) : null}
     </section>
   );

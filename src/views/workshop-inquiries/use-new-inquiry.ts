@@ -3,7 +3,9 @@ import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   chosenRecipients,
+  type DraftLine,
   type LineField,
+  lineCapacity,
   type NewInquiryDraft,
   newInquiryMachine,
   registrationCheck,
@@ -62,12 +64,15 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
     failure: useSelector(actor, (snapshot) => snapshot.context.failure),
     restored: useSelector(actor, (snapshot) => snapshot.context.restoredDraft !== null),
     canAddLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.add' })),
+    /** How many lines an upload from a file may still bring (issue 14). */
+    lineCapacity: useSelector(actor, (snapshot) => lineCapacity(snapshot.context.lines)),
     canRemoveLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.remove', key: -1 })),
     retry: () => send({ type: 'suppliers.retry' }),
     changeVehicle: (field: VehicleField, value: string) => send({ type: 'vehicle.change', field, value }),
     changeLine: (key: number, field: LineField, value: string) => send({ type: 'line.change', key, field, value }),
     addLine: () => send({ type: 'line.add' }),
     removeLine: (key: number) => send({ type: 'line.remove', key }),
+    importLines: (lines: DraftLine[]) => send({ type: 'lines.imported', lines }),
     toggleRecipient: (relationId: number) => send({ type: 'recipient.toggle', relationId }),
     changeClosing: (minutes: number) => send({ type: 'closing.change', minutes }),
     send: () => send({ type: 'inquiry.send' }),

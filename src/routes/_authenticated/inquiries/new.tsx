@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { readOrderFileInWorker } from '../../../upload/read-order-file-in-worker';
+import { createOrderUploadImplementations } from '../../../views/order-upload/use-order-upload';
 import { NewInquiryView } from '../../../views/workshop-inquiries/NewInquiryView';
 import { newInquiryDraftStore } from '../../../views/workshop-inquiries/new-inquiry-draft';
 import { createNewInquiryImplementations } from '../../../views/workshop-inquiries/use-new-inquiry';
@@ -23,5 +25,9 @@ function NewInquiryRoute() {
         void navigate({ to: '/inquiries/$inquiryId', params: { inquiryId: String(inquiryId) }, replace: true }),
     }),
   );
-  return <NewInquiryView implementations={implementations} draft={draft} />;
+  const [orderUpload] = useState(() =>
+    // Issue 14: the parser runs in a Web Worker; the saved layouts come from the workshop service.
+    createOrderUploadImplementations({ readOrderFile: readOrderFileInWorker, layouts: api.uploadLayouts }),
+  );
+  return <NewInquiryView implementations={implementations} draft={draft} orderUpload={orderUpload} />;
 }
