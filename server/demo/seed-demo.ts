@@ -467,6 +467,7 @@ export async function seedDemo(
             availability: offer.availability,
             eta: offer.eta,
             alternativePartNumber: offer.alternative,
+            alternativePartNumberNormalised: normalisePartNumber(offer.alternative),
             alternativeBrand: offer.alternative ? offer.brand : '',
             fitsVehicle: offer.fits,
           });
