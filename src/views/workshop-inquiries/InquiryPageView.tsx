@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
+import { FitmentHint } from './FitmentHint';
 import * as styles from './inquiries.css';
 import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat, vehicleLine } from './trade-text';
 import { type InquiryPageImplementations, useInquiryPage } from './use-inquiry-page';
@@ -377,6 +378,7 @@ function LinesTable({ detail }: { detail: InquiryDetail }) {
           <tr key={line.id}>
             <th scope="row" className={styles.cell}>
               {line.part_number}
+              <FitmentHint fitment={line.fitment} />
             </th>
             <td className={styles.cell}>{line.description}</td>
             <td className={styles.numeric}>{line.quantity}</td>

@@ -10,6 +10,7 @@ import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { FitmentHint } from './FitmentHint';
 import * as styles from './inquiries.css';
 import { type NewInquiryImplementations, useNewInquiry } from './use-new-inquiry';
 
@@ -194,6 +195,10 @@ export function NewInquiryView({
                         <Trans>Remove</Trans>
                       </Button>
                     ) : null}
+                  </div>
+                  {/* Learned fitment arrives while typing: read out politely, never stealing the focus. */}
+                  <div aria-live="polite">
+                    <FitmentHint fitment={form.fitmentOf(line.part_number)} />
                   </div>
                 </fieldset>
               );

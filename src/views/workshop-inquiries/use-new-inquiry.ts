@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import {
   chosenRecipients,
   type LineField,
+  lineFitment,
   type NewInquiryDraft,
   newInquiryMachine,
   type VehicleField,
@@ -19,7 +20,7 @@ export type NewInquiryImplementations = Parameters<typeof newInquiryMachine.prov
 /** The form's effects: the supplier list, sending, the draft in the browser, the snackbar and the way on. */
 export function createNewInquiryImplementations(deps: {
   suppliers: Pick<WorkshopSuppliersApi, 'list'>;
-  inquiries: Pick<WorkshopInquiriesApi, 'create'>;
+  inquiries: Pick<WorkshopInquiriesApi, 'create' | 'fitment'>;
   drafts: NewInquiryDraftStore;
   showInquiry: (inquiryId: number) => void;
 }): NewInquiryImplementations {
@@ -27,6 +28,7 @@ export function createNewInquiryImplementations(deps: {
     actors: {
       loadSuppliers: fromPromise(() => deps.suppliers.list()),
       createInquiry: fromPromise(({ input }) => deps.inquiries.create(input)),
+      lookupFitment: fromPromise(({ input }) => deps.inquiries.fitment(input)),
     },
     actions: {
       saveDraft: (_, draft) => deps.drafts.write(draft),
@@ -42,6 +44,7 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
   const [machine] = useState(() => newInquiryMachine.provide(implementations));
   const actor = useActorRef(machine, { input: { draft }, ...inspectionOptions() });
   const send = actor.send;
+  const fitment = useSelector(actor, (snapshot) => snapshot.context.fitment);
   return {
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
@@ -57,6 +60,8 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
     attempts: useSelector(actor, (snapshot) => snapshot.context.attempts),
     failure: useSelector(actor, (snapshot) => snapshot.context.failure),
     restored: useSelector(actor, (snapshot) => snapshot.context.restoredDraft !== null),
+    /** What earlier orders for this vehicle type tell of the part typed in a line (ADR 028). */
+    fitmentOf: (partNumber: string) => lineFitment(fitment, partNumber),
     canAddLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.add' })),
     canRemoveLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.remove', key: -1 })),
     retry: () => send({ type: 'suppliers.retry' }),
