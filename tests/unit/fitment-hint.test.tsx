@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { FitmentHint } from '../../src/views/workshop-inquiries/FitmentHint';
+import { FitmentHint } from '../../src/views/trade-shared/FitmentHint';
 
 const show = (fitment: { kept: number; not_fitting: number } | null) =>
   render(

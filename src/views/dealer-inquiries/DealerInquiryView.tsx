@@ -22,7 +22,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { TextAreaField } from '../dealer-fields/DealerFields';
-import { FitmentHint } from '../workshop-inquiries/FitmentHint';
+import { FitmentHint } from '../trade-shared/FitmentHint';
 import { AnswerTable, useAvailabilityLabels } from './AnswerTable';
 import * as styles from './dealer-inquiries.css';
 import { absoluteTime, relativeTime, useNow } from './trade-time';

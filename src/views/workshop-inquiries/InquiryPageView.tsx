@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
-import { FitmentHint } from './FitmentHint';
+import { FitmentHint } from '../trade-shared/FitmentHint';
 import * as styles from './inquiries.css';
 import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat, vehicleLine } from './trade-text';
 import { type InquiryPageImplementations, useInquiryPage } from './use-inquiry-page';

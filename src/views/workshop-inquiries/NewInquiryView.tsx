@@ -10,7 +10,7 @@ import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { FitmentHint } from './FitmentHint';
+import { FitmentHint } from '../trade-shared/FitmentHint';
 import * as styles from './inquiries.css';
 import { type NewInquiryImplementations, useNewInquiry } from './use-new-inquiry';
 

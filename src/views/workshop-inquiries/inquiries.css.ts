@@ -74,6 +74,3 @@ export const mark = styleVariants({
 });
 export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
 export const status = style({ fontWeight: 600 });
-/** Learned fitment under a part (ADR 028): a quiet line, the "not fitting" part in the error colour. */
-export const fitment = style({ display: 'grid', gap: 2, fontSize: '0.875rem', color: vars.color.textMuted });
-export const fitmentAgainst = style({ color: vars.color.error });

@@ -1,6 +1,6 @@
 import { Plural } from '@lingui/react/macro';
 import type { LearnedFitment } from '../../../common/contracts/trading';
-import * as styles from './inquiries.css';
+import * as styles from './fitment.css';
 
 /**
  * What earlier orders for this vehicle type tell of a part (ADR 028): how often it was delivered
