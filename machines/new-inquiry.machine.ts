@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, cancel, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate';
+import { type FitmentLookupItem, hasVehicleType, vehicleTypeKey } from '../common/contracts/fitment';
 import type { MessageId } from '../common/contracts/message-ids';
 import type { SupplierList, SupplierRelation } from '../common/contracts/suppliers';
 import {
@@ -8,6 +9,8 @@ import {
   type InquiryCreate,
   type InquiryDetail,
   inquiryCreateSchema,
+  type LearnedFitment,
+  normalisePartNumber,
 } from '../common/contracts/trading';
 import { checkHsnTsn } from '../common/vehicle/hsn-tsn';
 import { toRequestFailure } from './request-failure';
@@ -65,7 +68,12 @@ type Context = {
   loadError: string | null;
   failure: SendFailure | null;
   restoredDraft: NewInquiryDraft | null;
+  /** Learned fitment of the typed part numbers for the vehicle's type, by normalised part number (ADR 028). */
+  fitment: Record<string, LearnedFitment>;
 };
+
+/** What the learned-fitment lookup is asked: the vehicle's keys and the distinct part numbers typed. */
+export type FitmentQuery = { vin: string; hsn: string; tsn: string; parts: string };
 
 export type NewInquiryEvent =
   | { type: 'suppliers.retry' }
@@ -78,7 +86,11 @@ export type NewInquiryEvent =
   | { type: 'recipient.toggle'; relationId: number }
   | { type: 'closing.change'; minutes: number }
   | { type: 'inquiry.send' }
-  | { type: 'draft.discard' };
+  | { type: 'draft.discard' }
+  | { type: 'fitment.lookup' }
+  /** The spawned lookup's answer, or its failure (the hints then stay as they were). */
+  | { type: 'xstate.done.actor.fitmentLookup'; output: FitmentLookupItem[] }
+  | { type: 'xstate.error.actor.fitmentLookup'; error: Error };
 
 const emptyLine = (key: number): FormLine => ({ key, part_number: '', description: '', quantity: '1', note: '' });
 const emptyVehicle = { vin: '', hsn: '', tsn: '', description: '' };
@@ -154,6 +166,18 @@ export function registrationCheck(vehicle: Pick<NewInquiryDraft['vehicle'], 'hsn
   return checkHsnTsn(vehicle.hsn, vehicle.tsn);
 }
 
+/** The lookup's query for the form as it stands; null when there is no vehicle type or no part number to ask about. */
+export function fitmentQueryOf(context: Pick<Context, 'vehicle' | 'lines'>): FitmentQuery | null {
+  const parts = [...new Set(context.lines.map((line) => normalisePartNumber(line.part_number)))].filter(Boolean);
+  if (parts.length === 0 || !hasVehicleType(vehicleTypeKey(context.vehicle))) return null;
+  return { vin: context.vehicle.vin, hsn: context.vehicle.hsn, tsn: context.vehicle.tsn, parts: parts.join(',') };
+}
+
+/** What is known of the part typed in a line (null: nothing, or not asked yet). */
+export function lineFitment(fitment: Context['fitment'], partNumber: string): LearnedFitment | null {
+  return fitment[normalisePartNumber(partNumber)] ?? null;
+}
+
 function draftOf(context: Context): NewInquiryDraft {
   return {
     vehicle: context.vehicle,
@@ -187,6 +211,13 @@ export const newInquiryMachine = setup({
     createInquiry: fromPromise<SentInquiry, InquiryCreate>(async () => {
       throw new Error('createInquiry actor not implemented: provide it with newInquiryMachine.provide()');
     }),
+    lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => {
+      throw new Error('lookupFitment actor not implemented: provide it with newInquiryMachine.provide()');
+    }),
+  },
+  delays: {
+    /** How long typing pauses before the learned fitment is asked for. */
+    fitmentDebounce: 400,
   },
   actions: {
     saveDraft: (_, _draft: NewInquiryDraft) => {},
@@ -206,6 +237,7 @@ export const newInquiryMachine = setup({
       const count = (event as { lines?: DraftLine[] }).lines?.length ?? 0;
       return count > 0 && count <= lineCapacity(context.lines);
     },
+    hasFitmentQuery: ({ context }) => fitmentQueryOf(context) !== null,
   },
 }).createMachine({
   id: 'newInquiry',
@@ -221,7 +253,24 @@ export const newInquiryMachine = setup({
     loadError: null,
     failure: null,
     restoredDraft: input.draft,
+    fitment: {},
   }),
+  // Learned fitment is a hint beside the form: an answer lands whenever it comes, a failure changes nothing.
+  on: {
+    'xstate.done.actor.fitmentLookup': {
+      actions: assign({
+        fitment: ({ event }) =>
+          Object.fromEntries(
+            event.output.map(({ part_number_normalised, kept, not_fitting }) => [
+              part_number_normalised,
+              { kept, not_fitting },
+            ]),
+          ),
+      }),
+    },
+    // Handled so that it does not fail the form: a hint that cannot be read is simply not shown.
+    'xstate.error.actor.fitmentLookup': {},
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -251,9 +300,27 @@ export const newInquiryMachine = setup({
       type: 'final',
     },
     editing: {
+      // A restored draft shows what is known of its parts at once.
+      entry: raise({ type: 'fitment.lookup' }),
       on: {
+        'fitment.lookup': [
+          {
+            guard: 'hasFitmentQuery',
+            actions: [
+              stopChild('fitmentLookup'),
+              spawnChild('lookupFitment', {
+                id: 'fitmentLookup',
+                input: ({ context }) => fitmentQueryOf(context) as FitmentQuery,
+              }),
+            ],
+          },
+          { actions: [stopChild('fitmentLookup'), assign({ fitment: {} })] },
+        ],
         'vehicle.change': {
           actions: [
+            // Asks again once typing pauses: a pending ask is dropped, so a burst of keys makes one request.
+            cancel('fitmentDebounce'),
+            raise({ type: 'fitment.lookup' }, { id: 'fitmentDebounce', delay: 'fitmentDebounce' }),
             assign(({ context, event }) => ({
               vehicle: { ...context.vehicle, [event.field]: event.value },
               errors: withoutErrors(context.errors, `vehicle.${event.field}`, 'vehicle.vin', 'vehicle.hsn'),
@@ -263,6 +330,9 @@ export const newInquiryMachine = setup({
         },
         'line.change': {
           actions: [
+            // Asks again once typing pauses: a pending ask is dropped, so a burst of keys makes one request.
+            cancel('fitmentDebounce'),
+            raise({ type: 'fitment.lookup' }, { id: 'fitmentDebounce', delay: 'fitmentDebounce' }),
             assign(({ context, event }) => {
               const index = context.lines.findIndex((line) => line.key === event.key);
               return {
@@ -298,6 +368,8 @@ export const newInquiryMachine = setup({
               };
             }),
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+            // Lines from a file arrive at once: what is known of their parts is asked at once.
+            raise({ type: 'fitment.lookup' }),
           ],
         },
         'line.remove': {

@@ -45,6 +45,15 @@ export async function benchTrade(kind: 'pglite' | 'postgres', port: number) {
       ['GET workshop orders', '/svc/workshop/orders', workshop],
       ['GET workshop orders (filtered)', '/svc/workshop/orders?status=delivered&vehicle=Golf', workshop],
       ['GET workshop inquiries', '/svc/workshop/inquiries', workshop],
+      // Issue 14 (ADR 028): learned fitment while typing, and part-number search with a typo.
+      [
+        'GET fitment lookup (5 parts)',
+        '/svc/workshop/fitment?vin=WVWZZZAUZFW654321&parts=1K0615301AA,5Q0698151A,04E115561H,8V0407151,XX1',
+        workshop,
+      ],
+      ['GET workshop orders (part search, typo)', '/svc/workshop/orders?q=1K0%20615%20301%20AB', workshop],
+      ['GET workshop inquiries (part search)', '/svc/workshop/inquiries?q=1k0-615-301-aa', workshop],
+      ['GET dealer inbox (part search)', '/svc/part-dealer/inquiries?q=1K0615301AA', dealer],
     ];
     // One connection: a request's own latency (the targets); ten: throughput, where latency includes queueing.
     for (const [name, pathname, cookie] of reads) {

@@ -106,11 +106,16 @@ export const vehicleSchema = v.pipe(
 export type Vehicle = v.InferOutput<typeof vehicleSchema>;
 
 /**
- * A part number as matched and searched: upper case without spaces, dots, dashes or slashes, so
- * "1K0 615 301 AA" and "1k0-615-301-aa" are one part. The number as written is kept for display.
+ * A part number as matched and searched: compatibility-normalised (a full-width "１" is a "1"),
+ * upper case, letters and digits only, so "1K0 615 301 AA", "1K0615301AA" and "1k0-615-301-aa"
+ * are one part, and so are the dots, slashes, underscores and odd dashes printed by catalogues and
+ * DMS exports. The number as written is kept for display. Migration 0014 states the same rule in SQL.
  */
 export function normalisePartNumber(partNumber: string) {
-  return partNumber.toUpperCase().replace(/[\s.\-/]+/g, '');
+  return partNumber
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 export const inquiryLineInputSchema = v.pipe(
@@ -316,18 +321,23 @@ const idParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^
 
 export const inquiryListQuerySchema = v.object({
   page: pageQueryParam,
+  /** A part number (any spelling, or one character off), a line description or the vehicle. */
+  q: filterText,
   status: v.optional(v.picklist(['', 'open', ...INQUIRY_STATUSES]), ''),
 });
 export const dealerInboxQuerySchema = v.object({
   page: pageQueryParam,
+  /** As the workshop's `q`; alternatives only from this dealer's own quotes. */
+  q: filterText,
   /** `open`: sent or seen and not yet closed. */
   status: v.optional(v.picklist(['', 'open', ...RECIPIENT_STATUSES]), ''),
 });
 export const orderListQuerySchema = v.object({
   page: pageQueryParam,
   status: v.optional(v.picklist(['', ...ORDER_STATUSES]), ''),
-  /** A part_dealers id (workshop) or a workshop organisation's name part (dealer: `q`). */
+  /** A part_dealers id (the workshop's filter). */
   dealer: idParam,
+  /** A part number (any spelling, or one character off) or a line description; a dealer also finds a workshop's name. */
   q: filterText,
   vehicle: filterText,
   from: optionalDateParam,
@@ -349,6 +359,16 @@ export const vehicleViewSchema = v.object({
 });
 export type VehicleView = v.InferOutput<typeof vehicleViewSchema>;
 
+/**
+ * Learned fitment of a part for a vehicle type (ADR 028): delivered lines kept, lines returned as
+ * not fitting, counted over every workshop's orders; who ordered is never part of it.
+ */
+export const learnedFitmentSchema = v.object({
+  kept: v.number(),
+  not_fitting: v.number(),
+});
+export type LearnedFitment = v.InferOutput<typeof learnedFitmentSchema>;
+
 export const inquiryLineSchema = v.object({
   id: v.number(),
   position: v.number(),
@@ -356,6 +376,8 @@ export const inquiryLineSchema = v.object({
   description: v.string(),
   quantity: v.number(),
   note: v.string(),
+  /** What earlier orders for this vehicle type tell of this part; null: nothing (or too little to show). */
+  fitment: v.nullable(learnedFitmentSchema),
 });
 export type InquiryLine = v.InferOutput<typeof inquiryLineSchema>;
 

@@ -5,6 +5,7 @@ import {
   boolean,
   customType,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -32,6 +33,12 @@ import {
 import { UPLOAD_LAYOUT_KINDS } from '../../common/contracts/upload-layouts';
 import { onboardingSteps, workshopLeadStatuses } from '../../common/contracts/workshop';
 import { COLUMN_ROLES } from '../../common/upload/order-file';
+
+/**
+ * A GIN trigram index (pg_trgm, migration `pg_trgm`) on a normalised part number: similarity
+ * (`%`), `like '%…%'` and equality searches read it instead of scanning the table (ADR 028).
+ */
+const trigramIndex = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -408,6 +415,12 @@ export const inquiries = pgTable(
   (table) => [
     index('inquiries_workshop_idx').on(table.workshopOrganisationId, table.createdAt),
     index('inquiries_open_closes_idx').on(table.closesAt).where(sql`status in ('sent', 'quoted')`),
+    // Learned fitment looks up the vehicle type: the VIN's positions 1–8 (ADR 028) or HSN/TSN.
+    index('inquiries_vehicle_type_idx').on(sql`left(${table.vin}, 8)`).where(sql`${table.vin} <> ''`),
+    index('inquiries_hsn_tsn_idx').on(table.hsn, table.tsn).where(sql`${table.hsn} <> ''`),
+    // The order and inquiry lists' vehicle search (`ilike '%…%'`) reads these instead of scanning.
+    trigramIndex('inquiries_vin_trgm_idx', table.vin),
+    trigramIndex('inquiries_vehicle_description_trgm_idx', table.vehicleDescription),
   ],
 );
 
@@ -429,6 +442,7 @@ export const inquiryLines = pgTable(
   (table) => [
     index('inquiry_lines_inquiry_idx').on(table.inquiryId, table.position),
     index('inquiry_lines_part_idx').on(table.partNumberNormalised),
+    trigramIndex('inquiry_lines_part_trgm_idx', table.partNumberNormalised),
   ],
 );
 
@@ -483,12 +497,17 @@ export const quoteLines = pgTable(
     availability: text('availability', { enum: AVAILABILITY_CLASSES }),
     eta: date('eta', { mode: 'string' }),
     alternativePartNumber: text('alternative_part_number').notNull().default(''),
+    /** `normalisePartNumber(alternative_part_number)`, for search only (ADR 028). */
+    alternativePartNumberNormalised: text('alternative_part_number_normalised').notNull().default(''),
     alternativeBrand: text('alternative_brand').notNull().default(''),
     fitsVehicle: boolean('fits_vehicle').notNull().default(false),
     note: text('note').notNull().default(''),
     declineReason: text('decline_reason'),
   },
-  (table) => [uniqueIndex('quote_lines_unique').on(table.recipientId, table.inquiryLineId)],
+  (table) => [
+    uniqueIndex('quote_lines_unique').on(table.recipientId, table.inquiryLineId),
+    trigramIndex('quote_lines_alternative_trgm_idx', table.alternativePartNumberNormalised),
+  ],
 );
 
 /** One order per dealer, made from the lines the workshop chose. `version` grows with every change. */
@@ -558,7 +577,12 @@ export const orderLines = pgTable(
     cancelReason: text('cancel_reason'),
     trackingReference: text('tracking_reference').notNull().default(''),
   },
-  (table) => [index('order_lines_order_idx').on(table.orderId)],
+  (table) => [
+    index('order_lines_order_idx').on(table.orderId),
+    // Learned fitment matches the part exactly (btree); the order search by similarity (trigram).
+    index('order_lines_part_idx').on(table.partNumberNormalised),
+    trigramIndex('order_lines_part_trgm_idx', table.partNumberNormalised),
+  ],
 );
 
 export const orderReturns = pgTable(

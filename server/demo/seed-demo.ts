@@ -319,7 +319,10 @@ export async function seedDemo(
     const isRecent = options.inquiryCount - index <= Math.max(6, Math.round(options.inquiryCount * 0.002));
     const closesAt = isRecent ? now + random.int(30, 240) * 60_000 : createdAt + 2 * 3_600_000;
     const inquiryId = ids.inquiry++;
-    const vehicle = random.pick(VEHICLES);
+    // Each inquiry is another car (its own serial, positions 12–17) of one of a few types, so the
+    // types repeat across workshops and learned fitment (ADR 028) has something to show.
+    const model = random.pick(VEHICLES);
+    const vehicle = { ...model, vin: `${model.vin.slice(0, 11)}${String(random.int(0, 999_999)).padStart(6, '0')}` };
     const dealers = [...relations]
       .sort(() => random.next() - 0.5)
       .slice(0, random.int(2, Math.min(4, relations.length)));
@@ -467,6 +470,7 @@ export async function seedDemo(
             availability: offer.availability,
             eta: offer.eta,
             alternativePartNumber: offer.alternative,
+            alternativePartNumberNormalised: normalisePartNumber(offer.alternative),
             alternativeBrand: offer.alternative ? offer.brand : '',
             fitsVehicle: offer.fits,
           });

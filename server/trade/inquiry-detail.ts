@@ -1,5 +1,13 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { DealerInquiry, InquiryDetail, InquiryLine, QuoteLine, Recipient } from '../../common/contracts/trading';
+import { vehicleTypeKey } from '../../common/contracts/fitment';
+import type {
+  DealerInquiry,
+  InquiryDetail,
+  InquiryLine,
+  LearnedFitment,
+  QuoteLine,
+  Recipient,
+} from '../../common/contracts/trading';
 import { portalToday } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import {
@@ -11,12 +19,13 @@ import {
   partDealers,
   quoteLines,
 } from '../db/schema';
+import { learnedFitment } from './learned-fitment';
 import { orderSummaries, vehicleView } from './order-summaries';
 
 type Reader = Database | Transaction;
 type RecipientRow = typeof inquiryRecipients.$inferSelect;
 
-function toInquiryLine(row: typeof inquiryLines.$inferSelect): InquiryLine {
+function toInquiryLine(row: typeof inquiryLines.$inferSelect, fitment: Map<string, LearnedFitment>): InquiryLine {
   return {
     id: row.id,
     position: row.position,
@@ -24,7 +33,23 @@ function toInquiryLine(row: typeof inquiryLines.$inferSelect): InquiryLine {
     description: row.description,
     quantity: row.quantity,
     note: row.note,
+    fitment: fitment.get(row.partNumberNormalised) ?? null,
   };
+}
+
+/** The inquiry's lines as the contract shows them, each with what earlier orders for its vehicle type tell (ADR 028). */
+async function linesWithFitment(
+  db: Reader,
+  inquiry: typeof inquiries.$inferSelect,
+  rows: readonly (typeof inquiryLines.$inferSelect)[],
+) {
+  const fitment = await learnedFitment(
+    db,
+    vehicleTypeKey(inquiry),
+    rows.map((row) => row.partNumberNormalised),
+    { excludeInquiryId: inquiry.id },
+  );
+  return rows.map((row) => toInquiryLine(row, fitment));
 }
 
 function toQuoteLine(row: typeof quoteLines.$inferSelect): QuoteLine {
@@ -126,7 +151,7 @@ export async function inquiryDetail(
     version: inquiry.version,
     workshop_name: workshopName,
     vehicle: vehicleView(inquiry),
-    lines: lines.map(toInquiryLine),
+    lines: await linesWithFitment(db, inquiry, lines),
     recipients: await recipientViews(db, recipientRows),
     orders: orderList,
     created_at: inquiry.createdAt.toISOString(),
@@ -171,7 +196,7 @@ export async function dealerInquiry(
     workshop_name: workshopName,
     customer_number: row.recipient.customerNumber,
     vehicle: vehicleView(inquiry),
-    lines: lines.map(toInquiryLine),
+    lines: await linesWithFitment(db, inquiry, lines),
     created_at: inquiry.createdAt.toISOString(),
     closes_at: inquiry.closesAt.toISOString(),
     recipient,

@@ -7,14 +7,26 @@ import {
   TRADE_PAGE_SIZE,
 } from '../../common/contracts/trading';
 import type { Database } from '../db/database';
-import { inquiries, orders, organisations } from '../db/schema';
+import { inquiries, orderLines, orders, organisations } from '../db/schema';
 import type { EventReader } from './event-log';
 import { ordersOf } from './order-detail';
 import { countOrders, orderSummaries } from './order-summaries';
+import { likePattern, partMatches, partSimilarity, type SearchTerms, searchTerms } from './part-search';
 
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string) {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/**
+ * Orders with a line of this part number (normalised, or similar by trigrams) or whose line
+ * description contains the text.
+ */
+function hasMatchingLine(terms: SearchTerms) {
+  return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${or(
+    terms.part === '' ? undefined : partMatches(orderLines.partNumberNormalised, terms.part),
+    ilike(orderLines.description, likePattern(terms.text)),
+  )}))`;
+}
+
+/** How close the order's best line is to the searched part number (the list's order while searching). */
+function bestLineSimilarity(terms: SearchTerms) {
+  return sql`(select max(${partSimilarity(orderLines.partNumberNormalised, terms.part)}) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
 }
 
 /** The start of a Berlin calendar day as a timestamptz expression. */
@@ -25,13 +37,15 @@ type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
 
 /**
  * A page of the reader's orders: by status, dealer (a part_dealers id), vehicle (VIN or
- * description), the workshop's name (dealers' `q`), and the placing day from/to in Europe/Berlin.
+ * description), a part number or line description (`q`, normalised and by trigram similarity;
+ * a dealer's `q` also finds the workshop's name), and the placing day from/to in Europe/Berlin.
  */
 export async function listOrders(
   db: Database,
   reader: EventReader,
   query: OrderListQuery,
 ): Promise<{ items: OrderSummary[]; total: number; page: number; page_size: number }> {
+  const terms = query.q ? searchTerms(query.q) : null;
   const filters: (SQL | undefined)[] = [
     ordersOf(reader),
     query.status ? eq(orders.status, query.status) : undefined,
@@ -42,13 +56,30 @@ export async function listOrders(
           ilike(inquiries.vehicleDescription, likePattern(query.vehicle)),
         )
       : undefined,
-    reader.kind === 'dealer' && query.q ? ilike(organisations.name, likePattern(query.q)) : undefined,
+    // `q`: a part number or a line's description; a dealer also finds its customers by name.
+    terms === null
+      ? undefined
+      : reader.kind === 'dealer'
+        ? or(ilike(organisations.name, likePattern(terms.text)), hasMatchingLine(terms))
+        : hasMatchingLine(terms),
     query.from ? sql`${orders.createdAt} >= ${berlinDayStart(query.from)}` : undefined,
     query.to ? sql`${orders.createdAt} < ${berlinDayStart(query.to, 1)}` : undefined,
   ];
   const where = and(...filters);
   const [items, total] = await Promise.all([
-    orderSummaries(db, where, { limit: TRADE_PAGE_SIZE, offset: (query.page - 1) * TRADE_PAGE_SIZE }),
+    orderSummaries(db, where, {
+      limit: TRADE_PAGE_SIZE,
+      offset: (query.page - 1) * TRADE_PAGE_SIZE,
+      // Searching a part number: the closest match first, a mistyped one after the exact ones.
+      ...(terms !== null &&
+        terms.part !== '' && {
+          orderBy: [
+            sql`${bestLineSimilarity(terms)} desc nulls last`,
+            sql`${orders.createdAt} desc`,
+            sql`${orders.id} desc`,
+          ],
+        }),
+    }),
     // The pager counts through the inquiry or the workshop only when the filter names them.
     countOrders(db, where, { inquiry: query.vehicle !== '', workshop: reader.kind === 'dealer' && query.q !== '' }),
   ]);

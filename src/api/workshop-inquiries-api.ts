@@ -1,3 +1,4 @@
+import { type FitmentLookupQuery, fitmentLookupEnvelopeSchema } from '../../common/contracts/fitment';
 import {
   type InquiryCreate,
   inquiryDetailEnvelopeSchema,
@@ -21,6 +22,10 @@ export function createWorkshopInquiriesApi(client: ServiceClient) {
       const query: Record<string, string | number> = { page: params.page };
       if (params.status) query.status = params.status;
       return (await client(inquiryListEnvelopeSchema, '/inquiries', { query })).data;
+    },
+    /** Learned fitment of the parts for the vehicle's type (ADR 028); counts only. */
+    async fitment(query: FitmentLookupQuery) {
+      return (await client(fitmentLookupEnvelopeSchema, '/fitment', { query })).data.items;
     },
     async get(id: number) {
       return (await client(inquiryDetailEnvelopeSchema, `/inquiries/${id}`)).data;

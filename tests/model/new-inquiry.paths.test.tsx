@@ -4,12 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { fromPromise, initialTransition, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type { MessageId } from '../../common/contracts/message-ids';
 import type { SupplierList } from '../../common/contracts/suppliers';
 import type { InquiryCreate } from '../../common/contracts/trading';
 import { checkVin } from '../../common/vehicle/vin';
 import {
   chosenRecipients,
+  type FitmentQuery,
   formErrors,
   inquiryBodyOf,
   type NewInquiryDraft,
@@ -133,13 +135,14 @@ test.each(
   const showInquiry = vi.fn();
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
-    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }) },
+    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }), fitment: async () => [] },
     drafts,
     showInquiry,
   });
   implementations.actors = {
     loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
     createInquiry: controlled<SentInquiry, InquiryCreate>('createInquiry'),
+    lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => []),
   };
   const restored = drafts.read();
   await renderInRouter('/inquiries/new', () => <NewInquiryView implementations={implementations} draft={restored} />);
@@ -256,7 +259,7 @@ test('a draft survives a reload: the form comes back as it was left', async () =
   const drafts = newInquiryDraftStore(localStorage, USER_ID);
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
-    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }) },
+    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }), fitment: async () => [] },
     drafts,
     showInquiry: () => {},
   });

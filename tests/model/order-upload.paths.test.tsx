@@ -145,7 +145,7 @@ test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_
     });
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
-    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }) },
+    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }), fitment: async () => [] },
     drafts: newInquiryDraftStore(localStorage, 7),
     showInquiry: () => {},
   });

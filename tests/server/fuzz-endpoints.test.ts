@@ -17,6 +17,7 @@ import {
   dealerProfileUpdateSchema,
   logoUploadSchema,
 } from '../../common/contracts/dealer-organisation';
+import { fitmentLookupQuerySchema } from '../../common/contracts/fitment';
 import { linkCheckRequestSchema } from '../../common/contracts/link-check';
 import {
   emptyBodySchema,
@@ -406,6 +407,13 @@ const endpoints: Endpoint[] = [
     queryKeys: schemaKeys(inquiryListQuerySchema),
   },
   { method: 'GET', path: '/svc/workshop/inquiries/:id', caller: 'workshop' },
+  // Learned fitment while a new inquiry is typed (ADR 028).
+  {
+    method: 'GET',
+    path: '/svc/workshop/fitment',
+    caller: 'workshop',
+    queryKeys: schemaKeys(fitmentLookupQuerySchema),
+  },
   {
     method: 'POST',
     path: '/svc/workshop/inquiries/:id/cancel',

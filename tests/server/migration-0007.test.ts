@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
  */
 const migrations = path.join(import.meta.dirname, '../../server/db/migrations');
 const folder = mkdtempSync(path.join(tmpdir(), 'teileportal-migrations-0007-'));
-const client = new PGlite();
+const client = new PGlite({ extensions: { pg_trgm } });
 const db = drizzle(client);
 afterAll(async () => {
   await client.close();

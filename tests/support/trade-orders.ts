@@ -30,6 +30,8 @@ export async function insertInquiry(
     status?: InquiryStatus;
     version?: number;
     vin?: string;
+    hsn?: string;
+    tsn?: string;
     vehicleDescription?: string;
   },
 ) {
@@ -41,6 +43,8 @@ export async function insertInquiry(
       status: inquiry.status ?? 'quoted',
       version: inquiry.version ?? 3,
       vin: inquiry.vin ?? 'WVWZZZ1KZAW000001',
+      hsn: inquiry.hsn ?? '',
+      tsn: inquiry.tsn ?? '',
       vehicleDescription: inquiry.vehicleDescription ?? 'VW Golf VI 1.4 TSI',
       closesAt: new Date(Date.now() + 2 * 3600_000),
     })

@@ -71,8 +71,16 @@ export function quotedInquiry(overrides: Partial<InquiryDetail> = {}): InquiryDe
     workshop_name: 'Werkstatt Kiel',
     vehicle: { vin: 'WVWZZZ1KZAW000001', hsn: '', tsn: '', description: 'Golf 7 1.6 TDI' },
     lines: [
-      { id: 1, position: 1, part_number: '1K0 615 301 AA', description: 'Bremsscheibe', quantity: 2, note: '' },
-      { id: 2, position: 2, part_number: '', description: 'Ölfilter', quantity: 1, note: 'Original' },
+      {
+        id: 1,
+        position: 1,
+        part_number: '1K0 615 301 AA',
+        description: 'Bremsscheibe',
+        quantity: 2,
+        note: '',
+        fitment: { kept: 3, not_fitting: 1 },
+      },
+      { id: 2, position: 2, part_number: '', description: 'Ölfilter', quantity: 1, note: 'Original', fitment: null },
     ],
     recipients: [
       aRecipient({

@@ -1,9 +1,12 @@
 import { expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type { SupplierList } from '../../common/contracts/suppliers';
 import type { InquiryCreate } from '../../common/contracts/trading';
 import {
   chosenRecipients,
+  type FitmentQuery,
+  lineFitment,
   type NewInquiryDraft,
   newInquiryMachine,
   type SentInquiry,
@@ -26,6 +29,7 @@ function start(
     draft?: NewInquiryDraft | null;
     list?: SupplierList | Error;
     send?: (body: InquiryCreate) => Promise<SentInquiry>;
+    fitment?: (query: FitmentQuery) => Promise<FitmentLookupItem[]>;
   } = {},
 ) {
   const fakes = {
@@ -36,6 +40,7 @@ function start(
     createInquiry: vi.fn(
       options.send ?? (async () => ({ inquiry: quotedInquiry({ id: 91, status: 'sent' }), message: 'Sent.' })),
     ),
+    lookupFitment: vi.fn(options.fitment ?? (async (_query: FitmentQuery): Promise<FitmentLookupItem[]> => [])),
   };
   const machine = newInquiryMachine.provide({
     actors: {
@@ -45,7 +50,10 @@ function start(
         return list;
       }),
       createInquiry: fromPromise(({ input }) => fakes.createInquiry(input)),
+      lookupFitment: fromPromise(({ input }) => fakes.lookupFitment(input)),
     },
+    // No waiting in unit tests: the pause before a lookup is a tick.
+    delays: { fitmentDebounce: 0 },
     actions: {
       saveDraft: (_, value) => fakes.saveDraft(value),
       clearDraft: () => fakes.clearDraft(),
@@ -235,4 +243,52 @@ test('discarding the restored draft empties the form and the storage', async () 
   expect(context.recipients).toBeNull();
   expect(context.restoredDraft).toBeNull();
   expect(fakes.clearDraft).toHaveBeenCalledOnce();
+});
+
+test('learned fitment is asked for the typed parts once typing pauses, and only with a vehicle type', async () => {
+  const { actor, fakes } = start({
+    fitment: async () => [{ part_number_normalised: '1K0615301AA', kept: 3, not_fitting: 1 }],
+  });
+  await settled();
+  // No vehicle type yet: a part alone asks nothing.
+  actor.send({ type: 'line.change', key: 0, field: 'part_number', value: '1K0 615 301 AA' });
+  await settled();
+  await settled();
+  expect(fakes.lookupFitment).not.toHaveBeenCalled();
+  // A burst of keys in the VIN makes one request, for the type and the normalised part.
+  for (const vin of ['WVWZZZ1KZ6W00012', 'WVWZZZ1KZ6W000123'])
+    actor.send({ type: 'vehicle.change', field: 'vin', value: vin });
+  await settled();
+  await settled();
+  expect(fakes.lookupFitment).toHaveBeenCalledTimes(1);
+  expect(fakes.lookupFitment).toHaveBeenCalledWith({
+    vin: 'WVWZZZ1KZ6W000123',
+    hsn: '',
+    tsn: '',
+    parts: '1K0615301AA',
+  });
+  const { context } = actor.getSnapshot();
+  expect(lineFitment(context.fitment, '1k0-615-301-aa')).toEqual({ kept: 3, not_fitting: 1 });
+  expect(lineFitment(context.fitment, '5Q0 615 301 F')).toBeNull();
+  // Without a vehicle type again, the hints go.
+  actor.send({ type: 'vehicle.change', field: 'vin', value: '' });
+  await settled();
+  await settled();
+  expect(actor.getSnapshot().context.fitment).toEqual({});
+});
+
+test('a restored draft asks at once; a failed lookup leaves the form as it is', async () => {
+  const { actor, fakes } = start({
+    draft,
+    fitment: async () => {
+      throw apiFailure('No connection to the server', 'networkError');
+    },
+  });
+  await settled();
+  await settled();
+  expect(fakes.lookupFitment).toHaveBeenCalledWith({ vin: '', hsn: '0603', tsn: 'BKY', parts: '1K0615301AA' });
+  const snapshot = actor.getSnapshot();
+  expect(snapshot.matches('editing')).toBe(true);
+  expect(snapshot.context.fitment).toEqual({});
+  expect(snapshot.context.failure).toBeNull();
 });

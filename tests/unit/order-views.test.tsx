@@ -70,9 +70,20 @@ test('the dealer list filters by the workshop name and has no dealer filter', as
   expect(within(table).getByRole('link', { name: 'Order 42' })).toHaveAttribute('href', '/dealer/orders/42');
   expect(within(table).getAllByText('Autohaus Kiel')).toHaveLength(2);
   expect(screen.queryByLabelText('Dealer')).toBeNull();
-  await user.type(screen.getByLabelText('Workshop'), 'Kiel');
+  await user.type(screen.getByLabelText('Workshop or part'), 'Kiel');
   await waitFor(() => expect(loads.at(-1)).toMatchObject({ q: 'Kiel', page: 1 }));
   expect(loads.filter((query) => query.q !== '' && query.q !== 'Kiel')).toEqual([]);
+});
+
+test('the workshop list searches its orders by part number or description', async () => {
+  const user = userEvent.setup();
+  const { loads, implementations, search } = listSetup('workshop');
+  await renderInRouter('/orders', () => (
+    <OrderListView implementations={implementations} search={search} side="workshop" />
+  ));
+  await screen.findByRole('table', { name: 'Orders' });
+  await user.type(screen.getByLabelText('Part number or description'), '1K0 615');
+  await waitFor(() => expect(loads.at(-1)).toMatchObject({ q: '1K0 615', page: 1 }));
 });
 
 test('in German the ETA history, money and the timeline read as German, in Berlin time', async () => {

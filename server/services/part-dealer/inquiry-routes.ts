@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
   type DealerInboxItem,
   dealerInboxQuerySchema,
+  normalisePartNumber,
   portalToday,
   quoteAnswerSchema,
   TRADE_PAGE_SIZE,
@@ -18,6 +19,7 @@ import { ApiRefusal, ok, parseJsonBody, parseQuery, refusalBody } from '../../ht
 import { appendTradeEvents, type TradeEventInput } from '../../trade/event-log';
 import { dealerInquiry, inquiryCounts } from '../../trade/inquiry-detail';
 import { vehicleView } from '../../trade/order-summaries';
+import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from '../../trade/part-search';
 import { queueTradeMail } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
@@ -121,10 +123,15 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
   }
 
   routes.get('/inquiries', member, async (c) => {
-    const { page, status } = parseQuery(c, dealerInboxQuerySchema);
+    const { page, status, q } = parseQuery(c, dealerInboxQuerySchema);
     const organisationId = c.get('organisation').id;
+    const terms = q ? searchTerms(q) : null;
     const where = and(
       eq(inquiryRecipients.dealerOrganisationId, organisationId),
+      // A part number, description or vehicle of the inquiry, or the workshop's name.
+      terms === null
+        ? undefined
+        : or(inquiryMatches(terms, organisationId), ilike(organisations.name, likePattern(terms.text))),
       status === 'open'
         ? and(
             inArray(inquiryRecipients.status, [...UNANSWERED]),
@@ -148,15 +155,21 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
         .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId))
         .where(where)
         // The recipient row is created with its inquiry: its own time walks the dealer's index.
-        .orderBy(desc(inquiryRecipients.createdAt), desc(inquiryRecipients.id))
+        // Searching a part number: the closest match first.
+        .orderBy(
+          ...(terms !== null && terms.part !== '' ? [inquiryLineSimilarity(terms)] : []),
+          desc(inquiryRecipients.createdAt),
+          desc(inquiryRecipients.id),
+        )
         .limit(TRADE_PAGE_SIZE)
         .offset((page - 1) * TRADE_PAGE_SIZE),
-      // Only the open filter reads the inquiry; the other counts stay on the dealer's own index.
-      status === 'open'
+      // Only the open filter and a search read the inquiry; other counts stay on the dealer's own index.
+      status === 'open' || terms !== null
         ? db
             .select({ total: count() })
             .from(inquiryRecipients)
             .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
+            .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId))
             .where(where)
         : db.select({ total: count() }).from(inquiryRecipients).where(where),
     ]);
@@ -275,6 +288,7 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
                 availability: line.availability,
                 eta: line.eta,
                 alternativePartNumber: line.alternative_part_number,
+                alternativePartNumberNormalised: normalisePartNumber(line.alternative_part_number),
                 alternativeBrand: line.alternative_brand,
                 fitsVehicle: line.fits_vehicle,
                 note: line.note,

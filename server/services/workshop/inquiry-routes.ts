@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import { fitmentLookupQuerySchema, vehicleTypeKey } from '../../../common/contracts/fitment';
 import {
   type InquirySummary,
   inquiryCreateSchema,
@@ -25,7 +26,9 @@ import { ApiRefusal, ok, parseJsonBody, parseQuery, refusalBody } from '../../ht
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { appendTradeEvents, type TradeEventInput } from '../../trade/event-log';
 import { inquiryCounts, inquiryDetail } from '../../trade/inquiry-detail';
+import { learnedFitment } from '../../trade/learned-fitment';
 import { vehicleView } from '../../trade/order-summaries';
+import { inquiryLineSimilarity, inquiryMatches, searchTerms } from '../../trade/part-search';
 import { queueTradeMail } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
@@ -138,10 +141,12 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
   });
 
   routes.get('/inquiries', member, async (c) => {
-    const { page, status } = parseQuery(c, inquiryListQuerySchema);
+    const { page, status, q } = parseQuery(c, inquiryListQuerySchema);
     const organisationId = c.get('organisation').id;
+    const terms = q ? searchTerms(q) : null;
     const where = and(
       eq(inquiries.workshopOrganisationId, organisationId),
+      terms === null ? undefined : inquiryMatches(terms, null),
       status === 'open'
         ? inArray(inquiries.status, [...OPEN_INQUIRY_STATUSES])
         : status
@@ -153,7 +158,12 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
         .select()
         .from(inquiries)
         .where(where)
-        .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+        // Searching a part number: the closest match first.
+        .orderBy(
+          ...(terms !== null && terms.part !== '' ? [inquiryLineSimilarity(terms)] : []),
+          desc(inquiries.createdAt),
+          desc(inquiries.id),
+        )
         .limit(TRADE_PAGE_SIZE)
         .offset((page - 1) * TRADE_PAGE_SIZE),
       db.select({ total: count() }).from(inquiries).where(where),
@@ -175,6 +185,17 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
       }),
     );
     return ok(c, { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE });
+  });
+
+  /**
+   * Learned fitment while a new inquiry is typed (ADR 028): per part number, what earlier orders
+   * of every workshop for this vehicle type tell, as counts only.
+   */
+  routes.get('/fitment', member, async (c) => {
+    const query = parseQuery(c, fitmentLookupQuerySchema);
+    const facts = await learnedFitment(db, vehicleTypeKey(query), query.parts);
+    const items = [...facts].map(([part, fact]) => ({ part_number_normalised: part, ...fact }));
+    return ok(c, { items });
   });
 
   routes.get('/inquiries/:id{[0-9]{1,9}}', member, async (c) => {

@@ -22,6 +22,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { TextAreaField } from '../dealer-fields/DealerFields';
+import { FitmentHint } from '../trade-shared/FitmentHint';
 import { VinDecoded } from '../vehicle/VinDecoded';
 import { AnswerTable, useAvailabilityLabels } from './AnswerTable';
 import * as styles from './dealer-inquiries.css';
@@ -228,7 +229,10 @@ function RequestedLines({ inquiry }: { inquiry: DealerInquiry }) {
           {inquiry.lines.map((line) => (
             <tr key={line.id}>
               <td className={styles.cell}>{line.position}</td>
-              <td className={styles.cell}>{line.part_number || '–'}</td>
+              <td className={styles.cell}>
+                {line.part_number || '–'}
+                <FitmentHint fitment={line.fitment} />
+              </td>
               <td className={styles.cell}>{line.description || '–'}</td>
               <td className={styles.cell}>{line.quantity}</td>
               <td className={styles.cell}>{line.note || '–'}</td>

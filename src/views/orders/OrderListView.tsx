@@ -86,15 +86,16 @@ export function OrderListView({
             options={list.dealers.map((dealer) => ({ value: String(dealer.id), label: dealer.name }))}
             placeholder={t`All dealers`}
           />
-        ) : (
-          <TextField
-            type="search"
-            label={<Trans>Workshop</Trans>}
-            value={query.q}
-            onValueChange={(value) => list.filter('q', value)}
-            autoComplete="off"
-          />
-        )}
+        ) : null}
+        {/* The server finds a part number in any spelling, or one character off (ADR 028). */}
+        <TextField
+          type="search"
+          label={side === 'workshop' ? <Trans>Part number or description</Trans> : <Trans>Workshop or part</Trans>}
+          value={query.q}
+          onValueChange={(value) => list.filter('q', value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
         <TextField
           type="search"
           label={<Trans>Vehicle</Trans>}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
+import { FitmentHint } from '../trade-shared/FitmentHint';
 import { VinDecoded } from '../vehicle/VinDecoded';
 import * as styles from './inquiries.css';
 import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat, vehicleLine } from './trade-text';
@@ -381,6 +382,7 @@ function LinesTable({ detail }: { detail: InquiryDetail }) {
           <tr key={line.id}>
             <th scope="row" className={styles.cell}>
               {line.part_number}
+              <FitmentHint fitment={line.fitment} />
             </th>
             <td className={styles.cell}>{line.description}</td>
             <td className={styles.numeric}>{line.quantity}</td>

@@ -12,6 +12,7 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { OrderUploadDialog } from '../order-upload/OrderUploadDialog';
 import type { OrderUploadImplementations } from '../order-upload/use-order-upload';
+import { FitmentHint } from '../trade-shared/FitmentHint';
 import { HsnTsnFields } from '../vehicle/HsnTsnFields';
 import { VinField } from '../vehicle/VinField';
 import * as styles from './inquiries.css';
@@ -193,6 +194,10 @@ export function NewInquiryView({
                         <Trans>Remove</Trans>
                       </Button>
                     ) : null}
+                  </div>
+                  {/* Learned fitment arrives while typing: read out politely, never stealing the focus. */}
+                  <div aria-live="polite">
+                    <FitmentHint fitment={form.fitmentOf(line.part_number)} />
                   </div>
                 </fieldset>
               );

@@ -6,6 +6,7 @@ import {
   type DraftLine,
   type LineField,
   lineCapacity,
+  lineFitment,
   type NewInquiryDraft,
   newInquiryMachine,
   registrationCheck,
@@ -22,7 +23,7 @@ export type NewInquiryImplementations = Parameters<typeof newInquiryMachine.prov
 /** The form's effects: the supplier list, sending, the draft in the browser, the snackbar and the way on. */
 export function createNewInquiryImplementations(deps: {
   suppliers: Pick<WorkshopSuppliersApi, 'list'>;
-  inquiries: Pick<WorkshopInquiriesApi, 'create'>;
+  inquiries: Pick<WorkshopInquiriesApi, 'create' | 'fitment'>;
   drafts: NewInquiryDraftStore;
   showInquiry: (inquiryId: number) => void;
 }): NewInquiryImplementations {
@@ -30,6 +31,7 @@ export function createNewInquiryImplementations(deps: {
     actors: {
       loadSuppliers: fromPromise(() => deps.suppliers.list()),
       createInquiry: fromPromise(({ input }) => deps.inquiries.create(input)),
+      lookupFitment: fromPromise(({ input }) => deps.inquiries.fitment(input)),
     },
     actions: {
       saveDraft: (_, draft) => deps.drafts.write(draft),
@@ -47,6 +49,7 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
   const send = actor.send;
   const vehicle = useSelector(actor, (snapshot) => snapshot.context.vehicle);
   const registration = useMemo(() => registrationCheck(vehicle), [vehicle]);
+  const fitment = useSelector(actor, (snapshot) => snapshot.context.fitment);
   return {
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
@@ -63,6 +66,8 @@ export function useNewInquiry(implementations: NewInquiryImplementations, draft:
     attempts: useSelector(actor, (snapshot) => snapshot.context.attempts),
     failure: useSelector(actor, (snapshot) => snapshot.context.failure),
     restored: useSelector(actor, (snapshot) => snapshot.context.restoredDraft !== null),
+    /** What earlier orders for this vehicle type tell of the part typed in a line (ADR 028). */
+    fitmentOf: (partNumber: string) => lineFitment(fitment, partNumber),
     canAddLine: useSelector(actor, (snapshot) => snapshot.can({ type: 'line.add' })),
     /** How many lines an upload from a file may still bring (issue 14). */
     lineCapacity: useSelector(actor, (snapshot) => lineCapacity(snapshot.context.lines)),
