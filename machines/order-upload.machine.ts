@@ -105,6 +105,10 @@ export const orderUploadMachine = setup({
   },
   actions: {
     deliverLines: (_, _lines: ImportedLine[]) => {},
+    /** Gets the reader ready while the person picks a file (pdf.js takes a moment to load). */
+    prepareReader: () => {},
+    /** Lets go of a reader made ready but not used (the upload ended). */
+    releaseReader: () => {},
   },
   guards: {
     wasRead: ({ event }) => (event as { output?: OrderFileReadResult }).output?.ok === true,
@@ -136,6 +140,7 @@ export const orderUploadMachine = setup({
   },
   states: {
     choosing: {
+      entry: 'prepareReader',
       on: {
         'file.choose': {
           target: 'reading',
@@ -183,6 +188,7 @@ export const orderUploadMachine = setup({
     },
     failed: {
       description: 'The file changed nothing; the message says why, and another file can be chosen.',
+      entry: 'prepareReader',
       on: {
         'file.choose': {
           target: 'reading',
@@ -314,7 +320,7 @@ export const orderUploadMachine = setup({
         },
       },
     },
-    confirmed: { type: 'final' },
-    cancelled: { type: 'final' },
+    confirmed: { type: 'final', entry: 'releaseReader' },
+    cancelled: { type: 'final', entry: 'releaseReader' },
   },
 });

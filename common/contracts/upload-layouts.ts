@@ -4,7 +4,7 @@ import { envelopeSchema } from './envelope';
 import { recordIdField } from './fields';
 
 /*
- * Saved column mappings of order files (issue 14, docs/decisions/026-order-upload-flow.md): a
+ * Saved column mappings of order files (issue 14, docs/decisions/026-order-upload.md): a
  * workshop names the mapping it made once, and files of the same shape are offered it again.
  */
 

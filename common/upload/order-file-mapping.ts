@@ -5,7 +5,7 @@ import { type InquiryLineInput, inquiryLineInputSchema } from '../contracts/trad
 import type { ColumnRole } from './order-file';
 
 /*
- * From a read order file to inquiry lines (issue 14, docs/decisions/026-order-upload-flow.md):
+ * From a read order file to inquiry lines (issue 14, docs/decisions/026-order-upload.md):
  * a first guess of what each column means, and the lines a mapping gives, each checked by the
  * inquiry's own line contract (one source of rules). Pure: the upload machine and its tests use it.
  */

@@ -663,7 +663,7 @@ export const tradeMailQueue = pgTable(
 );
 
 /**
- * A workshop's saved column mappings of order files (issue 14, docs/decisions/026-order-upload-flow.md):
+ * A workshop's saved column mappings of order files (issue 14, docs/decisions/026-order-upload.md):
  * offered again for files of the same shape. One name per organisation; saving a name again
  * overwrites its layout.
  */

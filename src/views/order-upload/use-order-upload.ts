@@ -23,8 +23,14 @@ export type ReadOrderFile = (file: File, signal?: AbortSignal) => Promise<OrderF
 export function createOrderUploadImplementations(deps: {
   readOrderFile: ReadOrderFile;
   layouts: Pick<UploadLayoutsApi, 'list' | 'save'>;
+  prepareReader?: () => void;
+  releaseReader?: () => void;
 }): OrderUploadImplementations {
   return {
+    actions: {
+      prepareReader: () => deps.prepareReader?.(),
+      releaseReader: () => deps.releaseReader?.(),
+    },
     actors: {
       readOrderFile: fromPromise(({ input, signal }) => deps.readOrderFile(input.file, signal)),
       loadLayouts: fromPromise(({ input }) => deps.layouts.list(input.shape)),
@@ -42,7 +48,7 @@ export function useOrderUpload(
   const [machine] = useState(() =>
     orderUploadMachine.provide({
       ...implementations,
-      actions: { deliverLines: (_, lines) => options.onLines(lines) },
+      actions: { ...implementations.actions, deliverLines: (_, lines) => options.onLines(lines) },
     }),
   );
   const actor = useActorRef(machine, {

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { readOrderFileInWorker } from '../../../upload/read-order-file-in-worker';
+import {
+  dropWarmOrderFileWorker,
+  readOrderFileInWorker,
+  warmOrderFileWorker,
+} from '../../../upload/read-order-file-in-worker';
 import { createOrderUploadImplementations } from '../../../views/order-upload/use-order-upload';
 import { NewInquiryView } from '../../../views/workshop-inquiries/NewInquiryView';
 import { newInquiryDraftStore } from '../../../views/workshop-inquiries/new-inquiry-draft';
@@ -27,7 +31,12 @@ function NewInquiryRoute() {
   );
   const [orderUpload] = useState(() =>
     // Issue 14: the parser runs in a Web Worker; the saved layouts come from the workshop service.
-    createOrderUploadImplementations({ readOrderFile: readOrderFileInWorker, layouts: api.uploadLayouts }),
+    createOrderUploadImplementations({
+      readOrderFile: readOrderFileInWorker,
+      layouts: api.uploadLayouts,
+      prepareReader: () => warmOrderFileWorker(),
+      releaseReader: dropWarmOrderFileWorker,
+    }),
   );
   return <NewInquiryView implementations={implementations} draft={draft} orderUpload={orderUpload} />;
 }
