@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { COLUMN_ROLES, type ColumnRole } from '../../../common/upload/order-file';
 import { isLineValid, type LineProblemField, type MappedLine } from '../../../common/upload/order-file-mapping';
@@ -183,7 +183,11 @@ function Blocker({ upload, problemCount }: { upload: OrderUpload; problemCount: 
     case 'invalidLines':
       return (
         <p className={styles.problem}>
-          <Trans>{problemCount} lines need a correction or can be dropped before they are taken over.</Trans>
+          <Plural
+            value={problemCount}
+            one="# line needs a correction or can be dropped before it is taken over."
+            other="# lines need a correction or can be dropped before they are taken over."
+          />
         </p>
       );
     default:
