@@ -1,10 +1,18 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { type OrderSummary, orderListQuerySchema, type TradeEvent } from '../common/contracts/trading';
+import {
+  afterUrlEcho,
+  compactListSearch,
+  LIST_SEARCH_DEBOUNCE_MS,
+  listSearchKey,
+  parseListSearch,
+  rememberUrlWrite,
+} from './list-search';
 import { toRequestFailure } from './request-failure';
 
-/** Waiting after the last keystroke in a text filter, so typing a name sends one request. */
-export const ORDER_FILTER_DEBOUNCE_MS = 300;
+/** Waiting after the last keystroke in a text filter (shared by every list's search field). */
+export const ORDER_FILTER_DEBOUNCE_MS = LIST_SEARCH_DEBOUNCE_MS;
 
 /** An order list's query as the URL and the contract hold it (every filter '' when unset). */
 export type OrderListSearch = v.InferOutput<typeof orderListQuerySchema>;
@@ -15,29 +23,12 @@ export type DealerChoice = { id: number; name: string };
 
 /** The URL's search params read by the contract's rules: anything it refuses becomes the default. */
 export function parseOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
-  // The router reads `?page=2&dealer=12` as numbers; the contract reads query strings.
-  const search = Object.fromEntries(
-    Object.entries(raw).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]),
-  );
-  const whole = v.safeParse(orderListQuerySchema, search);
-  if (whole.success) return whole.output;
-  // One bad parameter (a hand-edited URL) does not throw the others away.
-  const fallback = v.parse(orderListQuerySchema, {});
-  const entries = Object.entries(orderListQuerySchema.entries).map(([key, schema]) => {
-    const one = v.safeParse(schema, search[key]);
-    return [key, one.success ? one.output : fallback[key as keyof OrderListSearch]];
-  });
-  return Object.fromEntries(entries) as OrderListSearch;
+  return parseListSearch(orderListQuerySchema, raw);
 }
 
 /** The query as the URL carries it: only what differs from the defaults (a clean `/orders`). */
 export function compactOrderListSearch(query: OrderListSearch): Partial<OrderListSearch> {
-  const compact: Partial<OrderListSearch> = {};
-  if (query.page > 1) compact.page = query.page;
-  for (const key of ['status', 'dealer', 'q', 'vehicle', 'from', 'to'] as const) {
-    if (query[key] !== '') Object.assign(compact, { [key]: query[key] });
-  }
-  return compact;
+  return compactListSearch(orderListQuerySchema, query);
 }
 
 type Context = {
@@ -53,7 +44,7 @@ type Context = {
   written: string[];
 };
 
-const queryKey = (query: OrderListSearch) => JSON.stringify(compactOrderListSearch(query));
+const queryKey = (query: OrderListSearch) => listSearchKey(orderListQuerySchema, query);
 
 export type OrderListEvent =
   | { type: 'filter.change'; field: OrderListFilter; value: string }
@@ -93,10 +84,10 @@ export const orderListMachine = setup({
       assertEvent(event, 'filter.change');
       return { query: { ...context.query, [event.field]: event.value, page: 1 } };
     }),
-    rememberWrite: assign({ written: ({ context }) => [...context.written, queryKey(context.query)].slice(-20) }),
+    rememberWrite: assign({ written: ({ context }) => rememberUrlWrite(context.written, queryKey(context.query)) }),
     forgetEcho: assign(({ context, event }) => {
       assertEvent(event, 'query.sync');
-      return { written: context.written.slice(context.written.indexOf(queryKey(event.query)) + 1) };
+      return { written: afterUrlEcho(context.written, queryKey(event.query)) };
     }),
   },
   guards: {

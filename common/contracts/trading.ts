@@ -307,12 +307,18 @@ export const returnDecisionSchema = v.object({
 
 // ── Query strings ───────────────────────────────────────────────────────────────────────────────
 
-const filterText = v.optional(
+/** The longest search text a list takes (a part number with its description fits). */
+export const SEARCH_TEXT_MAX_LENGTH = 60;
+/**
+ * A list's search text (`q`, an order list's `vehicle`): trimmed, at most 60 characters, no
+ * control characters (nothing a person types into a search field; a tampered URL is refused).
+ */
+export const searchTextParam = v.optional(
   v.pipe(
     v.string(),
     v.trim(),
-    v.maxLength(60),
-    v.check((text) => !text.includes('\u0000')),
+    v.maxLength(SEARCH_TEXT_MAX_LENGTH),
+    v.check((text) => !/\p{Cc}/u.test(text)),
   ),
   '',
 );
@@ -322,13 +328,13 @@ const idParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^
 export const inquiryListQuerySchema = v.object({
   page: pageQueryParam,
   /** A part number (any spelling, or one character off), a line description or the vehicle. */
-  q: filterText,
+  q: searchTextParam,
   status: v.optional(v.picklist(['', 'open', ...INQUIRY_STATUSES]), ''),
 });
 export const dealerInboxQuerySchema = v.object({
   page: pageQueryParam,
   /** As the workshop's `q`; alternatives only from this dealer's own quotes. */
-  q: filterText,
+  q: searchTextParam,
   /** `open`: sent or seen and not yet closed. */
   status: v.optional(v.picklist(['', 'open', ...RECIPIENT_STATUSES]), ''),
 });
@@ -338,8 +344,8 @@ export const orderListQuerySchema = v.object({
   /** A part_dealers id (the workshop's filter). */
   dealer: idParam,
   /** A part number (any spelling, or one character off) or a line description; a dealer also finds a workshop's name. */
-  q: filterText,
-  vehicle: filterText,
+  q: searchTextParam,
+  vehicle: searchTextParam,
   from: optionalDateParam,
   to: optionalDateParam,
 });

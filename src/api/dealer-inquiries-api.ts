@@ -8,8 +8,15 @@ import {
 } from '../../common/contracts/trading';
 import type { ServiceClient } from './http';
 
-/** A page of the inbox: `status` '' is every inquiry, `open` those sent or seen and still open. */
-export type DealerInboxQuery = { page: number; status: v.InferOutput<typeof dealerInboxQuerySchema>['status'] };
+/**
+ * A page of the inbox: `status` '' is every inquiry, `open` those sent or seen and still open; `q`
+ * a search text ('' none).
+ */
+export type DealerInboxQuery = {
+  page: number;
+  status: v.InferOutput<typeof dealerInboxQuerySchema>['status'];
+  q: string;
+};
 export type DealerInquiryResult = { inquiry: DealerInquiry; message: string | undefined };
 
 /** The dealer's inquiries (ADR 023's endpoint table): /inquiries/… of the part-dealer service. */
@@ -17,9 +24,10 @@ export function createDealerInquiriesApi(client: ServiceClient) {
   return {
     async inbox(query: DealerInboxQuery) {
       // Checked against the contract before it leaves, so a tampered URL never becomes a request.
-      const parsed = v.parse(dealerInboxQuerySchema, { page: String(query.page), status: query.status });
+      const parsed = v.parse(dealerInboxQuerySchema, { page: String(query.page), status: query.status, q: query.q });
       const search: Record<string, string | number> = { page: parsed.page };
       if (parsed.status !== '') search.status = parsed.status;
+      if (parsed.q !== '') search.q = parsed.q;
       return (await client(dealerInboxEnvelopeSchema, '/inquiries', { query: search })).data;
     },
     async get(id: number) {

@@ -1,15 +1,20 @@
+import * as v from 'valibot';
 import { type FitmentLookupQuery, fitmentLookupEnvelopeSchema } from '../../common/contracts/fitment';
 import {
   type InquiryCreate,
   inquiryDetailEnvelopeSchema,
   inquiryListEnvelopeSchema,
+  inquiryListQuerySchema,
   type OrderPlacement,
   placedOrdersEnvelopeSchema,
 } from '../../common/contracts/trading';
 import type { ServiceClient } from './http';
 
-/** The query of the workshop's inquiry list: a page and a status filter ('' all, 'open' sent or quoted). */
-export type InquiryListParams = { page: number; status: string };
+/**
+ * The query of the workshop's inquiry list: a page, a status filter ('' all, 'open' sent or quoted)
+ * and a search text ('' none).
+ */
+export type InquiryListParams = { page: number; status: string; q: string };
 
 /** The workshop's inquiries (ADR 023's endpoint table): create, list, read, withdraw, order from the quotes. */
 export function createWorkshopInquiriesApi(client: ServiceClient) {
@@ -19,8 +24,11 @@ export function createWorkshopInquiriesApi(client: ServiceClient) {
       return { inquiry: response.data, message: response.message };
     },
     async list(params: InquiryListParams) {
-      const query: Record<string, string | number> = { page: params.page };
-      if (params.status) query.status = params.status;
+      // Checked against the contract before it leaves, so a tampered URL never becomes a request.
+      const parsed = v.parse(inquiryListQuerySchema, { page: String(params.page), status: params.status, q: params.q });
+      const query: Record<string, string | number> = { page: parsed.page };
+      if (parsed.status) query.status = parsed.status;
+      if (parsed.q) query.q = parsed.q;
       return (await client(inquiryListEnvelopeSchema, '/inquiries', { query })).data;
     },
     /** Learned fitment of the parts for the vehicle's type (ADR 028); counts only. */

@@ -103,6 +103,14 @@ const copy = {
       backorderedOn: (part: string, eta: string) => `Position ${part} im Rückstand, voraussichtlich am ${eta}`,
       returnAcceptedOf: (part: string) => `Rückgabe von ${part} angenommen`,
     },
+    search: {
+      field: 'Teilenummer, Beschreibung oder Fahrzeug',
+      table: 'Ihre Anfragen',
+      noResults: (text: string) => `Keine Ergebnisse für „${text}“.`,
+      clear: 'Suche zurücksetzen',
+      language: 'Sprache',
+      switchTo: /^EN/,
+    },
   },
   en: {
     locale: 'en',
@@ -184,6 +192,14 @@ const copy = {
       returnAccepted: 'Return accepted',
       backorderedOn: (part: string, eta: string) => `Line ${part} on backorder, expected on ${eta}`,
       returnAcceptedOf: (part: string) => `Return of ${part} accepted`,
+    },
+    search: {
+      field: 'Part number, description or vehicle',
+      table: 'Your inquiries',
+      noResults: (text: string) => `No results for “${text}”.`,
+      clear: 'Clear search',
+      language: 'Language',
+      switchTo: /^DE/,
     },
   },
 } as const;
@@ -471,5 +487,30 @@ for (const language of ['de', 'en'] as const) {
     await expect(alphaRow).toContainText(o.returnAccepted, LIVE);
     await expect(alphaRow).toContainText(o.returned, LIVE);
     await expect(shop.getByText(o.returnAcceptedOf('0 986 494 123'))).toBeVisible(LIVE);
+
+    // 8. The inquiry list's search (issue 14): the part number in another spelling finds the
+    //    inquiry; the query lives in the address, so a reload and a language switch keep it.
+    await shop.getByRole('navigation').getByRole('link', { name: words.nav.inquiries, exact: true }).click();
+    const other = copy[language === 'de' ? 'en' : 'de'].search;
+    await shop.getByRole('searchbox', { name: words.search.field }).fill('0986-494-123');
+    await expect(shop).toHaveURL(/[?&]q=0986-494-123/);
+    const listed = shop.getByRole('table', { name: words.search.table }).getByRole('link');
+    await expect(listed).toHaveCount(1);
+    await shop.reload();
+    await expect(shop.getByRole('searchbox', { name: words.search.field })).toHaveValue('0986-494-123');
+    await expect(listed).toHaveCount(1);
+    await shop
+      .getByRole('group', { name: words.search.language })
+      .getByRole('button', { name: words.search.switchTo })
+      .click();
+    const switched = shop.getByRole('searchbox', { name: other.field });
+    await expect(switched).toHaveValue('0986-494-123');
+    await expect(shop.getByRole('table', { name: other.table }).getByRole('link')).toHaveCount(1);
+    await switched.fill('ZZ 999 999');
+    await expect(shop.getByText(other.noResults('ZZ 999 999'))).toBeVisible();
+    await expectNoAccessibilityViolations(shop);
+    await shop.getByRole('button', { name: other.clear }).click();
+    await expect(shop).not.toHaveURL(/[?&]q=/);
+    await expect(switched).toHaveValue('');
   });
 }

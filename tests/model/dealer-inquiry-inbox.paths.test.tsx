@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
+import { TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import {
   dealerInquiryInboxMachine,
   type InboxPage,
@@ -14,9 +15,22 @@ import { aLiveSource, anInboxItem, aTradeEvent } from '../support/dealer-inquiry
 import { apiFailure } from '../support/failures';
 import { controllablePromise, renderInRouter } from '../support/render-in-router';
 
-type Step = { type: string; output?: InboxPage; error?: Error; status?: string; page?: number; event?: unknown };
+type Step = {
+  type: string;
+  output?: InboxPage;
+  error?: Error;
+  status?: string;
+  page?: number;
+  q?: string;
+  event?: unknown;
+};
 
-const start: InboxQuery = { status: 'open', page: 1 };
+const start: InboxQuery = { status: 'open', page: 1, q: '' };
+/** One part number as a dealer types it; the server's search (ADR 028) is the server tests' matter. */
+const searched = '1k0-615 301';
+const searchLabel = 'Part number, description, vehicle or workshop';
+const noMatches: InboxPage = { items: [], total: 0, page: 1, page_size: 20 };
+const debounced = 'xstate.after.SEARCH_DEBOUNCE.dealerInquiryInbox.list.debouncing';
 const firstPage: InboxPage = {
   items: [anInboxItem(), anInboxItem({ id: 42, workshop_name: 'Kfz Meier', status: 'answered', line_count: 5 })],
   total: 45,
@@ -26,23 +40,36 @@ const firstPage: InboxPage = {
 
 const paths = getShortestPaths(dealerInquiryInboxMachine, {
   input: { query: start },
-  events: [
-    { type: 'xstate.done.actor.loadInbox', output: firstPage },
-    { type: 'xstate.error.actor.loadInbox', error: apiFailure('No connection to the server.', 'networkError') },
-    { type: 'list.retry' },
-    { type: 'filter.change', status: 'answered' },
-    { type: 'page.change', page: 2 },
-    { type: 'trade.event', event: aTradeEvent() },
-  ] as never,
+  events: (snapshot) =>
+    [
+      // A search finds nothing, or the page everything else finds.
+      { type: 'xstate.done.actor.loadInbox', output: snapshot.context.query.q === '' ? firstPage : noMatches },
+      { type: 'xstate.error.actor.loadInbox', error: apiFailure('No connection to the server.', 'networkError') },
+      { type: 'list.retry' },
+      { type: 'filter.change', status: 'answered' },
+      // "Next" is offered while the loaded page has more behind it.
+      ...((snapshot.context.page?.total ?? 0) > snapshot.context.query.page * TRADE_PAGE_SIZE
+        ? [{ type: 'page.change', page: snapshot.context.query.page + 1 }]
+        : []),
+      { type: 'trade.event', event: aTradeEvent() },
+      { type: 'search.change', q: searched },
+      { type: debounced },
+      // The way out is offered where nothing matched a search.
+      ...(snapshot.matches({ list: 'ready' }) && snapshot.context.page?.total === 0 ? [{ type: 'search.clear' }] : []),
+    ] as never,
   serializeState: (snapshot) =>
-    JSON.stringify({ value: snapshot.value, query: snapshot.context.query, loaded: snapshot.context.page !== null }),
+    JSON.stringify({
+      value: snapshot.value,
+      query: snapshot.context.query,
+      loaded: snapshot.context.page?.total ?? null,
+    }),
 });
 type Path = (typeof paths)[number];
 
 async function renderInbox() {
   const load = controllablePromise<InboxPage>();
   const asked: DealerInboxQuery[] = [];
-  const urls: InboxQuery[] = [];
+  const urls: { query: InboxQuery; replace: boolean }[] = [];
   const live = aLiveSource();
   const implementations = createDealerInquiryInboxImplementations({
     api: {
@@ -52,7 +79,7 @@ async function renderInbox() {
       },
     },
     live: live.source,
-    navigate: (query) => urls.push(query),
+    navigate: (query, { replace }) => urls.push({ query, replace }),
   });
   await renderInRouter('/dealer/inquiries', () => (
     <DealerInquiryInboxView implementations={implementations} query={start} />
@@ -62,16 +89,24 @@ async function renderInbox() {
 
 function expectScreenMatches(state: Path['state'], rendered: Awaited<ReturnType<typeof renderInbox>>) {
   const { query, page } = state.context;
-  // The server is asked for the query on screen ("all" is every status), and the URL carries it.
-  expect(rendered.asked.at(-1)).toEqual({ page: query.page, status: query.status === 'all' ? '' : query.status });
-  if (query.status !== start.status || query.page !== start.page) expect(rendered.urls.at(-1)).toEqual(query);
+  // The server is asked for the query on screen ("all" is every status) once the typing paused.
+  const asked = { page: query.page, status: query.status === 'all' ? '' : query.status, q: query.q };
+  if (!state.matches({ list: 'debouncing' })) expect(rendered.asked.at(-1)).toEqual(asked);
+  // The URL carries the query at once; typing replaces its entry, everything else adds one.
+  if (JSON.stringify(query) !== JSON.stringify(start)) expect(rendered.urls.at(-1)?.query).toEqual(query);
   expect(screen.getByLabelText('Show')).toHaveValue(query.status === 'all' ? '' : query.status);
+  expect(screen.getByRole('searchbox', { name: searchLabel })).toHaveValue(query.q);
+  const noResults = screen.queryByText(`No results for “${searched}”.`);
+  if (state.matches({ list: 'ready' }) && page?.total === 0) {
+    expect(noResults).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Clear search' })).toBeVisible();
+  } else expect(noResults).toBeNull();
   if (state.hasTag('busy')) expect(screen.getByRole('status')).toHaveTextContent('Loading inquiries…');
   if (state.matches({ list: 'failed' })) {
     expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
   }
-  if (page && !state.matches({ list: 'failed' })) {
+  if (page && page.total > 0 && !state.matches({ list: 'failed' })) {
     const table = screen.getByRole('table', { name: 'Inquiries from your customers' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -111,7 +146,21 @@ async function replay(path: Path) {
       await user.selectOptions(screen.getByLabelText('Show'), event.status ?? '');
     else if (event.type === 'page.change') await user.click(screen.getByRole('button', { name: 'Next' }));
     else if (event.type === 'trade.event') await act(async () => rendered.live.emit(aTradeEvent()));
-    else throw new Error(`no way to replay ${event.type}`);
+    else if (event.type === 'search.change') {
+      const field = screen.getByRole('searchbox', { name: searchLabel });
+      const requests = rendered.asked.length;
+      await user.clear(field);
+      await user.type(field, event.q ?? '');
+      // No request per keystroke: the list waits for the typing to pause.
+      expect(rendered.asked).toHaveLength(requests);
+      expect(rendered.urls.at(-1)?.replace).toBe(true);
+    } else if (event.type === debounced) {
+      // The pause after the typing: the request goes out by itself.
+      await waitFor(() => expect(rendered.asked.at(-1)?.q).toBe(state.context.query.q));
+    } else if (event.type === 'search.clear') {
+      await user.click(screen.getByRole('button', { name: 'Clear search' }));
+      expect(rendered.urls.at(-1)?.replace).toBe(false);
+    } else throw new Error(`no way to replay ${event.type}`);
     await waitFor(() => expectScreenMatches(state, rendered));
   }
 }
@@ -119,8 +168,10 @@ async function replay(path: Path) {
 test('the traversal reaches loading, ready and failed, and a second page and another filter', () => {
   const reached = new Set(paths.map((path) => JSON.stringify([path.state.value, path.state.context.query])));
   expect(reached).toContain(JSON.stringify([{ list: 'failed' }, start]));
-  expect(reached).toContain(JSON.stringify([{ list: 'ready' }, { status: 'open', page: 2 }]));
-  expect(reached).toContain(JSON.stringify([{ list: 'ready' }, { status: 'answered', page: 1 }]));
+  expect(reached).toContain(JSON.stringify([{ list: 'ready' }, { status: 'open', page: 2, q: '' }]));
+  expect(reached).toContain(JSON.stringify([{ list: 'ready' }, { status: 'answered', page: 1, q: '' }]));
+  expect(reached).toContain(JSON.stringify([{ list: 'ready' }, { status: 'open', page: 1, q: searched }]));
+  expect(reached).toContain(JSON.stringify([{ list: 'debouncing' }, { status: 'answered', page: 1, q: searched }]));
 });
 
 test.each(

@@ -297,4 +297,100 @@ describe('part-number search', () => {
     );
     expect(inbox.body.data.items.map((item) => item.id)).toEqual([sent.id]);
   });
+
+  test("both inquiry lists: three spellings and a one-typo variant find it; another workshop's inquiry never appears", async () => {
+    const secondDealer = await dealerWithUsers(server, 'Teile Suche');
+    const seeker = await workshopWithDealers(server, [dealer, secondDealer]);
+    const stranger = await workshopWithDealers(server, [dealer]);
+    const ids = (items: readonly { id: number }[]) => items.map((item) => item.id);
+    const workshopList = async (workshop: TestWorkshop, q: string) =>
+      (
+        await getJson<{ items: InquirySummary[]; total: number }>(
+          server,
+          `/svc/workshop/inquiries?${new URLSearchParams({ q, status: '' })}`,
+          workshop.cookie,
+        )
+      ).body.data;
+    const inbox = async (who: TestDealer, q: string) =>
+      (
+        await getJson<{ items: DealerInboxItem[]; total: number }>(
+          server,
+          `/svc/part-dealer/inquiries?${new URLSearchParams({ q, status: '' })}`,
+          who.cookie,
+        )
+      ).body.data;
+    const asked = async (workshop: TestWorkshop, partNumber: string) =>
+      insertInquiry(server.db, {
+        workshopOrganisationId: workshop.organisation.id,
+        createdBy: workshop.owner.id,
+        lines: [{ partNumber, description: 'Querlenker vorne links', quantity: 1 }],
+      });
+    const own = await asked(seeker, '3Q0 407 151 K');
+    const strangers = await asked(stranger, '3Q0 407 151 K');
+    for (const inquiry of [own, strangers]) {
+      await insertRecipient(
+        server.db,
+        inquiry.inquiry.id,
+        { partDealerId: dealer.partDealer.id, organisationId: dealer.organisation.id },
+        { quotes: [] },
+      );
+    }
+    for (const q of ['3Q0 407 151 K', '3Q0407151K', '3q0-407-151-k', '3Q0 407 151 X']) {
+      expect(ids((await workshopList(seeker, q)).items)).toEqual([own.inquiry.id]);
+      expect(ids((await workshopList(stranger, q)).items)).toEqual([strangers.inquiry.id]);
+      // The dealer serves both workshops: it finds both, each with the dealer's own copy.
+      expect(ids((await inbox(dealer, q)).items).sort()).toEqual([own.inquiry.id, strangers.inquiry.id].sort());
+    }
+    // An inquiry the second dealer never received is not in its inbox, whatever it searches.
+    expect((await inbox(secondDealer, '3Q0407151K')).total).toBe(0);
+
+    // An alternative the dealer quoted: the workshop finds it, the quoting dealer too, no other dealer.
+    const quoted = await asked(seeker, '1K0 199 262 M');
+    const [quotedLine] = quoted.lines;
+    if (!quotedLine) throw new Error('no inquiry line');
+    await insertRecipient(
+      server.db,
+      quoted.inquiry.id,
+      { partDealerId: dealer.partDealer.id, organisationId: dealer.organisation.id },
+      {
+        quotes: [
+          {
+            inquiryLineId: quotedLine.id,
+            offered: true,
+            netPriceCents: 5_900,
+            alternativePartNumber: 'LEMFÖRDER 29 755 01',
+            alternativeBrand: 'Lemförder',
+          },
+        ],
+      },
+    );
+    await insertRecipient(
+      server.db,
+      quoted.inquiry.id,
+      { partDealerId: secondDealer.partDealer.id, organisationId: secondDealer.organisation.id },
+      { quotes: [] },
+    );
+    expect(ids((await workshopList(seeker, 'lemförder-2975501')).items)).toEqual([quoted.inquiry.id]);
+    expect(ids((await inbox(dealer, 'LEMFÖRDER 2975501')).items)).toEqual([quoted.inquiry.id]);
+    expect((await inbox(secondDealer, 'LEMFÖRDER 2975501')).total).toBe(0);
+    expect((await workshopList(stranger, 'LEMFÖRDER 2975501')).total).toBe(0);
+  });
+
+  test('a search text with a control character or over 60 characters is refused, on both lists', async () => {
+    for (const q of ['Golf\u0007', 'Golf\nGTI', 'x'.repeat(61)]) {
+      for (const [path, cookie] of [
+        ['/svc/workshop/inquiries', werkstattA.cookie],
+        ['/svc/part-dealer/inquiries', dealer.cookie],
+      ] as const) {
+        const { response } = await getJson(server, `${path}?${new URLSearchParams({ q })}`, cookie);
+        expect(response.status).toBe(400);
+      }
+    }
+    const { response } = await getJson(
+      server,
+      `/svc/workshop/inquiries?${new URLSearchParams({ q: 'x'.repeat(60) })}`,
+      werkstattA.cookie,
+    );
+    expect(response.status).toBe(200);
+  });
 });

@@ -125,6 +125,8 @@ export async function insertRecipient(
               availability: quote.availability ?? 'branch_today',
               eta: quote.eta ?? null,
               alternativePartNumber: quote.alternativePartNumber ?? '',
+              // As the answer route writes it (ADR 028): the search reads the normalised form.
+              alternativePartNumberNormalised: normalisePartNumber(quote.alternativePartNumber ?? ''),
               alternativeBrand: quote.alternativeBrand ?? '',
               fitsVehicle: quote.fitsVehicle ?? false,
             }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type AnyActorRef, createActor, waitFor } from 'xstate';
-import type { DealerInquiry, QuoteAnswer } from '../../common/contracts/trading';
+import { type DealerInquiry, type QuoteAnswer, SEARCH_TEXT_MAX_LENGTH } from '../../common/contracts/trading';
 import {
   type DealerInquiryInput,
   dealerInquiryMachine,
@@ -8,8 +8,15 @@ import {
   takesAnswers,
   takesDecline,
 } from '../../machines/dealer-inquiry.machine';
-import { dealerInquiryInboxMachine, type InboxQuery } from '../../machines/dealer-inquiry-inbox.machine';
-import type { DealerInquiriesApi, DealerInquiryResult } from '../../src/api/dealer-inquiries-api';
+import {
+  dealerInquiryInboxMachine,
+  type InboxPage,
+  type InboxQuery,
+  inboxSearchSchema,
+  parseInboxSearch,
+} from '../../machines/dealer-inquiry-inbox.machine';
+import { compactListSearch, LIST_SEARCH_DEBOUNCE_MS } from '../../machines/list-search';
+import type { DealerInboxQuery, DealerInquiriesApi, DealerInquiryResult } from '../../src/api/dealer-inquiries-api';
 import { readAnswerDraft, writeAnswerDraft } from '../../src/views/dealer-inquiries/answer-draft';
 import { createDealerInquiryImplementations } from '../../src/views/dealer-inquiries/use-dealer-inquiry';
 import { createDealerInquiryInboxImplementations } from '../../src/views/dealer-inquiries/use-dealer-inquiry-inbox';
@@ -513,19 +520,27 @@ describe('the lifecycles decide what is offered', () => {
 });
 
 describe('inbox', () => {
-  function startInbox(query: InboxQuery) {
-    const queries: { page: number; status: string }[] = [];
-    const urls: InboxQuery[] = [];
+  function startInbox(
+    query: InboxQuery,
+    answer: (next: DealerInboxQuery) => InboxPage = (next) => ({
+      items: [anInboxItem()],
+      total: 1,
+      page: next.page,
+      page_size: 20,
+    }),
+  ) {
+    const queries: DealerInboxQuery[] = [];
+    const urls: { query: InboxQuery; replace: boolean }[] = [];
     const live = aLiveSource();
     const implementations = createDealerInquiryInboxImplementations({
       api: {
         inbox: async (next) => {
           queries.push(next);
-          return { items: [anInboxItem()], total: 1, page: next.page, page_size: 20 };
+          return answer(next);
         },
       },
       live: live.source,
-      navigate: (next) => urls.push(next),
+      navigate: (next, { replace }) => urls.push({ query: next, replace }),
     });
     const actor = createActor(dealerInquiryInboxMachine.provide(implementations), { input: { query } }).start();
     started.push(actor);
@@ -533,30 +548,111 @@ describe('inbox', () => {
   }
 
   test('loads the query from the URL; "all" asks the server for every status', async () => {
-    const { actor, queries } = startInbox({ status: 'all', page: 3 });
+    const { actor, queries } = startInbox({ status: 'all', page: 3, q: '' });
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    expect(queries).toEqual([{ status: '', page: 3 }]);
+    expect(queries).toEqual([{ status: '', page: 3, q: '' }]);
   });
 
-  test('a filter change goes to page 1 and into the URL; a live event reloads', async () => {
-    const { actor, queries, urls, live } = startInbox({ status: 'open', page: 2 });
+  test('a filter change goes to page 1 and into the URL, keeping the search; a live event reloads', async () => {
+    const { actor, queries, urls, live } = startInbox({ status: 'open', page: 2, q: '1K0615301AA' });
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
     actor.send({ type: 'filter.change', status: 'answered' });
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    expect(urls).toEqual([{ status: 'answered', page: 1 }]);
+    expect(urls).toEqual([{ query: { status: 'answered', page: 1, q: '1K0615301AA' }, replace: false }]);
     live.emit(aTradeEvent());
     await vi.waitFor(() => expect(queries).toHaveLength(3));
-    expect(queries.at(-1)).toEqual({ status: 'answered', page: 1 });
+    expect(queries.at(-1)).toEqual({ status: 'answered', page: 1, q: '1K0615301AA' });
   });
 
   test('the URL changing under the screen (back button) is followed; the same query is not loaded twice', async () => {
-    const { actor, queries, urls } = startInbox({ status: 'open', page: 1 });
+    const { actor, queries, urls } = startInbox({ status: 'open', page: 1, q: '' });
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    actor.send({ type: 'query.sync', query: { status: 'open', page: 1 } });
+    actor.send({ type: 'query.sync', query: { status: 'open', page: 1, q: '' } });
     expect(queries).toHaveLength(1);
-    actor.send({ type: 'query.sync', query: { status: 'expired', page: 2 } });
+    actor.send({ type: 'query.sync', query: { status: 'expired', page: 2, q: 'Golf' } });
     await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    expect(queries.at(-1)).toEqual({ status: 'expired', page: 2 });
+    expect(queries.at(-1)).toEqual({ status: 'expired', page: 2, q: 'Golf' });
     expect(urls).toEqual([]);
+  });
+
+  test('typing a search waits for the pause, asks once, from page 1, and replaces the URL entry', async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, queries, urls } = startInbox({ status: 'open', page: 3, q: '' });
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
+      for (const q of ['1', '1K', '1K0 ', '1K0 6']) {
+        actor.send({ type: 'search.change', q });
+        await vi.advanceTimersByTimeAsync(LIST_SEARCH_DEBOUNCE_MS - 1);
+      }
+      expect(queries).toHaveLength(1);
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
+      expect(queries).toEqual([
+        { status: 'open', page: 3, q: '' },
+        { status: 'open', page: 1, q: '1K0 6' },
+      ]);
+      expect(urls.map((url) => url.replace)).toEqual([true, true, true, true]);
+      expect(urls.at(-1)?.query).toEqual({ status: 'open', page: 1, q: '1K0 6' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test("the router's late echo of an older URL write does not undo what was typed since (a trimmed space included)", async () => {
+    const { actor, queries } = startInbox({ status: 'open', page: 1, q: '' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    actor.send({ type: 'search.change', q: '1K0 ' });
+    actor.send({ type: 'search.change', q: '1K0 6' });
+    // The URL holds the trimmed text: the echo of the first write is still recognised as ours.
+    actor.send({ type: 'query.sync', query: { status: 'open', page: 1, q: '1K0' } });
+    expect(actor.getSnapshot().context.query.q).toBe('1K0 6');
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    expect(queries.at(-1)?.q).toBe('1K0 6');
+  });
+
+  test('a search text the contract refuses (too long, a control character) is not taken', async () => {
+    const { actor, urls } = startInbox({ status: 'open', page: 1, q: 'Golf' });
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    actor.send({ type: 'search.change', q: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1) });
+    actor.send({ type: 'search.change', q: 'Golf\u0007' });
+    expect(actor.getSnapshot().context.query.q).toBe('Golf');
+    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(urls).toEqual([]);
+  });
+
+  test('clearing the search reloads at once, on page 1, as a new URL entry', async () => {
+    const { actor, queries, urls } = startInbox({ status: 'all', page: 2, q: 'nothing like it' }, () => ({
+      items: [],
+      total: 0,
+      page: 1,
+      page_size: 20,
+    }));
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    actor.send({ type: 'search.clear' });
+    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    expect(queries.at(-1)).toEqual({ status: '', page: 1, q: '' });
+    expect(urls).toEqual([{ query: { status: 'all', page: 1, q: '' }, replace: false }]);
+  });
+
+  test('search params: a too-long or control-character q, a foreign status or page fall back one by one', () => {
+    expect(parseInboxSearch({})).toEqual({ status: 'open', page: 1, q: '' });
+    expect(parseInboxSearch({ status: 'answered', page: 2, q: ' 1K0-615 ' })).toEqual({
+      status: 'answered',
+      page: 2,
+      q: '1K0-615',
+    });
+    // The router reads `?q=4711` as a number.
+    expect(parseInboxSearch({ q: 4711 })).toEqual({ status: 'open', page: 1, q: '4711' });
+    expect(parseInboxSearch({ status: 'answered', q: 'x'.repeat(61) })).toEqual({ status: 'answered', page: 1, q: '' });
+    expect(parseInboxSearch({ page: 2, q: 'Golf\u0000' })).toEqual({ status: 'open', page: 2, q: '' });
+    expect(parseInboxSearch({ page: 2, q: 'Golf\nGTI' })).toEqual({ status: 'open', page: 2, q: '' });
+    expect(parseInboxSearch({ status: 'draft', page: -1, q: ['a'] })).toEqual({ status: 'open', page: 1, q: '' });
+    expect(compactListSearch(inboxSearchSchema, { status: 'open', page: 1, q: '' })).toEqual({});
+    expect(compactListSearch(inboxSearchSchema, { status: 'all', page: 1, q: 'Golf' })).toEqual({
+      status: 'all',
+      q: 'Golf',
+    });
   });
 });

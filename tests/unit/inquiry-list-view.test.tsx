@@ -1,12 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as v from 'valibot';
 import { expect, test, vi } from 'vitest';
 import type { TradeEvent } from '../../common/contracts/trading';
-import type { InquiryListPage, InquiryListQuery } from '../../machines/inquiry-list.machine';
+import {
+  type InquiryListPage,
+  type InquiryListQuery,
+  inquiryListSearchSchema,
+  parseInquiryListSearch,
+} from '../../machines/inquiry-list.machine';
+import { compactListSearch } from '../../machines/list-search';
 import type { LiveEventSource } from '../../src/app/live-events';
 import { InquiryListView } from '../../src/views/workshop-inquiries/InquiryListView';
-import { inquiryListSearchSchema } from '../../src/views/workshop-inquiries/list-search';
 import { createInquiryListImplementations } from '../../src/views/workshop-inquiries/use-inquiry-list';
 import { renderInRouter } from '../support/render-in-router';
 import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
@@ -28,7 +32,10 @@ const summary = {
   closes_at: '2026-11-25T09:50:00Z',
 };
 
-function setup(pages: InquiryListPage[], query: InquiryListQuery = { page: 1, status: '' }) {
+function setup(
+  pages: InquiryListPage[] | ((query: InquiryListQuery) => InquiryListPage),
+  query: InquiryListQuery = { page: 1, status: '', q: '' },
+) {
   let emit: (event: TradeEvent) => void = () => {};
   const live: LiveEventSource = {
     subscribe: (listener) => {
@@ -38,23 +45,21 @@ function setup(pages: InquiryListPage[], query: InquiryListQuery = { page: 1, st
     subscribeStatus: () => () => {},
     status: () => 'online',
   };
-  const list = vi.fn(async () => pages.shift() ?? page([]));
-  const onQueryChange = vi.fn();
+  const list = vi.fn(async (asked: InquiryListQuery) =>
+    typeof pages === 'function' ? pages(asked) : (pages.shift() ?? page([])),
+  );
+  const urls: { query: InquiryListQuery; replace: boolean }[] = [];
   const implementations = createInquiryListImplementations({
-    api: { list } as unknown as Parameters<typeof createInquiryListImplementations>[0]['api'],
+    api: { list },
     live,
+    navigate: (next, { replace }) => urls.push({ query: next, replace }),
   });
-  return { list, onQueryChange, emit: (event: TradeEvent) => emit(event), implementations, query };
+  return { list, urls, emit: (event: TradeEvent) => emit(event), implementations, query };
 }
 
 test('lists the inquiries with vehicle, lines, answers, closing time and status; a live event reloads', async () => {
-  const { list, onQueryChange, emit, implementations, query } = setup([
-    page([summary]),
-    page([{ ...summary, answered_count: 3 }]),
-  ]);
-  await renderInRouter('/inquiries', () => (
-    <InquiryListView implementations={implementations} query={query} onQueryChange={onQueryChange} />
-  ));
+  const { list, emit, implementations, query } = setup([page([summary]), page([{ ...summary, answered_count: 3 }])]);
+  await renderInRouter('/inquiries', () => <InquiryListView implementations={implementations} search={query} />);
   const table = await screen.findByRole('table', { name: 'Your inquiries' });
   const row = within(table).getByRole('row', { name: /Golf 7 1.6 TDI/ });
   expect(within(row).getByRole('link')).toHaveAttribute('href', '/inquiries/77');
@@ -62,29 +67,82 @@ test('lists the inquiries with vehicle, lines, answers, closing time and status;
   expect(row).toHaveTextContent('Quotes received');
   expect(row).toHaveTextContent('Nov 25, 2026, 10:50 AM');
   expect(screen.getByRole('link', { name: 'New inquiry' })).toHaveAttribute('href', '/inquiries/new');
-  expect(list).toHaveBeenCalledWith({ page: 1, status: '' });
+  expect(list).toHaveBeenCalledWith({ page: 1, status: '', q: '' });
 
   emit(aTradeEvent(77));
   expect(await within(table).findByText('3 of 3')).toBeVisible();
   expect(list).toHaveBeenCalledTimes(2);
 });
 
-test('the status filter goes to the address (first page); an empty list leads to a new inquiry', async () => {
+test('the status filter goes to the address (first page, the search kept); an empty list leads to a new inquiry', async () => {
   const user = userEvent.setup();
-  const { onQueryChange, implementations } = setup([page([])]);
+  const { urls, list, implementations } = setup([page([]), page([])]);
   await renderInRouter('/inquiries', () => (
-    <InquiryListView implementations={implementations} query={{ page: 3, status: '' }} onQueryChange={onQueryChange} />
+    <InquiryListView implementations={implementations} search={{ page: 3, status: '', q: '' }} />
   ));
   expect(await screen.findByRole('link', { name: 'Write your first inquiry' })).toHaveAttribute(
     'href',
     '/inquiries/new',
   );
   await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Open');
-  expect(onQueryChange).toHaveBeenCalledWith({ page: 1, status: 'open' });
+  expect(urls).toEqual([{ query: { page: 1, status: 'open', q: '' }, replace: false }]);
+  await waitFor(() => expect(list).toHaveBeenLastCalledWith({ page: 1, status: 'open', q: '' }));
 });
 
-test('search params: a foreign page or status falls back, a link needs none', () => {
-  expect(v.parse(inquiryListSearchSchema, {})).toEqual({ page: 1, status: '' });
-  expect(v.parse(inquiryListSearchSchema, { page: 2, status: 'open' })).toEqual({ page: 2, status: 'open' });
-  expect(v.parse(inquiryListSearchSchema, { page: -1, status: 'draft' })).toEqual({ page: 1, status: '' });
+test('typing a part number searches from page 1 once the typing pauses; the address carries it', async () => {
+  const user = userEvent.setup();
+  const { urls, list, implementations } = setup(
+    (asked) => page(asked.q === '' ? [summary] : [{ ...summary, id: 78 }]),
+    {
+      page: 2,
+      status: 'open',
+      q: '',
+    },
+  );
+  await renderInRouter('/inquiries', () => (
+    <InquiryListView implementations={implementations} search={{ page: 2, status: 'open', q: '' }} />
+  ));
+  await screen.findByRole('table', { name: 'Your inquiries' });
+  const field = screen.getByRole('searchbox', { name: 'Part number, description or vehicle' });
+  expect(field).toHaveAccessibleDescription(
+    "Finds a part number in any spelling, also among the dealers' alternatives.",
+  );
+  await user.type(field, '1k0-615');
+  expect(field).toHaveValue('1k0-615');
+  expect(urls.at(-1)).toEqual({ query: { page: 1, status: 'open', q: '1k0-615' }, replace: true });
+  await waitFor(() => expect(screen.getByRole('link', { name: /Golf 7/ })).toHaveAttribute('href', '/inquiries/78'));
+  // One request for the whole word, not one per letter.
+  expect(list.mock.calls.map(([asked]) => asked)).toEqual([
+    { page: 2, status: 'open', q: '' },
+    { page: 1, status: 'open', q: '1k0-615' },
+  ]);
+});
+
+test('no match: "no results for …" with a way back to the whole list', async () => {
+  const user = userEvent.setup();
+  const { urls, list, implementations } = setup((asked) => page(asked.q === '' ? [summary] : []));
+  await renderInRouter('/inquiries', () => (
+    <InquiryListView implementations={implementations} search={{ page: 1, status: '', q: 'XYZ999' }} />
+  ));
+  expect(await screen.findByText('No results for “XYZ999”.')).toBeVisible();
+  expect(screen.queryByRole('link', { name: 'Write your first inquiry' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Clear search' }));
+  expect(urls).toEqual([{ query: { page: 1, status: '', q: '' }, replace: false }]);
+  expect(await screen.findByRole('table', { name: 'Your inquiries' })).toBeVisible();
+  expect(screen.getByRole('searchbox', { name: 'Part number, description or vehicle' })).toHaveValue('');
+  expect(list).toHaveBeenLastCalledWith({ page: 1, status: '', q: '' });
+});
+
+test('search params: a foreign page, status or search text falls back on its own, a link needs none', () => {
+  expect(parseInquiryListSearch({})).toEqual({ page: 1, status: '', q: '' });
+  expect(parseInquiryListSearch({ page: 2, status: 'open', q: '1K0 615 301 AA' })).toEqual({
+    page: 2,
+    status: 'open',
+    q: '1K0 615 301 AA',
+  });
+  expect(parseInquiryListSearch({ page: -1, status: 'draft' })).toEqual({ page: 1, status: '', q: '' });
+  expect(parseInquiryListSearch({ status: 'open', q: 'x'.repeat(61) })).toEqual({ page: 1, status: 'open', q: '' });
+  expect(parseInquiryListSearch({ page: 3, q: 'Golf\u001b[2J' })).toEqual({ page: 3, status: '', q: '' });
+  expect(compactListSearch(inquiryListSearchSchema, { page: 1, status: '', q: '' })).toEqual({});
+  expect(compactListSearch(inquiryListSearchSchema, { page: 1, status: '', q: 'Golf' })).toEqual({ q: 'Golf' });
 });

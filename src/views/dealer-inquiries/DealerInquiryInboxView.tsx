@@ -7,6 +7,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { DataTable } from '../admin/DataTable';
 import { Pager } from '../admin/Pager';
+import { ListSearchField, NoSearchMatches } from '../trade-shared/ListSearch';
 import * as styles from './dealer-inquiries.css';
 import { absoluteTime, relativeTime, useNow } from './trade-time';
 import { type DealerInquiryInboxImplementations, useDealerInquiryInbox } from './use-dealer-inquiry-inbox';
@@ -54,6 +55,13 @@ export function DealerInquiryInboxView({
             label: filterLabels[filter],
           }))}
         />
+        {/* The server also searches the workshop's name and this dealer's own quoted alternatives (ADR 028). */}
+        <ListSearchField
+          label={<Trans>Part number, description, vehicle or workshop</Trans>}
+          hint={<Trans>Finds a part number in any spelling, also among the alternatives you quoted.</Trans>}
+          value={inbox.query.q}
+          onSearch={inbox.search}
+        />
       </div>
       {inbox.loading ? (
         <p role="status">
@@ -65,7 +73,13 @@ export function DealerInquiryInboxView({
         caption={<Trans>Inquiries from your customers</Trans>}
         busy={inbox.loading}
         items={inbox.page?.items}
-        empty={<Trans>No inquiries with this status.</Trans>}
+        empty={
+          inbox.noMatches ? (
+            <NoSearchMatches search={inbox.query.q} onClear={inbox.clearSearch} />
+          ) : (
+            <Trans>No inquiries with this status.</Trans>
+          )
+        }
         columns={[
           {
             header: <Trans>Workshop</Trans>,

@@ -8,23 +8,26 @@ import {
 import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { Pager } from '../admin/Pager';
+import { ListSearchField, NoSearchMatches } from '../trade-shared/ListSearch';
 import * as styles from './inquiries.css';
 import { inquiryStatusText, useTradeFormat, vehicleLine } from './trade-text';
 import { type InquiryListImplementations, useInquiryList } from './use-inquiry-list';
 
-/** /inquiries (issue 13): the workshop's inquiries, filtered and paged by the address. */
+/**
+ * /inquiries (issues 13 and 14): the workshop's inquiries, filtered, searched and paged by the
+ * address (`search` is the URL's, read by the route).
+ */
 export function InquiryListView({
   implementations,
-  query,
-  onQueryChange,
+  search,
 }: {
   implementations: InquiryListImplementations;
-  query: InquiryListQuery;
-  onQueryChange: (query: InquiryListQuery) => void;
+  search: InquiryListQuery;
 }) {
   const { t } = useLingui();
   const format = useTradeFormat();
-  const list = useInquiryList(implementations, query);
+  const list = useInquiryList(implementations, search);
+  const { query } = list;
   const filterLabel = (filter: InquiryListFilter) =>
     filter === ''
       ? t`All inquiries`
@@ -51,9 +54,14 @@ export function InquiryListView({
             value: filter,
             label: filterLabel(filter),
           }))}
-          onValueChange={(status) =>
-            onQueryChange({ status: INQUIRY_LIST_FILTERS.find((filter) => filter === status) ?? '', page: 1 })
-          }
+          onValueChange={(status) => list.filter(INQUIRY_LIST_FILTERS.find((filter) => filter === status) ?? '')}
+        />
+        {/* The server also searches the alternative part numbers the dealers quoted (ADR 028). */}
+        <ListSearchField
+          label={<Trans>Part number, description or vehicle</Trans>}
+          hint={<Trans>Finds a part number in any spelling, also among the dealers' alternatives.</Trans>}
+          value={query.q}
+          onSearch={list.search}
         />
       </div>
       <LoadError message={list.loadError} onRetry={list.retry} />
@@ -62,7 +70,8 @@ export function InquiryListView({
           <Trans>Loading your inquiries…</Trans>
         </p>
       ) : null}
-      {result && result.items.length === 0 ? (
+      {list.noMatches ? <NoSearchMatches search={query.q} onClear={list.clearSearch} /> : null}
+      {result && result.items.length === 0 && !list.noMatches && query.q.trim() === '' ? (
         <div>
           <p>
             {query.status === '' ? (
@@ -133,7 +142,7 @@ export function InquiryListView({
             total={result.total}
             pageSize={result.page_size}
             summary={<Plural value={total} one="# inquiry" other="# inquiries" />}
-            onPage={(page) => onQueryChange({ ...query, page })}
+            onPage={list.goToPage}
           />
         </>
       ) : null}
