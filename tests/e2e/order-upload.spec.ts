@@ -17,7 +17,7 @@ import {
  * Issue 14, "done when", in a browser against the real server: a workshop enters a VIN with a
  * typo and is told so, takes over a two-page PDF order and a CSV (the columns mapped once and
  * saved as a layout that is offered again for a file of the same shape), corrects and drops a
- * line, and sends the inquiry; on a part two other workshops received and kept for the same
+ * line, and sends the inquiry; on a part another workshop received and kept for the same
  * vehicle type it sees "ordered for this vehicle type before", while typing and on the sent
  * inquiry. Bad files get their translated message and change nothing; a reload in the middle of
  * the mapping preview leaves the person on the form with the draft.
@@ -27,7 +27,7 @@ const LIVE = { timeout: 15_000 };
 
 /**
  * One vehicle type per run (VIN positions 1–8), so each run's counts are its own on the shared
- * server: the other workshops' two cars of that type, and the one typed, with an O for the 0 at
+ * server: another workshop's two cars of that type, and the one typed, with an O for the 0 at
  * position 12.
  */
 const vehicleTypes = {
@@ -306,7 +306,7 @@ for (const language of ['de', 'en'] as const) {
     browser,
     baseURL,
   }) => {
-    // A dealer, three workshops with mails, two whole trades through the API, then the upload.
+    // A dealer, two workshops with mails, two whole trades through the API, then the upload.
     test.setTimeout(420_000);
     const stamp = Date.now();
     const dealer = {
@@ -316,18 +316,17 @@ for (const language of ['de', 'en'] as const) {
       city: 'Kiel',
       password: PASSWORD,
     };
-    const workshops = (['A', 'B', 'C'] as const).map((letter) => ({
+    // Two workshops only: the suite shares one server, and invitation requests are limited per IP
+    // address (20 an hour), which every spec's workshops draw on.
+    const workshops = (['A', 'B'] as const).map((letter) => ({
       email: `upload-${letter.toLowerCase()}-${language}-${stamp}@werkstatt-test.de`,
       name: `Werkstatt ${letter} Upload ${language.toUpperCase()} ${stamp}`,
     }));
-    const [werkstattA, werkstattB, werkstattC] = workshops as [
-      (typeof workshops)[0],
-      (typeof workshops)[0],
-      (typeof workshops)[0],
-    ];
+    const [werkstattA, werkstattB] = workshops as [(typeof workshops)[0], (typeof workshops)[0]];
 
-    // 1. Setup through the real ways in: the dealer with its user, three workshops naming it in
-    // their wizard, each accepted; B and C each receive and keep the part for a car of the type A will type.
+    // 1. Setup through the real ways in: the dealer with its user, two workshops naming it in
+    // their wizard, each accepted; B receives and keeps the part for two cars of the type A will
+    // type (two orders: a learned fact needs two behind it, ADR 028).
     const { partDealerId } = await dealerWithUser(page, baseURL, dealer);
     for (const [index, workshop] of workshops.entries()) {
       await verifiedWorkshopFromWizard(page, baseURL, {
@@ -340,14 +339,9 @@ for (const language of ['de', 'en'] as const) {
     }
     const dealerApi = await signedInApi(baseURL, language, dealer.email);
     for (const workshop of workshops) await dealerAccepts(dealerApi, workshop.name);
-    for (const [workshop, vin] of [
-      [werkstattB, cars.b],
-      [werkstattC, cars.c],
-    ] as const) {
-      const workshopApi = await signedInApi(baseURL, language, workshop.email);
-      await keptTrade(workshopApi, dealerApi, vin);
-      await workshopApi.dispose();
-    }
+    const workshopApi = await signedInApi(baseURL, language, werkstattB.email);
+    for (const vin of [cars.b, cars.c]) await keptTrade(workshopApi, dealerApi, vin);
+    await workshopApi.dispose();
     await dealerApi.dispose();
     const files = await orderFiles();
 
@@ -430,7 +424,7 @@ for (const language of ['de', 'en'] as const) {
     await expect(oilLine.getByLabel(words.partNumber)).toHaveValue('G 052 195 M4');
     await expect(oilLine.getByLabel(words.quantity)).toHaveValue('2');
     await expect(lineGroup(shop, words, 7).getByLabel(words.partNumber)).toHaveValue('6R0 955 425');
-    // Learned fitment shows on the part B and C kept, and nowhere else.
+    // Learned fitment shows on the part B kept, and nowhere else.
     await expect(line1.getByText(words.fitment)).toBeVisible(LIVE);
     await expect(shop.getByText(words.fitment)).toHaveCount(1);
 
