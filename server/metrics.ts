@@ -9,12 +9,13 @@ import type { LiveHub } from './trade/live-hub';
 export type ServerMetrics = ReturnType<typeof createMetrics>;
 
 /**
- * The route a request matched, as registered ("/svc/workshop/inquiries/:id"), never the raw path:
- * ids in paths would make a series per id. Requests no route claimed share one label.
+ * The route of the handler that answered, as registered ("/svc/workshop/inquiries/:id{[0-9]{1,9}}",
+ * "/*" for the SPA's pages), never the raw path: ids in paths would make a series per id. A request
+ * only the global middleware saw (Hono's not-found) is "unmatched".
  */
 function routeLabel(c: Context) {
   const pattern = routePath(c);
-  return pattern === '' || pattern === '*' || pattern === '/*' ? 'unmatched' : pattern;
+  return pattern === '' || pattern === '*' ? 'unmatched' : pattern;
 }
 
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
