@@ -45,6 +45,9 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       MAIL_POLL_MS: '200',
       CAPTCHA_COST: '2000',
+      // The tests act as the reverse proxy: each test and browser context names its own client in
+      // X-Forwarded-For (tests/e2e/support.ts), so per-address limits count each separately (ADR 032).
+      TRUSTED_PROXIES: '127.0.0.1',
     },
   },
 });

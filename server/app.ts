@@ -6,6 +6,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
+import { clientAddressMiddleware, clientIp } from './http/client-ip';
+import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody } from './http/respond';
 import { createAuthService } from './services/auth/routes';
@@ -56,8 +58,15 @@ export function createApp(deps: ServerDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const publicOrigin = new URL(deps.config.publicUrl).origin;
 
+  app.use('*', deps.metrics.middleware);
   app.use('*', compress());
-  app.use('*', requestId({ headerName: 'X-Request-Id', generator: () => crypto.randomUUID() }));
+  // A proxy's X-Request-Id is kept when it is short and plain (letters, digits, _ - =), else replaced.
+  app.use('*', requestId({ headerName: 'X-Request-Id', limitLength: 128, generator: () => crypto.randomUUID() }));
+  app.use('*', clientAddressMiddleware(deps.config.trustedProxies, deps.config.forwardedHeader));
+  app.use(
+    '*',
+    requestContextMiddleware((c) => ({ requestId: c.get('requestId'), clientIp: clientIp(c) })),
+  );
   app.use(
     '*',
     secureHeaders({
@@ -126,6 +135,8 @@ export function createApp(deps: ServerDeps) {
   api.all('*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
   app.route('/svc', api);
 
+  // Metrics have a listener of their own (METRICS_PORT); here the path is plainly not found.
+  app.all('/metrics', (c) => c.text('Not found', 404));
   app.route('/captcha', createCaptchaRoutes(deps));
   if (!deps.config.isProduction) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
   app.route('/', createSpaRoutes(deps.config.staticDir));

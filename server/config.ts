@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as v from 'valibot';
 import { appEnvironments, httpUrl, parseEnvironment } from '../common/env-parse';
+import { FORWARDED_HEADERS, parseTrustedProxies } from './http/client-ip';
 
 /** Development defaults: documented in README and .env.example, refused when APP_ENV=production. */
 export const DEVELOPMENT_DEFAULTS = {
@@ -18,6 +19,16 @@ const integerString = (min: number, max: number) =>
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   );
+
+/** The first entry of a TRUSTED_PROXIES value that is not an address or range, as the issue to report. */
+function trustedProxiesProblem(value: string) {
+  try {
+    parseTrustedProxies(value);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
 
 const serverEnvironmentSchema = v.object({
   APP_ENV: v.optional(v.picklist(appEnvironments, `must be one of ${appEnvironments.join(', ')}`), 'development'),
@@ -57,6 +68,22 @@ const serverEnvironmentSchema = v.object({
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
   LIVE_HEARTBEAT_MS: v.optional(integerString(50, 600_000), '20000'),
   LIVE_SESSION_CHECK_MS: v.optional(integerString(50, 3_600_000), '60000'),
+  TRUSTED_PROXIES: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => trustedProxiesProblem(value) === null,
+        (issue) => `must list IP addresses or CIDR ranges: ${trustedProxiesProblem(String(issue.input))}`,
+      ),
+    ),
+    '',
+  ),
+  TRUSTED_PROXY_HEADER: v.optional(
+    v.picklist(FORWARDED_HEADERS, `must be one of ${FORWARDED_HEADERS.join(', ')}`),
+    'x-forwarded-for',
+  ),
+  METRICS_PORT: v.optional(integerString(0, 65535)),
+  METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
@@ -128,5 +155,10 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
     liveSessionCheckMs: env.LIVE_SESSION_CHECK_MS,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
+    /** Reverse proxies whose forwarded header names the client (ADR 032); none by default. */
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    forwardedHeader: env.TRUSTED_PROXY_HEADER,
+    /** The Prometheus endpoint's own listener (ADR 032); off unless METRICS_PORT is set. */
+    metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }

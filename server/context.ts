@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { ServerMetrics } from './metrics';
 import type { LiveHub } from './trade/live-hub';
 
 /** What every service sub-app is built from; tests build the same with their own settings. */
@@ -10,4 +11,6 @@ export type ServerDeps = {
   logger: Logger;
   /** The process's one listener for trade events and its connected live streams (ADR 024). */
   liveHub: LiveHub;
+  /** Request counts and latency, queue depths, pool use, live streams (ADR 032). */
+  metrics: ServerMetrics;
 };

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { currentRequestContext } from './http/request-context';
 
 /**
  * Structured JSON logs. Secrets never reach them: request bodies are not logged, and these
@@ -7,6 +8,9 @@ import pino from 'pino';
 export function createLogger(level: string, destination?: pino.DestinationStream) {
   const options: pino.LoggerOptions = {
     level,
+    // Every line written while a request is handled names it: the request id (the proxy's, when it
+    // sent a valid one) and the client's address (ADR 032).
+    mixin: () => currentRequestContext() ?? {},
     redact: {
       paths: [
         'password',

@@ -7,6 +7,7 @@ import { deleteExpiredCaptchas } from './captcha';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { createMailTransport, startMailWorker } from './mail/outbox';
+import { createMetrics } from './metrics';
 import { deleteStaleRateWindows } from './rate-limit';
 import { seedAdministrator } from './seed';
 import { deleteExpiredSessions } from './services/auth/sessions';
@@ -51,11 +52,18 @@ export async function startServer(config: ServerConfig, logger: Logger) {
 
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  const app = createApp({ config, database, logger, liveHub });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
-  });
+  const metrics = createMetrics({ database, liveHub });
+  const app = createApp({ config, database, logger, liveHub, metrics });
+  const listen = (fetch: typeof app.fetch, port: number, hostname: string) =>
+    new Promise<ReturnType<typeof serve>>((resolve) => {
+      const instance = serve({ fetch, port, hostname }, () => resolve(instance));
+    });
+  const server = await listen(app.fetch, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
+  // Prometheus scrapes a listener of its own (ADR 032), never the public one.
+  const metricsServer = config.metrics
+    ? await listen(metrics.exposition().fetch, config.metrics.port, config.metrics.host)
+    : null;
 
   return {
     port,
@@ -63,11 +71,14 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     database,
     adminCreated: seeded.created,
     liveHub,
+    /** The port of the metrics listener, when METRICS_PORT is set. */
+    metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
     async stop() {
       clearInterval(housekeeping);
       // Live streams end first (with a retry hint), else server.close() would wait for them forever.
       await liveHub.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
       await closingSweeper.stop();
       await tradeMailWorker.stop();
       await mailWorker.stop();

@@ -30,6 +30,11 @@ export type DatabaseHandle = {
     onReconnect?: () => void,
   ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /**
+   * The connection pool, for the metrics (ADR 032). PGlite is one in-process connection that runs
+   * queries one after another: idle and waiting are not known there (null).
+   */
+  poolUse: () => { max: number; open: number; idle: number | null; waiting: number | null };
 };
 
 const LISTEN_RETRY_MS = 1000;
@@ -124,6 +129,7 @@ class SelfHealingPool extends pg.Pool {
 }
 
 const PGLITE_SHARED_BUFFERS = '16MB';
+const POOL_MAX = 10;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -138,7 +144,7 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const pool = new SelfHealingPool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POOL_MAX,
       connectionTimeoutMillis: 2000,
     });
     // A dropped connection must not crash the process; the query in flight (or the next one)
@@ -156,6 +162,7 @@ export async function openDatabase(options: {
       listen: (channel, onNotify, onReconnect) =>
         listenOnPostgres(options.databaseUrl as string, channel, onNotify, onReconnect),
       close: () => pool.end(),
+      poolUse: () => ({ max: POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   let dataPath: string | undefined;
@@ -188,5 +195,6 @@ export async function openDatabase(options: {
       };
     },
     close: () => client.close(),
+    poolUse: () => ({ max: 1, open: client.closed ? 0 : 1, idle: null, waiting: null }),
   };
 }

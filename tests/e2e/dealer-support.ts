@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { ADMIN, expect, openLatestMailLink, registerFromInvitation, useLanguage } from './support';
+import { ADMIN, expect, openLatestMailLink, ownClientAddress, registerFromInvitation, useLanguage } from './support';
 
 /**
  * The real ways dealers and workshops come onto the portal (issue 12), shared by the specs that
@@ -28,7 +28,7 @@ export async function solvedCaptcha(api: APIRequestContext) {
 export async function newApi(baseURL: string | undefined, language: Language = 'de') {
   return playwrightRequest.newContext({
     baseURL,
-    extraHTTPHeaders: { origin: baseURL ?? '', 'accept-language': language },
+    extraHTTPHeaders: { origin: baseURL ?? '', 'accept-language': language, ...ownClientAddress() },
   });
 }
 

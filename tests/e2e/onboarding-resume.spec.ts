@@ -5,6 +5,7 @@ import {
   expectNoAccessibilityViolations,
   openLatestMailLink,
   openPageInNewContext,
+  ownClientAddress,
   solveCaptcha,
   test,
 } from './support';
@@ -95,7 +96,7 @@ async function invitationFor(page: Page, browser: Browser, email: string) {
   await solveCaptcha(page, 'Anfrage senden');
   await page.getByRole('button', { name: 'Anfrage senden' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einladung angefragt');
-  const admin = await browser.newContext();
+  const admin = await browser.newContext({ extraHTTPHeaders: ownClientAddress() });
   await approveLead(admin.request, email);
   await admin.close();
   return openLatestMailLink(page, email, 'Ihre Einladung zum Teileportal', 'Konto einrichten');

@@ -2,12 +2,29 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 
 /**
+ * The e2e server trusts 127.0.0.1 as a reverse proxy (TRUSTED_PROXIES in playwright.config.ts, ADR
+ * 032), so each test, browser context and API client names a client address of its own in
+ * X-Forwarded-For, as a proxy would: the per-address limits (20 invitation requests an hour, …) then
+ * count each one separately instead of the whole suite against one budget. Addresses come from the
+ * IPv6 documentation range, one block per worker.
+ */
+let clientsSoFar = 0;
+export function ownClientAddress(): Record<string, string> {
+  clientsSoFar += 1;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  return { 'x-forwarded-for': `2001:db8:e2e:${worker.toString(16)}::${clientsSoFar.toString(16)}` };
+}
+
+/**
  * Public pages arrive prerendered; the app loads when the visitor first reaches for the page
  * (pointer, touch, wheel, key, focus: ADR 017) and their buttons work once it has taken the page
  * over. Before every action and assertion on such a page, a test does what a person does: it
  * moves the pointer over the page, then waits until the app has taken over.
  */
 export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, ...ownClientAddress() });
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) await reachForPrerenderedPages(page);
     await use(page);
@@ -36,7 +53,7 @@ export async function reachForPrerenderedPages(page: Page) {
 
 /** A page in a fresh browser context (another person, no cookies) that waits for takeovers like `page`. */
 export async function openPageInNewContext(browser: Browser) {
-  const page = await (await browser.newContext()).newPage();
+  const page = await (await browser.newContext({ extraHTTPHeaders: ownClientAddress() })).newPage();
   await reachForPrerenderedPages(page);
   return page;
 }

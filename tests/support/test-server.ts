@@ -59,6 +59,8 @@ export async function startTestServer(
     db: server.database.db,
     /** The process's live event hub (its connected streams). */
     liveHub: server.liveHub,
+    /** The metrics listener's port, when started with METRICS_PORT. */
+    metricsPort: server.metricsPort,
     logLines,
     url: (pathname: string) => `${origin}${pathname}`,
     async stop() {
