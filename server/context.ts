@@ -10,4 +10,6 @@ export type ServerDeps = {
   logger: Logger;
   /** The process's one listener for trade events and its connected live streams (ADR 024). */
   liveHub: LiveHub;
+  /** Whether the process is shutting down: then /readyz answers 503 and responses close their connection. */
+  isDraining: () => boolean;
 };

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -51,11 +52,53 @@ export async function startServer(config: ServerConfig, logger: Logger) {
 
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  const app = createApp({ config, database, logger, liveHub });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(instance));
+  let draining = false;
+  const app = createApp({ config, database, logger, liveHub, isDraining: () => draining });
+  // serve() without a createServer option makes a plain node:http server.
+  const server = await new Promise<HttpServer>((resolve) => {
+    const instance = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
+      resolve(instance as HttpServer),
+    );
   });
   const port = (server.address() as AddressInfo).port;
+
+  logger.info(
+    { event: 'database.migrated', database: database.kind, migrationsApplied: database.migrationsApplied },
+    database.migrationsApplied > 0 ? 'migrations applied' : 'database already up to date',
+  );
+
+  let stopping: Promise<void> | null = null;
+  /**
+   * The graceful stop (ADR 033): unready at once, no new connections, live streams ended with a
+   * retry hint (their clients reconnect, through the proxy, to another process), requests in
+   * flight finished within SHUTDOWN_GRACE_MS (then their connections are cut), the pollers stopped
+   * with their outbox leases given back, and the database closed last.
+   */
+  async function drainAndStop() {
+    draining = true;
+    clearInterval(housekeeping);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Live streams end first (with a retry hint), else server.close() would wait for them forever.
+    await liveHub.stop();
+    server.closeIdleConnections();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace-over'>((resolve) => {
+      graceTimer = setTimeout(() => resolve('grace-over'), config.shutdownGraceMs);
+    });
+    const [outcome] = await Promise.all([
+      Promise.race([closed.then(() => 'drained' as const), graceOver]),
+      closingSweeper.stop(),
+      tradeMailWorker.stop(),
+      mailWorker.stop(),
+    ]);
+    clearTimeout(graceTimer);
+    if (outcome === 'grace-over') {
+      logger.warn({ event: 'server.grace_over', graceMs: config.shutdownGraceMs }, 'requests still running cut off');
+      server.closeAllConnections();
+      await closed;
+    }
+    await database.close();
+  }
 
   return {
     port,
@@ -63,15 +106,13 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     database,
     adminCreated: seeded.created,
     liveHub,
-    async stop() {
-      clearInterval(housekeeping);
-      // Live streams end first (with a retry hint), else server.close() would wait for them forever.
-      await liveHub.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await closingSweeper.stop();
-      await tradeMailWorker.stop();
-      await mailWorker.stop();
-      await database.close();
+    /** Whether stop() has begun (readiness is 503 from then on). */
+    isDraining: () => draining,
+    /** The HTTP handler itself, which a test can call while the listener no longer accepts. */
+    handle: (request: Request) => app.fetch(request),
+    stop() {
+      stopping ??= drainAndStop();
+      return stopping;
     },
   };
 }

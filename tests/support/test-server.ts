@@ -59,6 +59,10 @@ export async function startTestServer(
     db: server.database.db,
     /** The process's live event hub (its connected streams). */
     liveHub: server.liveHub,
+    /** Calls the app without the listener (which stops accepting when a graceful stop begins). */
+    handle: server.handle,
+    /** Starts the graceful stop (ADR 033) without the checks of stop(); resolves when it is done. */
+    drain: () => server.stop(),
     logLines,
     url: (pathname: string) => `${origin}${pathname}`,
     async stop() {
