@@ -9,8 +9,8 @@ import { ADMIN } from '../support/test-server';
 import { type ClusterFixtures, seedCluster } from './fixtures';
 import { type LiveClient, startLiveClient } from './live-client';
 import {
-  type PortalProcess,
   PORTS,
+  type PortalProcess,
   PUBLIC_ORIGIN,
   startNginx,
   startTopology,

@@ -28,7 +28,9 @@ export async function seedCluster(databaseUrl: string, counts: { workshops: numb
     const dealerCount = counts.workshops * counts.dealersPerWorkshop;
     const dealerOrganisations = await db
       .insert(schema.organisations)
-      .values(Array.from({ length: dealerCount }, (_, index) => ({ kind: 'dealer' as const, name: `Teile ${index + 1}` })))
+      .values(
+        Array.from({ length: dealerCount }, (_, index) => ({ kind: 'dealer' as const, name: `Teile ${index + 1}` })),
+      )
       .returning({ id: schema.organisations.id, name: schema.organisations.name });
     const partDealerRows = await db
       .insert(schema.partDealers)

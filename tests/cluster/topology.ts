@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -111,7 +110,8 @@ http {
 
 /** Starts nginx in the foreground with a generated config in `folder`; resolves once it answers. */
 export async function startNginx(folder: string) {
-  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(folder, name), { recursive: true });
+  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    mkdirSync(path.join(folder, name), { recursive: true });
   const config = path.join(folder, 'nginx.conf');
   writeFileSync(config, nginxConfig(folder));
   const test = spawnSync(NGINX_BINARY, ['-t', '-q', '-p', folder, '-e', path.join(folder, 'error.log'), '-c', config]);
