@@ -265,8 +265,12 @@ test('the load run: mixed load through nginx while A is stopped (SIGTERM) and re
     const stoppedMs = performance.now() - stopAt;
     const restarted = topology.startPortal('a');
     await topology.untilReady(restarted);
+    const leasesReleased = stopping.logs
+      .filter((line) => line.event === 'mail.leases_released')
+      .reduce((sum, line) => sum + Number(line.mails ?? 0), 0);
     return {
       exitCode,
+      leasesReleased,
       stoppedMs,
       downMs: performance.now() - stopAt,
       drainLog: stopping.logs.some((line) => line.event === 'server.stopped'),
@@ -340,7 +344,7 @@ test('the load run: mixed load through nginx while A is stopped (SIGTERM) and re
       `  failures: ${failures.length}${failures.length ? ` — ${failures.map((failure) => `${failure.operation}: ${failure.detail}`).join('; ')}` : ''}`,
       `  retried by nginx onto the other process: ${retriedByNginx}`,
       `  latency: p50 ${percentile(0.5).toFixed(0)} ms, p99 ${percentile(0.99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms`,
-      `  A: exit code ${restartFigures.exitCode} after ${restartFigures.stoppedMs.toFixed(0)} ms of draining, ready again after ${restartFigures.downMs.toFixed(0)} ms`,
+      `  A: exit code ${restartFigures.exitCode} after ${restartFigures.stoppedMs.toFixed(0)} ms of draining, ready again after ${restartFigures.downMs.toFixed(0)} ms; outbox leases it gave back: ${restartFigures.leasesReleased}`,
       `  mails: ${mailsDelivered} delivered / ${mailsExpected} expected (${mails.length} queued), ${mailsDuplicated} duplicated, ${mails.filter((mail) => mail.abandoned).length} abandoned`,
       `  live events: ${eventsReceived} received / ${eventsExpected} expected, ${duplicateEvents} duplicated, ${reconnects} reconnects (${liveClients.map((live) => live.upstreams.join('→')).join(' | ')})`,
       '',
