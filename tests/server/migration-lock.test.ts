@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { migratePostgresOnce } from '../../server/db/database';
+import { loadServerConfig } from '../../server/config';
+import { type Database, migratePostgresOnce } from '../../server/db/database';
+import * as schema from '../../server/db/schema';
+import { seedAdministrator } from '../../server/seed';
 import { freshPostgresDatabase } from '../support/fresh-postgres';
 
 /**
@@ -39,6 +44,28 @@ test.skipIf(!databaseUrl)(
       expect(locks).toHaveLength(0);
     } finally {
       await client.end();
+    }
+  },
+);
+
+test.skipIf(!databaseUrl)(
+  'five processes seeding the administrator at once: one row, one of them created it',
+  async () => {
+    await migratePostgresOnce(database.url);
+    const config = loadServerConfig({ ADMIN_EMAIL: 'cluster-admin@teileportal.local' });
+    const pools = Array.from({ length: 5 }, () => new pg.Pool({ connectionString: database.url, max: 1 }));
+    try {
+      const outcomes = await Promise.all(
+        pools.map((pool) => seedAdministrator(drizzle(pool, { schema }) as unknown as Database, config)),
+      );
+      expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
+      const admins = await (drizzle(pools[0] as pg.Pool, { schema }) as unknown as Database)
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.email, config.admin.email));
+      expect(admins).toHaveLength(1);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.end()));
     }
   },
 );
