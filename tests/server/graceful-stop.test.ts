@@ -168,7 +168,7 @@ test('SIGTERM on the real process: the request in flight is answered, then it ex
   expect(await login.closed).toMatch(/^HTTP\/1\.1 200 /);
   expect(await portal.exited).toBe(0);
   expect(portal.output()).toContain('"event":"server.stopped"');
-});
+}, 120_000);
 
 test('a second signal ends the process at once, without waiting for the request in flight', async () => {
   const portal = await portalProcess();
@@ -181,4 +181,4 @@ test('a second signal ends the process at once, without waiting for the request 
   // Well inside the 10 s grace the first signal would have waited for the unfinished request.
   expect(performance.now() - secondAt).toBeLessThan(5000);
   expect(await login.closed).toBe('');
-});
+}, 120_000);
