@@ -106,8 +106,6 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     database,
     adminCreated: seeded.created,
     liveHub,
-    /** Whether stop() has begun (readiness is 503 from then on). */
-    isDraining: () => draining,
     /** The HTTP handler itself, which a test can call while the listener no longer accepts. */
     handle: (request: Request) => app.fetch(request),
     stop() {
