@@ -60,8 +60,11 @@ export function startSmtpSink(port: number) {
   });
 }
 
-/** The nginx configuration: both processes upstream, idempotent retries, live streams unbuffered. */
-function nginxConfig(folder: string) {
+/**
+ * The nginx configuration: both processes upstream (those in `down` marked so, as a rollout takes
+ * a process out before stopping it), idempotent retries, live streams unbuffered.
+ */
+function nginxConfig(folder: string, down: ReadonlySet<PortalName>) {
   const proxied = `
       proxy_pass http://portal;
       proxy_http_version 1.1;
@@ -78,6 +81,8 @@ function nginxConfig(folder: string) {
   return `
 ${process.getuid?.() === 0 ? `user ${userInfo().username};` : ''}
 worker_processes 1;
+# After a reload the old worker ends the streams it still carries; their clients resume elsewhere.
+worker_shutdown_timeout 10s;
 daemon off;
 pid ${folder}/nginx.pid;
 error_log ${folder}/error.log warn;
@@ -91,8 +96,8 @@ http {
   log_format upstreams '$request_method $uri $status upstream=$upstream_addr statuses=$upstream_status';
   access_log ${folder}/access.log upstreams;
   upstream portal {
-    server 127.0.0.1:${PORTS.a} max_fails=1 fail_timeout=2s;
-    server 127.0.0.1:${PORTS.b} max_fails=1 fail_timeout=2s;
+    server 127.0.0.1:${PORTS.a} max_fails=1 fail_timeout=2s${down.has('a') ? ' down' : ''};
+    server 127.0.0.1:${PORTS.b} max_fails=1 fail_timeout=2s${down.has('b') ? ' down' : ''};
   }
   server {
     listen 127.0.0.1:${PORTS.proxy};
@@ -113,9 +118,21 @@ export async function startNginx(folder: string) {
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(folder, name), { recursive: true });
   const config = path.join(folder, 'nginx.conf');
-  writeFileSync(config, nginxConfig(folder));
-  const test = spawnSync(NGINX_BINARY, ['-t', '-q', '-p', folder, '-e', path.join(folder, 'error.log'), '-c', config]);
-  if (test.status !== 0) throw new Error(`nginx refused its config: ${test.stderr.toString()}`);
+  const writeConfig = (down: ReadonlySet<PortalName>) => {
+    writeFileSync(config, nginxConfig(folder, down));
+    const test = spawnSync(NGINX_BINARY, [
+      '-t',
+      '-q',
+      '-p',
+      folder,
+      '-e',
+      path.join(folder, 'error.log'),
+      '-c',
+      config,
+    ]);
+    if (test.status !== 0) throw new Error(`nginx refused its config: ${test.stderr.toString()}`);
+  };
+  writeConfig(new Set());
   const child = spawn(NGINX_BINARY, ['-p', folder, '-e', path.join(folder, 'error.log'), '-c', config], {
     stdio: 'ignore',
   });
@@ -134,6 +151,17 @@ export async function startNginx(folder: string) {
       existsSync(path.join(folder, 'access.log'))
         ? readFileSync(path.join(folder, 'access.log'), 'utf8').split('\n').filter(Boolean)
         : [],
+    /**
+     * Reloads nginx with these processes marked down (none: all up). New requests go to the new
+     * worker at once; the old one finishes what it carries. Resolves once the new config answers.
+     */
+    async reload(down: ReadonlySet<PortalName>) {
+      writeConfig(down);
+      child.kill('SIGHUP');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    },
+    errorLog: () =>
+      existsSync(path.join(folder, 'error.log')) ? readFileSync(path.join(folder, 'error.log'), 'utf8') : '',
     async stop() {
       child.kill('SIGQUIT');
       await exited;
