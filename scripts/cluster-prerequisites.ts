@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * What `npm run test:cluster` needs (ADR 033): Debian's nginx and a reachable PostgreSQL on which
@@ -17,7 +18,8 @@ export function clusterPrerequisitesMissing(): string | null {
       "const pg=require('pg');const c=new pg.Client({connectionString:process.argv[1],connectionTimeoutMillis:3000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))",
       url,
     ],
-    { stdio: 'ignore' },
+    // From the repository, so `pg` resolves from its node_modules.
+    { stdio: 'ignore', cwd: path.resolve(import.meta.dirname, '..') },
   );
   if (probe.status !== 0) return `PostgreSQL not reachable at ${url.replace(/\/\/[^@]*@/, '//…@')}`;
   return null;
