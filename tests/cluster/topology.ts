@@ -64,7 +64,7 @@ export function startSmtpSink(port: number) {
  * The nginx configuration: both processes upstream (those in `down` marked so, as a rollout takes
  * a process out before stopping it), idempotent retries, live streams unbuffered.
  */
-function nginxConfig(folder: string, down: ReadonlySet<PortalName>) {
+function nginxConfig(folder: string, down: ReadonlySet<PortalName>, generation: number) {
   const proxied = `
       proxy_pass http://portal;
       proxy_http_version 1.1;
@@ -95,12 +95,18 @@ http {
   scgi_temp_path ${folder}/scgi;
   log_format upstreams '$request_method $uri $status upstream=$upstream_addr statuses=$upstream_status';
   access_log ${folder}/access.log upstreams;
+  # No kept-alive client connections: on a reload the old worker closes its idle ones, and a POST
+  # the test's client (Node's fetch) sends on one in that instant fails without a retry (browsers
+  # retry a request on a reused connection that closed before any answer; undici does not for POST).
+  keepalive_timeout 0;
   upstream portal {
     server 127.0.0.1:${PORTS.a} max_fails=1 fail_timeout=2s${down.has('a') ? ' down' : ''};
     server 127.0.0.1:${PORTS.b} max_fails=1 fail_timeout=2s${down.has('b') ? ' down' : ''};
   }
   server {
     listen 127.0.0.1:${PORTS.proxy};
+    # Which config answers: a reload is done once the new generation does.
+    location = /cluster-config-generation { return 200 "${generation}"; }
     location / {${proxied}
     }
     # Live event streams (ADR 024): no buffering, no read timeout in the stream's lifetime.
@@ -118,8 +124,10 @@ export async function startNginx(folder: string) {
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(folder, name), { recursive: true });
   const config = path.join(folder, 'nginx.conf');
+  let generation = 0;
   const writeConfig = (down: ReadonlySet<PortalName>) => {
-    writeFileSync(config, nginxConfig(folder, down));
+    generation += 1;
+    writeFileSync(config, nginxConfig(folder, down, generation));
     const test = spawnSync(NGINX_BINARY, [
       '-t',
       '-q',
@@ -158,7 +166,14 @@ export async function startNginx(folder: string) {
     async reload(down: ReadonlySet<PortalName>) {
       writeConfig(down);
       child.kill('SIGHUP');
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      const expected = String(generation);
+      await waitFor(async () => {
+        try {
+          return (await (await fetch(`${PUBLIC_ORIGIN}/cluster-config-generation`)).text()) === expected;
+        } catch {
+          return false;
+        }
+      }, 'nginx to load its new config');
     },
     errorLog: () =>
       existsSync(path.join(folder, 'error.log')) ? readFileSync(path.join(folder, 'error.log'), 'utf8') : '',
