@@ -174,7 +174,7 @@ test('a live event written through A reaches a stream connected to B', async () 
 
 type Outcome = { operation: string; ok: boolean; ms: number; detail?: string };
 
-test('the load run: mixed load through nginx while A is stopped (SIGTERM) and restarted', async () => {
+test('the load run: mixed load through nginx while A is rolled (out of the upstream, SIGTERM, restarted, back in)', async () => {
   // Live clients through nginx, one per workshop; round robin spreads them over both processes.
   for (const cookie of workshopCookies) {
     liveClients.push(startLiveClient(`${PUBLIC_ORIGIN}/svc/workshop/events`, { cookie }));
