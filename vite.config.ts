@@ -88,6 +88,20 @@ export default defineConfig(({ mode }) => ({
           maxWorkers: 1,
         },
       },
+      {
+        extends: true,
+        test: {
+          // `npm run test:cluster` (ADR 033): two portal processes, PostgreSQL and nginx; run
+          // through scripts/test-cluster.ts, which checks that PostgreSQL and nginx are there.
+          name: 'cluster',
+          sequence: { groupOrder: 4 },
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 }));

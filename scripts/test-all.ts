@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { clusterPrerequisitesMissing } from './cluster-prerequisites';
 
 /**
  * `npm test`: every check and every suite, in the order a reviewer would run them, with one
- * closing line "N passed, N failed". Set DATABASE_URL to also run the server suite on PostgreSQL.
+ * closing line "N passed, N failed". Set DATABASE_URL to also run the server suite on PostgreSQL. The
+ * cluster test runs when PostgreSQL and nginx are there (skipped with one line otherwise).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'teileportal-reports-'));
@@ -89,6 +91,22 @@ step(
   ['run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${faults}`],
 );
 countVitest(faults);
+
+// Two portal processes behind nginx on PostgreSQL (ADR 033): run where both are present (CI installs
+// nginx and starts PostgreSQL, so there a missing one fails the run instead of skipping it).
+const clusterMissing = clusterPrerequisitesMissing();
+if (clusterMissing) {
+  console.log(`\n▶ cluster test skipped: ${clusterMissing}`);
+  if (process.env.CI) failures.push(`cluster test (${clusterMissing})`);
+} else {
+  const cluster = path.join(reports, 'vitest-cluster.json');
+  step(
+    'cluster test: two processes on one PostgreSQL behind nginx, one stopped and restarted under load',
+    bin('vitest'),
+    ['run', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${cluster}`],
+  );
+  countVitest(cluster);
+}
 
 const e2e = path.join(reports, 'playwright.json');
 step(

@@ -116,6 +116,35 @@ export function createApp(deps: ServerDeps) {
     return c.json({ ...refusalBody(c, 500, 'serverError'), correlationId }, 500);
   });
 
+  // While draining, no connection is kept alive for a next request: the proxy opens a new one,
+  // which reaches another process (ADR 033).
+  app.use('*', async (c, next) => {
+    await next();
+    if (deps.isDraining()) c.header('Connection', 'close');
+  });
+
+  /**
+   * Readiness (ADR 033): whether a proxy or orchestrator should send this process requests. Unready
+   * while it drains, or when the database does not answer within READINESS_TIMEOUT_MS. /healthz
+   * stays liveness: a process that is up but cannot reach the database is not restarted for it.
+   */
+  app.get('/readyz', async (c) => {
+    if (deps.isDraining()) return c.json({ status: 'draining' }, 503);
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), deps.config.readinessTimeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([deps.database.ping().then(() => 'up' as const), timedOut]);
+      if (outcome === 'timeout') return c.json({ status: 'unready', database: 'timeout' }, 503);
+      return c.json({ status: 'ready' });
+    } catch {
+      return c.json({ status: 'unready', database: 'down' }, 503);
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+
   app.get('/healthz', async (c) => {
     try {
       await deps.database.ping();

@@ -84,6 +84,8 @@ const serverEnvironmentSchema = v.object({
   ),
   METRICS_PORT: v.optional(integerString(0, 65535)),
   METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
+  SHUTDOWN_GRACE_MS: v.optional(integerString(0, 600_000), '10000'),
+  READINESS_TIMEOUT_MS: v.optional(integerString(50, 60_000), '1000'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
@@ -154,6 +156,10 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     /** Live event streams (ADR 024): a heartbeat comment, and how often the session is checked again. */
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
     liveSessionCheckMs: env.LIVE_SESSION_CHECK_MS,
+    /** On SIGTERM, how long requests in flight may take to finish before their connections are cut (ADR 033). */
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    /** How long /readyz waits for the database before it calls this process unready. */
+    readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
     /** Reverse proxies whose forwarded header names the client (ADR 032); none by default. */
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

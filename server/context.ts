@@ -13,4 +13,6 @@ export type ServerDeps = {
   liveHub: LiveHub;
   /** Request counts and latency, queue depths, pool use, live streams (ADR 032). */
   metrics: ServerMetrics;
+  /** Whether the process is shutting down: then /readyz answers 503 and responses close their connection. */
+  isDraining: () => boolean;
 };

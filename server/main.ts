@@ -30,13 +30,25 @@ console.log(
 );
 
 let stopping = false;
+/**
+ * SIGTERM or SIGINT starts the graceful stop (ADR 033) and exits 0 when it is done; a second
+ * signal exits at once. Should the stop hang anyway, the process exits 1 after the grace period
+ * and a margin for closing the pollers and the database.
+ */
 async function shutdown(signal: string) {
-  if (stopping) return;
+  if (stopping) {
+    logger.warn({ event: 'server.stop_forced', signal }, 'second signal: exiting at once');
+    process.exit(1);
+  }
   stopping = true;
-  logger.info({ event: 'server.stopping', signal }, 'shutting down');
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  logger.info({ event: 'server.stopping', signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+  const forceExit = setTimeout(() => {
+    logger.error({ event: 'server.stop_hung' }, 'graceful stop did not finish; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + 10_000);
   forceExit.unref();
   await started.stop();
+  logger.info({ event: 'server.stopped', signal }, 'stopped');
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -52,11 +53,13 @@ export async function startServer(config: ServerConfig, logger: Logger) {
 
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
+  let draining = false;
   const metrics = createMetrics({ database, liveHub });
-  const app = createApp({ config, database, logger, liveHub, metrics });
+  const app = createApp({ config, database, logger, liveHub, metrics, isDraining: () => draining });
+  // serve() without a createServer option makes a plain node:http server.
   const listen = (fetch: typeof app.fetch, port: number, hostname: string) =>
-    new Promise<ReturnType<typeof serve>>((resolve) => {
-      const instance = serve({ fetch, port, hostname }, () => resolve(instance));
+    new Promise<HttpServer>((resolve) => {
+      const instance = serve({ fetch, port, hostname }, () => resolve(instance as HttpServer));
     });
   const server = await listen(app.fetch, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
@@ -64,6 +67,45 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const metricsServer = config.metrics
     ? await listen(metrics.exposition().fetch, config.metrics.port, config.metrics.host)
     : null;
+
+  logger.info(
+    { event: 'database.migrated', database: database.kind, migrationsApplied: database.migrationsApplied },
+    database.migrationsApplied > 0 ? 'migrations applied' : 'database already up to date',
+  );
+
+  let stopping: Promise<void> | null = null;
+  /**
+   * The graceful stop (ADR 033): unready at once, no new connections, live streams ended with a
+   * retry hint (their clients reconnect, through the proxy, to another process), requests in
+   * flight finished within SHUTDOWN_GRACE_MS (then their connections are cut), the pollers stopped
+   * with their outbox leases given back, and the database closed last.
+   */
+  async function drainAndStop() {
+    draining = true;
+    clearInterval(housekeeping);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Live streams end first (with a retry hint), else server.close() would wait for them forever.
+    await liveHub.stop();
+    server.closeIdleConnections();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace-over'>((resolve) => {
+      graceTimer = setTimeout(() => resolve('grace-over'), config.shutdownGraceMs);
+    });
+    const [outcome] = await Promise.all([
+      Promise.race([closed.then(() => 'drained' as const), graceOver]),
+      closingSweeper.stop(),
+      tradeMailWorker.stop(),
+      mailWorker.stop(),
+    ]);
+    clearTimeout(graceTimer);
+    if (outcome === 'grace-over') {
+      logger.warn({ event: 'server.grace_over', graceMs: config.shutdownGraceMs }, 'requests still running cut off');
+      server.closeAllConnections();
+      await closed;
+    }
+    if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+    await database.close();
+  }
 
   return {
     port,
@@ -73,16 +115,11 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     liveHub,
     /** The port of the metrics listener, when METRICS_PORT is set. */
     metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
-    async stop() {
-      clearInterval(housekeeping);
-      // Live streams end first (with a retry hint), else server.close() would wait for them forever.
-      await liveHub.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
-      await closingSweeper.stop();
-      await tradeMailWorker.stop();
-      await mailWorker.stop();
-      await database.close();
+    /** The HTTP handler itself, which a test can call while the listener no longer accepts. */
+    handle: (request: Request) => app.fetch(request),
+    stop() {
+      stopping ??= drainAndStop();
+      return stopping;
     },
   };
 }

@@ -18,6 +18,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** How many migrations this process applied at open (0 when the database was up to date). */
+  migrationsApplied: number;
   ping: () => Promise<void>;
   /**
    * Hears `NOTIFY channel` from every process on this database (PostgreSQL LISTEN on a connection
@@ -134,6 +136,49 @@ const POOL_MAX = 10;
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
+ * The key of the session-level advisory lock that migrations run under (ADR 033); any fixed
+ * bigint does, as long as nothing else on the database takes it. "tp-migr" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x74702d6d69677200n;
+
+/**
+ * Applies pending migrations once however many processes start at the same moment: each takes
+ * the advisory lock on a connection of its own and waits for it; the first applies what is
+ * pending, the others find nothing left. Without the lock two migrators both create drizzle's
+ * bookkeeping schema and both apply the same migration. Returns how many migrations this call
+ * applied (0 when another process had done it).
+ */
+export async function migratePostgresOnce(connectionString: string) {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    const appliedBefore = await countAppliedMigrations(client);
+    await migrateNodePostgres(drizzleNodePostgres(client, { schema }), { migrationsFolder });
+    return (await countAppliedMigrations(client)) - appliedBefore;
+  } finally {
+    // Ending the session releases the lock too; unlocking first lets the next waiter go at once.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
+type Queryable = { query: <Row>(text: string) => Promise<{ rows: Row[] }> };
+
+/** Rows in drizzle's bookkeeping table (none before the first migration creates it). */
+async function countAppliedMigrations(client: Queryable) {
+  const [table] = (
+    await client.query<{ name: string | null }>(`select to_regclass('drizzle.__drizzle_migrations')::text as name`)
+  ).rows;
+  if (!table?.name) return 0;
+  const [row] = (
+    await client.query<{ applied: string | number }>('select count(*) as applied from drizzle.__drizzle_migrations')
+  ).rows;
+  return Number(row?.applied ?? 0);
+}
+
+/**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir/pgdata` (persisted).
  * Migrations are applied before the handle is returned.
  */
@@ -152,10 +197,11 @@ export async function openDatabase(options: {
     pool.on('error', () => {});
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzleNodePostgres(pool, { schema });
-    await migrateNodePostgres(db, { migrationsFolder });
+    const migrationsApplied = await migratePostgresOnce(options.databaseUrl);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
+      migrationsApplied,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -181,10 +227,14 @@ export async function openDatabase(options: {
     extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
+  // PGlite is one process's own database: nothing else can migrate it at the same time.
+  const appliedBefore = await countAppliedMigrations(client);
   await migratePglite(db, { migrationsFolder });
+  const migrationsApplied = (await countAppliedMigrations(client)) - appliedBefore;
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    migrationsApplied,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -79,13 +79,16 @@ function backoffSeconds(attempts: number, baseSeconds: number) {
 /**
  * Sends queued mail. Rows are leased (claimed by pushing next_attempt_at forward) rather than
  * locked for the duration of the send, so a slow mail server never holds a database connection
- * and a crashed process's lease simply runs out and the row is retried.
+ * and a crashed process's lease simply runs out and the row is retried. When `stopping()` turns
+ * true mid-batch (the process shuts down), the mail being sent is finished and the leases of
+ * the rest are given back at once, so another process sends them now rather than after the lease.
  */
 export async function deliverDueMail(
   db: Database,
   transport: MailTransport,
   logger: Logger,
   retryBaseSeconds = 30,
+  stopping: () => boolean = () => false,
 ): Promise<number> {
   const due = db
     .select({ id: outbox.id })
@@ -102,7 +105,17 @@ export async function deliverDueMail(
     })
     .where(inArray(outbox.id, due))
     .returning();
-  for (const row of claimed) {
+  // UPDATE … RETURNING keeps no order: oldest first, as queued.
+  claimed.sort((left, right) => left.id - right.id);
+  for (const [index, row] of claimed.entries()) {
+    if (stopping()) {
+      await releaseLeases(
+        db,
+        claimed.slice(index).map((unsent) => unsent.id),
+      );
+      logger.info({ event: 'mail.leases_released', mails: claimed.length - index }, 'mail leases released');
+      return index;
+    }
     try {
       await transport.send({
         id: row.id,
@@ -142,6 +155,14 @@ export async function deliverDueMail(
   return claimed.length;
 }
 
+/** Gives claimed, unsent rows back: due now, and the claim's attempt not counted. */
+async function releaseLeases(db: Database, ids: number[]) {
+  await db
+    .update(outbox)
+    .set({ attempts: sql`greatest(${outbox.attempts} - 1, 0)`, nextAttemptAt: sql`now()` })
+    .where(and(inArray(outbox.id, ids), isNull(outbox.sentAt)));
+}
+
 /** Polls the outbox until stopped; a failed poll (database down) is logged and retried. */
 export function startMailWorker(
   db: Database,
@@ -153,7 +174,7 @@ export function startMailWorker(
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = () => {
-    running = deliverDueMail(db, transport, logger, timing.retryBaseSeconds)
+    running = deliverDueMail(db, transport, logger, timing.retryBaseSeconds, () => stopped)
       .then(() => undefined)
       .catch((error: unknown) => {
         logger.warn(
@@ -167,6 +188,7 @@ export function startMailWorker(
   };
   timer = setTimeout(tick, 0);
   return {
+    /** Ends polling; a batch in progress finishes its current mail and gives the rest back. */
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

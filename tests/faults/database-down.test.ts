@@ -90,9 +90,16 @@ describe.skipIf(!databaseUrl)('database down (PostgreSQL behind a proxy the test
     const health = await fetch(server.url('/healthz'));
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } });
+    // Readiness (ADR 033) says the same within its short timeout, so a proxy can steer away.
+    const readinessAsked = performance.now();
+    const readiness = await fetch(server.url('/readyz'));
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ status: 'unready' });
+    expect(performance.now() - readinessAsked).toBeLessThan(2000);
 
     await proxy.restore();
     await expect.poll(async () => (await fetch(server.url('/healthz'))).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(server.url('/readyz'))).status, { timeout: 10_000 }).toBe(200);
 
     // Nothing half written: every stored user has its confirmation mail, every invitation its mail.
     const direct = new pg.Client({ connectionString: server.postgresUrl ?? '' });

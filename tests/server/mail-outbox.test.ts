@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { outbox } from '../../server/db/schema';
@@ -90,4 +90,45 @@ test('user text in any subject cannot start a new mail header', async () => {
     .from(outbox)
     .where(eq(outbox.id, id ?? -1));
   expect(row?.subject).toBe('Neue Registrierung: Evil GmbH Bcc: victim@example.com');
+});
+
+test('a process stopping mid-batch sends the mail in hand and gives the other leases back at once', async () => {
+  // Mails the earlier tests left queued wait an hour, so the batch is these three.
+  await server.db
+    .update(outbox)
+    .set({ nextAttemptAt: new Date(Date.now() + 3600_000) })
+    .where(isNull(outbox.sentAt));
+  const ids: number[] = [];
+  for (const name of ['a', 'b', 'c']) {
+    ids.push((await enqueueMail(server.db, 'password-changed', `lease-${name}@example.de`, aMail())) ?? -1);
+  }
+  const sent: number[] = [];
+  let stopping = false;
+  // The first mail is in flight when the stop comes: it is finished; the two behind it are released.
+  const delivered = await deliverDueMail(
+    server.db,
+    {
+      send: async (mail) => {
+        stopping = true;
+        sent.push(mail.id);
+      },
+    },
+    silent,
+    30,
+    () => stopping,
+  );
+  expect(delivered).toBe(1);
+  expect(sent).toEqual([ids[0]]);
+  const rows = await server.db
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.id, ids.slice(1)));
+  for (const row of rows) {
+    expect(row).toMatchObject({ sentAt: null, attempts: 0 });
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+  }
+  // Another process picks them up on its next poll, not after the two-minute lease.
+  const other: number[] = [];
+  await deliverDueMail(server.db, { send: async (mail) => void other.push(mail.id) }, silent);
+  expect(other.sort()).toEqual(ids.slice(1).sort());
 });

@@ -61,6 +61,10 @@ export async function startTestServer(
     liveHub: server.liveHub,
     /** The metrics listener's port, when started with METRICS_PORT. */
     metricsPort: server.metricsPort,
+    /** Calls the app without the listener (which stops accepting when a graceful stop begins). */
+    handle: server.handle,
+    /** Starts the graceful stop (ADR 033) without the checks of stop(); resolves when it is done. */
+    drain: () => server.stop(),
     logLines,
     url: (pathname: string) => `${origin}${pathname}`,
     async stop() {
