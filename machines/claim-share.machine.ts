@@ -201,6 +201,8 @@ export const claimShareMachine = setup({
                     return context.draft
                       ? {
                           ...context.draft,
+                          // The newest answer alone is shown: a field refusal replaces an earlier dropped connection.
+                          failure: null,
                           error: failure.messageId,
                           errorField:
                             failure.field === 'insurer_organisation_id' ? 'insurer_organisation_id' : 'claim_number',
@@ -213,7 +215,14 @@ export const claimShareMachine = setup({
                 target: 'editing',
                 actions: assign({
                   draft: ({ context, event }) =>
-                    context.draft ? { ...context.draft, failure: toRequestFailure(event.error).message } : null,
+                    context.draft
+                      ? {
+                          ...context.draft,
+                          error: null,
+                          errorField: null,
+                          failure: toRequestFailure(event.error).message,
+                        }
+                      : null,
                 }),
               },
             ],

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   type ClaimDetail,
+  type ClaimSummary,
   claimNumberField,
   daysBetween,
   delayDays,
@@ -210,7 +211,7 @@ describe("the insurer's machines", () => {
     const actor = createActor(
       insurerClaimListMachine.provide({
         actors: {
-          loadClaims: fromPromise(async () => {
+          loadClaims: fromPromise<ClaimSummary[]>(async () => {
             attempt += 1;
             if (attempt === 1) throw apiFailure('No connection', 'networkError');
             return [];
@@ -259,7 +260,7 @@ describe("the insurer's machines", () => {
     const actor = createActor(
       insurerClaimMachine.provide({
         actors: {
-          loadClaim: fromPromise(async () => {
+          loadClaim: fromPromise<ClaimDetail, { claimId: number }>(async () => {
             throw notFound();
           }),
           downloadStatement: fromPromise(async () => ({ bytes: new Blob(), fileName: 'x.pdf' })),
