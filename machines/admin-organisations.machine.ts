@@ -168,7 +168,7 @@ export const adminOrganisationsMachine = setup({
           tags: ['insurerOpen'],
           on: {
             'insurer.change': { actions: assign({ insurerName: ({ event }) => event.value, insurerError: null }) },
-            'insurer.cancel': 'closed',
+            'insurer.cancel': { target: 'closed', actions: assign({ insurerName: '', insurerError: null }) },
             'insurer.submit': [
               { guard: 'insurerIsValid', target: 'sending' },
               {
