@@ -3,4 +3,4 @@
  * name paths from this list; `toRoute` in src/app/navigation.ts only compiles while every one of
  * them is a route of the router's generated tree, so a renamed or missing route fails the type check.
  */
-export type AppPath = '/' | '/login' | '/dashboard' | '/account' | '/business-info-success';
+export type AppPath = '/' | '/login' | '/dashboard' | '/account' | '/business-info-success' | '/claims';

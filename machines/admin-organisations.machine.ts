@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type { OrganisationKind } from '../common/contracts/auth';
+import { type InsurerCreate, insurerCreateSchema } from '../common/contracts/claims';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
@@ -12,6 +13,7 @@ import {
   type OrganisationState,
   organisationInviteSchema,
 } from '../common/contracts/organisations';
+import { firstProblem } from '../common/contracts/trading';
 import { failureNotice, toRequestFailure } from './request-failure';
 import { filteredQuery, queryAtPage } from './review-queue';
 
@@ -52,6 +54,9 @@ export const adminOrganisationsMachine = setup({
       detailError: string | null;
       invite: Record<OrganisationInviteField, string>;
       inviteErrors: Partial<Record<OrganisationInviteField, MessageId>>;
+      /** The new insurer's name (ADR 030: insurers are created here, then invited like any member). */
+      insurerName: string;
+      insurerError: MessageId | null;
     },
     events: {} as
       | { type: 'search.change'; value: string }
@@ -69,11 +74,16 @@ export const adminOrganisationsMachine = setup({
       | { type: 'invite.open' }
       | { type: 'invite.change'; field: OrganisationInviteField; value: string }
       | { type: 'invite.cancel' }
-      | { type: 'invite.submit' },
+      | { type: 'invite.submit' }
+      | { type: 'insurer.new' }
+      | { type: 'insurer.change'; value: string }
+      | { type: 'insurer.cancel' }
+      | { type: 'insurer.submit' },
   },
   delays: { SEARCH_DEBOUNCE: ORGANISATION_SEARCH_DEBOUNCE_MS },
   guards: {
     inviteIsValid: ({ context }) => v.is(organisationInviteSchema, context.invite),
+    insurerIsValid: ({ context }) => v.is(insurerCreateSchema, { name: context.insurerName }),
     // A deactivated organisation takes no new members (the server refuses them too).
     isActive: ({ context }) => context.detail?.organisation.status === 'active',
   },
@@ -90,6 +100,11 @@ export const adminOrganisationsMachine = setup({
     invite: fromPromise<{ message: string | undefined }, { id: number; invite: OrganisationInvite }>(async () => {
       throw new Error('invite actor not implemented: provide it with .provide()');
     }),
+    createInsurer: fromPromise<{ organisation: AdminOrganisation; message: string | undefined }, InsurerCreate>(
+      async () => {
+        throw new Error('createInsurer actor not implemented: provide it with .provide()');
+      },
+    ),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
@@ -139,8 +154,57 @@ export const adminOrganisationsMachine = setup({
     detailError: null,
     invite: emptyInvite,
     inviteErrors: {},
+    insurerName: '',
+    insurerError: null,
   },
   states: {
+    newInsurer: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: { 'insurer.new': { target: 'editing', actions: assign({ insurerName: '', insurerError: null }) } },
+        },
+        editing: {
+          tags: ['insurerOpen'],
+          on: {
+            'insurer.change': { actions: assign({ insurerName: ({ event }) => event.value, insurerError: null }) },
+            'insurer.cancel': { target: 'closed', actions: assign({ insurerName: '', insurerError: null }) },
+            'insurer.submit': [
+              { guard: 'insurerIsValid', target: 'sending' },
+              {
+                actions: assign({
+                  insurerError: ({ context }) => firstProblem(insurerCreateSchema, { name: context.insurerName }),
+                }),
+              },
+            ],
+          },
+        },
+        sending: {
+          tags: ['insurerOpen', 'insurerBusy'],
+          invoke: {
+            id: 'createInsurer',
+            src: 'createInsurer',
+            input: ({ context }) => v.parse(insurerCreateSchema, { name: context.insurerName }),
+            // The new insurer opens below the list, ready for its first member's invitation.
+            onDone: {
+              target: 'closed',
+              actions: [
+                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+                'reloadList',
+                raise(({ event }) => ({ type: 'organisation.open' as const, id: event.output.organisation.id })),
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                assign({ insurerError: ({ event }) => toRequestFailure(event.error).messageId }),
+                { type: 'notifyFailure', params: failureNotice },
+              ],
+            },
+          },
+        },
+      },
+    },
     list: {
       initial: 'loading',
       on: {

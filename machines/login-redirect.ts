@@ -1,5 +1,5 @@
 import type { PublicUser } from '../common/contracts/auth';
-import { USER_STATUS } from '../common/contracts/auth';
+import { USER_ROLE, USER_STATUS } from '../common/contracts/auth';
 
 export const DEFAULT_POST_LOGIN_PATH = '/dashboard';
 
@@ -14,9 +14,16 @@ export function isInternalPath(value: string | null | undefined): value is strin
   return !/[\u0000-\u001f\\]/.test(value);
 }
 
-/** docs/product.md §4: the stored redirect if it stays inside the app, else the only service, else /dashboard. */
-export function postLoginDestination(user: Pick<PublicUser, 'services'>, redirectUrl: string | null): string {
+/** Where an insurer user lands (ADR 030): its claims, whatever kind of portal the build is. */
+export const INSURER_HOME_PATH = '/claims';
+
+/**
+ * docs/product.md §4: the stored redirect if it stays inside the app, else the only service, else
+ * /dashboard; an insurer user has no dashboard and lands on its claims (ADR 030).
+ */
+export function postLoginDestination(user: Pick<PublicUser, 'services' | 'role'>, redirectUrl: string | null): string {
   if (isInternalPath(redirectUrl) && !redirectUrl.startsWith('/login')) return redirectUrl;
+  if (user.role === USER_ROLE.insurerUser) return INSURER_HOME_PATH;
   const [onlyService, ...others] = user.services;
   if (onlyService && others.length === 0) return onlyService.url;
   return DEFAULT_POST_LOGIN_PATH;

@@ -164,6 +164,16 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     layoutSaved: 'Das Layout wurde gespeichert.',
     layoutDeleted: 'Das Layout wurde gelöscht.',
     tooManyLayouts: 'Sie haben die Höchstzahl gespeicherter Layouts erreicht. Bitte löschen Sie zuerst ein Layout.',
+    claimNumberRequired: 'Bitte geben Sie die Schadennummer an.',
+    claimNumberInvalid:
+      'Die Schadennummer ist ungültig: 3–30 Zeichen, Buchstaben und Ziffern, getrennt durch „-“, „/“, „.“ oder ein Leerzeichen.',
+    insurerRequired: 'Bitte wählen Sie eine Versicherung.',
+    insurerNotAvailable: 'Diese Versicherung ist nicht (mehr) verfügbar.',
+    claimShared: 'Der Auftrag wurde mit der Versicherung geteilt.',
+    claimWithdrawn: 'Die Freigabe wurde zurückgezogen; die Versicherung hat keinen Zugriff mehr.',
+    claimNotShared: 'Dieser Auftrag ist derzeit mit keiner Versicherung geteilt.',
+    organisationNameRequired: 'Bitte geben Sie einen Namen an.',
+    insurerCreated: 'Die Versicherung wurde angelegt.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -315,6 +325,16 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     layoutSaved: 'The layout has been saved.',
     layoutDeleted: 'The layout has been deleted.',
     tooManyLayouts: 'You have reached the maximum number of saved layouts. Please delete a layout first.',
+    claimNumberRequired: 'Please enter the claim number.',
+    claimNumberInvalid:
+      'The claim number is invalid: 3–30 characters, letters and digits separated by “-”, “/”, “.” or a space.',
+    insurerRequired: 'Please choose an insurer.',
+    insurerNotAvailable: 'This insurer is not available (any more).',
+    claimShared: 'The order has been shared with the insurer.',
+    claimWithdrawn: 'The share has been withdrawn; the insurer has no access any more.',
+    claimNotShared: 'This order is not shared with any insurer at the moment.',
+    organisationNameRequired: 'Please enter a name.',
+    insurerCreated: 'The insurer has been created.',
   },
 };
 

@@ -26,12 +26,15 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UserInviteRouteImport } from './routes/user-invite'
 import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
+import { Route as AuthenticatedClaimsRouteImport } from './routes/_authenticated/claims'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
 import { Route as AuthenticatedInquiriesRouteImport } from './routes/_authenticated/inquiries'
 import { Route as AuthenticatedOrdersRouteImport } from './routes/_authenticated/orders'
 import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
+import { Route as AuthenticatedClaimsIndexRouteImport } from './routes/_authenticated/claims/index'
+import { Route as AuthenticatedClaimsClaimIdRouteImport } from './routes/_authenticated/claims/$claimId'
 import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
 import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
 import { Route as AuthenticatedDealerProfileRouteImport } from './routes/_authenticated/dealer/profile'
@@ -133,6 +136,11 @@ const WorkshopAccountRoute = WorkshopAccountRouteImport.update({
   path: '/workshop-account',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedClaimsRoute = AuthenticatedClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedDashboardRoute = AuthenticatedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -163,6 +171,18 @@ const AuthenticatedUsersRoute = AuthenticatedUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedClaimsIndexRoute =
+  AuthenticatedClaimsIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedClaimsRoute,
+  } as any)
+const AuthenticatedClaimsClaimIdRoute =
+  AuthenticatedClaimsClaimIdRouteImport.update({
+    id: '/$claimId',
+    path: '/$claimId',
+    getParentRoute: () => AuthenticatedClaimsRoute,
+  } as any)
 const AuthenticatedDealerColleaguesRoute =
   AuthenticatedDealerColleaguesRouteImport.update({
     id: '/colleagues',
@@ -275,12 +295,14 @@ export interface FileRoutesByFullPath {
   '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
+  '/claims': typeof AuthenticatedClaimsRouteWithChildren
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/inquiries': typeof AuthenticatedInquiriesRouteWithChildren
   '/orders': typeof AuthenticatedOrdersRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
+  '/claims/$claimId': typeof AuthenticatedClaimsClaimIdRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -290,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
+  '/claims/': typeof AuthenticatedClaimsIndexRoute
   '/inquiries/': typeof AuthenticatedInquiriesIndexRoute
   '/orders/': typeof AuthenticatedOrdersIndexRoute
   '/users/': typeof AuthenticatedUsersIndexRoute
@@ -318,6 +341,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
+  '/claims/$claimId': typeof AuthenticatedClaimsClaimIdRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -327,6 +351,7 @@ export interface FileRoutesByTo {
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
+  '/claims': typeof AuthenticatedClaimsIndexRoute
   '/inquiries': typeof AuthenticatedInquiriesIndexRoute
   '/orders': typeof AuthenticatedOrdersIndexRoute
   '/users': typeof AuthenticatedUsersIndexRoute
@@ -354,12 +379,14 @@ export interface FileRoutesById {
   '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
+  '/_authenticated/claims': typeof AuthenticatedClaimsRouteWithChildren
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/_authenticated/inquiries': typeof AuthenticatedInquiriesRouteWithChildren
   '/_authenticated/orders': typeof AuthenticatedOrdersRouteWithChildren
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
+  '/_authenticated/claims/$claimId': typeof AuthenticatedClaimsClaimIdRoute
   '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -369,6 +396,7 @@ export interface FileRoutesById {
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
+  '/_authenticated/claims/': typeof AuthenticatedClaimsIndexRoute
   '/_authenticated/inquiries/': typeof AuthenticatedInquiriesIndexRoute
   '/_authenticated/orders/': typeof AuthenticatedOrdersIndexRoute
   '/_authenticated/users/': typeof AuthenticatedUsersIndexRoute
@@ -396,12 +424,14 @@ export interface FileRouteTypes {
     | '/user-invite'
     | '/view-request'
     | '/workshop-account'
+    | '/claims'
     | '/dashboard'
     | '/dealer'
     | '/inquiries'
     | '/orders'
     | '/suppliers'
     | '/users'
+    | '/claims/$claimId'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -411,6 +441,7 @@ export interface FileRouteTypes {
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
+    | '/claims/'
     | '/inquiries/'
     | '/orders/'
     | '/users/'
@@ -439,6 +470,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dealer'
     | '/suppliers'
+    | '/claims/$claimId'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -448,6 +480,7 @@ export interface FileRouteTypes {
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
+    | '/claims'
     | '/inquiries'
     | '/orders'
     | '/users'
@@ -474,12 +507,14 @@ export interface FileRouteTypes {
     | '/user-invite'
     | '/view-request'
     | '/workshop-account'
+    | '/_authenticated/claims'
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
     | '/_authenticated/inquiries'
     | '/_authenticated/orders'
     | '/_authenticated/suppliers'
     | '/_authenticated/users'
+    | '/_authenticated/claims/$claimId'
     | '/_authenticated/dealer/colleagues'
     | '/_authenticated/dealer/customers'
     | '/_authenticated/dealer/profile'
@@ -489,6 +524,7 @@ export interface FileRouteTypes {
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/organisations'
+    | '/_authenticated/claims/'
     | '/_authenticated/inquiries/'
     | '/_authenticated/orders/'
     | '/_authenticated/users/'
@@ -639,6 +675,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WorkshopAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/claims': {
+      id: '/_authenticated/claims'
+      path: '/claims'
+      fullPath: '/claims'
+      preLoaderRoute: typeof AuthenticatedClaimsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/dashboard': {
       id: '/_authenticated/dashboard'
       path: '/dashboard'
@@ -680,6 +723,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/users'
       preLoaderRoute: typeof AuthenticatedUsersRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/claims/': {
+      id: '/_authenticated/claims/'
+      path: '/'
+      fullPath: '/claims/'
+      preLoaderRoute: typeof AuthenticatedClaimsIndexRouteImport
+      parentRoute: typeof AuthenticatedClaimsRoute
+    }
+    '/_authenticated/claims/$claimId': {
+      id: '/_authenticated/claims/$claimId'
+      path: '/$claimId'
+      fullPath: '/claims/$claimId'
+      preLoaderRoute: typeof AuthenticatedClaimsClaimIdRouteImport
+      parentRoute: typeof AuthenticatedClaimsRoute
     }
     '/_authenticated/dealer/colleagues': {
       id: '/_authenticated/dealer/colleagues'
@@ -796,6 +853,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedClaimsRouteChildren {
+  AuthenticatedClaimsClaimIdRoute: typeof AuthenticatedClaimsClaimIdRoute
+  AuthenticatedClaimsIndexRoute: typeof AuthenticatedClaimsIndexRoute
+}
+
+const AuthenticatedClaimsRouteChildren: AuthenticatedClaimsRouteChildren = {
+  AuthenticatedClaimsClaimIdRoute: AuthenticatedClaimsClaimIdRoute,
+  AuthenticatedClaimsIndexRoute: AuthenticatedClaimsIndexRoute,
+}
+
+const AuthenticatedClaimsRouteWithChildren =
+  AuthenticatedClaimsRoute._addFileChildren(AuthenticatedClaimsRouteChildren)
+
 interface AuthenticatedDealerRouteChildren {
   AuthenticatedDealerColleaguesRoute: typeof AuthenticatedDealerColleaguesRoute
   AuthenticatedDealerCustomersRoute: typeof AuthenticatedDealerCustomersRoute
@@ -870,6 +940,7 @@ const AuthenticatedUsersRouteWithChildren =
   AuthenticatedUsersRoute._addFileChildren(AuthenticatedUsersRouteChildren)
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedClaimsRoute: typeof AuthenticatedClaimsRouteWithChildren
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
   AuthenticatedInquiriesRoute: typeof AuthenticatedInquiriesRouteWithChildren
@@ -879,6 +950,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedClaimsRoute: AuthenticatedClaimsRouteWithChildren,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,
   AuthenticatedInquiriesRoute: AuthenticatedInquiriesRouteWithChildren,

@@ -150,6 +150,15 @@ export const messageIds = [
   'layoutSaved',
   'layoutDeleted',
   'tooManyLayouts',
+  'claimNumberRequired',
+  'claimNumberInvalid',
+  'insurerRequired',
+  'insurerNotAvailable',
+  'claimShared',
+  'claimWithdrawn',
+  'claimNotShared',
+  'organisationNameRequired',
+  'insurerCreated',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -688,3 +688,35 @@ export const uploadLayouts = pgTable(
     index('upload_layouts_shape_idx').on(table.organisationId, table.shape),
   ],
 );
+
+/**
+ * Insurance claims (issue 15, docs/decisions/030-insurance-claims.md): a workshop's order shared
+ * under a claim number with one insurer organisation. Withdrawing sets `withdrawn_at` (the row stays
+ * as the record of who could read what, when); at most one share of an order is current.
+ */
+export const claimShares = pgTable(
+  'claim_shares',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    workshopOrganisationId: integer('workshop_organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    insurerOrganisationId: integer('insurer_organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    claimNumber: text('claim_number').notNull(),
+    sharedBy: integer('shared_by')
+      .notNull()
+      .references(() => users.id),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnBy: integer('withdrawn_by').references(() => users.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('claim_shares_current_unique').on(table.orderId).where(sql`withdrawn_at is null`),
+    index('claim_shares_insurer_idx').on(table.insurerOrganisationId, table.sharedAt).where(sql`withdrawn_at is null`),
+  ],
+);

@@ -1,4 +1,5 @@
 import { messageOnlyEnvelopeSchema } from '../../common/contracts/account';
+import type { InsurerCreate } from '../../common/contracts/claims';
 import {
   type OrganisationChange,
   type OrganisationInvite,
@@ -28,6 +29,11 @@ export function createAdminOrganisationsApi(client: ServiceClient) {
         body: {},
       });
       return { message: body.message };
+    },
+    /** Creates an insurer organisation (ADR 030); its first member is then invited like any other. */
+    async createInsurer(request: InsurerCreate) {
+      const body = await client(organisationEnvelopeSchema, '/organisations', { method: 'POST', body: request });
+      return { organisation: body.data, message: body.message };
     },
     async invite(id: number, invite: OrganisationInvite) {
       const body = await client(messageOnlyEnvelopeSchema, `/organisations/${id}/invite`, {

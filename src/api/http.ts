@@ -110,3 +110,49 @@ function toApiError(
     envelope?.data ?? null,
   );
 }
+
+/** A file the server generated (a PDF), with the name its Content-Disposition gives. */
+export type DownloadedFile = { bytes: Blob; fileName: string };
+
+/** The `filename="…"` of a Content-Disposition header, else the fallback. */
+function dispositionFileName(header: string | null, fallback: string) {
+  return /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * Reads a generated file (GET, cookies included, the UI's language) as bytes. A refusal comes as
+ * the JSON envelope like any other call and is thrown as the same ApiError (404, 401, …).
+ */
+export function createFileClient(baseURL: string, currentLanguage: () => string) {
+  return async (path: string, fallbackName: string): Promise<DownloadedFile> => {
+    let response: Awaited<ReturnType<typeof ofetch.raw<Blob, 'blob'>>>;
+    try {
+      response = await ofetch.raw(path, {
+        baseURL,
+        credentials: 'include',
+        headers: { 'Accept-Language': currentLanguage() },
+        responseType: 'blob',
+        ignoreResponseError: true,
+        retry: 0,
+      });
+    } catch {
+      throw new ApiError(i18n._(messageCatalog.networkError), 0, 'networkError');
+    }
+    const bytes = response._data;
+    if (response.status === SUCCESS_CODE && bytes) {
+      return { bytes, fileName: dispositionFileName(response.headers.get('content-disposition'), fallbackName) };
+    }
+    let envelope: v.InferOutput<typeof errorEnvelopeSchema> | null = null;
+    try {
+      const parsed = v.safeParse(errorEnvelopeSchema, JSON.parse((await bytes?.text()) ?? ''));
+      envelope = parsed.success ? parsed.output : null;
+    } catch {
+      envelope = null;
+    }
+    const error = toApiError(response.status, response.statusText, envelope, response.headers);
+    if (error.isUnauthorized) for (const listener of unauthorizedListeners) listener(error);
+    throw error;
+  };
+}
+
+export type FileClient = ReturnType<typeof createFileClient>;

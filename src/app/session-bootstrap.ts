@@ -3,9 +3,10 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
+import { createInsurerClaimsApi, createWorkshopClaimsApi } from '../api/claims-api';
 import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
-import { createServiceClient, onUnauthorized } from '../api/http';
+import { createFileClient, createServiceClient, onUnauthorized } from '../api/http';
 import { createDealerOrdersApi, createWorkshopOrdersApi } from '../api/orders-api';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createUploadLayoutsApi } from '../api/upload-layouts-api';
@@ -44,6 +45,11 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshopOrders: createWorkshopOrdersApi(workshopClient),
       workshopInquiries: createWorkshopInquiriesApi(workshopClient),
       uploadLayouts: createUploadLayoutsApi(workshopClient),
+      workshopClaims: createWorkshopClaimsApi(workshopClient),
+      insurerClaims: createInsurerClaimsApi(
+        workshopClient,
+        createFileClient(appConfig.services.workshop, () => i18n.locale),
+      ),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),

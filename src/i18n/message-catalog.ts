@@ -153,4 +153,13 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   layoutSaved: msg`The layout has been saved.`,
   layoutDeleted: msg`The layout has been deleted.`,
   tooManyLayouts: msg`You have reached the maximum number of saved layouts. Please delete a layout first.`,
+  claimNumberRequired: msg`Please enter the claim number.`,
+  claimNumberInvalid: msg`The claim number is invalid: 3–30 characters, letters and digits separated by “-”, “/”, “.” or a space.`,
+  insurerRequired: msg`Please choose an insurer.`,
+  insurerNotAvailable: msg`This insurer is not available (any more).`,
+  claimShared: msg`The order has been shared with the insurer.`,
+  claimWithdrawn: msg`The share has been withdrawn; the insurer has no access any more.`,
+  claimNotShared: msg`This order is not shared with any insurer at the moment.`,
+  organisationNameRequired: msg`Please enter a name.`,
+  insurerCreated: msg`The insurer has been created.`,
 };

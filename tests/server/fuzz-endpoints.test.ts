@@ -9,6 +9,7 @@ import {
 } from '../../common/contracts/account';
 import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
 import { loginRequestSchema } from '../../common/contracts/auth';
+import { claimShareRequestSchema, insurerCreateSchema } from '../../common/contracts/claims';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
 import { dealerDecisionSchema, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
@@ -54,7 +55,7 @@ import {
   skipOnboardingStepSchema,
   workshopDetailsSchema,
 } from '../../common/contracts/workshop';
-import { organisations, supplierRelations, users } from '../../server/db/schema';
+import { claimShares, organisations, supplierRelations, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
@@ -68,7 +69,13 @@ import {
   send,
   storedRowCounts,
 } from '../support/fuzz';
-import { insertDealerOrganisation, insertRelation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import {
+  insertDealerOrganisation,
+  insertInsurer,
+  insertRelation,
+  insertWorkshop,
+  MEMBER_PASSWORD,
+} from '../support/organisations';
 import { ADMIN, loginCookie, startTestServer, type TestServer } from '../support/test-server';
 import { insertTrade } from '../support/trade-orders';
 
@@ -78,13 +85,26 @@ import { insertTrade } from '../support/trade-orders';
  * message in the caller's language; and nothing stored.
  */
 let server: TestServer;
-const cookies = { anonymous: undefined as string | undefined, user: '', admin: '', dealer: '', workshop: '' };
+const cookies = {
+  anonymous: undefined as string | undefined,
+  user: '',
+  admin: '',
+  dealer: '',
+  workshop: '',
+  insurer: '',
+};
 const logins = {
   user: 'fuzz-user@werkstatt.de',
   dealer: 'fuzz-dealer@teile.de',
   workshop: 'fuzz-workshop@werkstatt.de',
+  insurer: 'fuzz-insurer@versicherung.de',
 } as const;
-const passwords = { user: 'Fuzz-password-2026', dealer: MEMBER_PASSWORD, workshop: MEMBER_PASSWORD } as const;
+const passwords = {
+  user: 'Fuzz-password-2026',
+  dealer: MEMBER_PASSWORD,
+  workshop: MEMBER_PASSWORD,
+  insurer: MEMBER_PASSWORD,
+} as const;
 /** A workshop and a dealer none of the callers belongs to, with a relation between them (ADR 022). */
 let foreignOrganisationIds: number[] = [];
 /** Their ids as a request would name them in a path: organisations, members, dealer-list places, relations. */
@@ -108,11 +128,20 @@ beforeAll(async () => {
   // The callers' own relation, so the member endpoints have something of their own to act on.
   await insertRelation(server.db, workshop.workshop.id, dealer.partDealer.id, '4711', { status: 'active' });
   // A trade of their own (inquiry, quote, order, lines, a return), so the trade endpoints have rows to act on.
-  await insertTrade(
+  const ownTrade = await insertTrade(
     server.db,
     { organisationId: workshop.organisation.id, userId: workshop.owner.id },
     { partDealerId: dealer.partDealer.id, organisationId: dealer.organisation.id },
   );
+  // An insurer caller, and the callers' order shared with it, so the claim endpoints have a claim to read.
+  const insurer = await insertInsurer(server.db, 'Fuzz Versicherung AG', [logins.insurer]);
+  await server.db.insert(claimShares).values({
+    orderId: ownTrade.order.id,
+    workshopOrganisationId: workshop.organisation.id,
+    insurerOrganisationId: insurer.organisation.id,
+    claimNumber: 'FUZZ-1',
+    sharedBy: workshop.owner.id,
+  });
   const foreignDealer = await insertDealerOrganisation(server.db, 'Fremde Teile GmbH', ['fremd@teile.de'], {
     logo: true,
   });
@@ -181,6 +210,10 @@ type Endpoint = {
   queryKeys?: string[];
   /** A public dealer logo: an existing one answers with the image itself, not the envelope. */
   answersImage?: true;
+  /** A claim's delay statement: an existing one answers with the PDF itself, not the envelope. */
+  answersPdf?: true;
+  /** An insurer's read: every access is recorded in the audit log by design (ADR 030), nothing else. */
+  auditsReads?: true;
 };
 
 const endpoints: Endpoint[] = [
@@ -488,7 +521,38 @@ const endpoints: Endpoint[] = [
     bodyKeys: schemaKeys(uploadLayoutSaveSchema),
   },
   { method: 'DELETE', path: '/svc/workshop/upload-layouts/:id', caller: 'workshop', bodyKeys: [] },
+  {
+    method: 'POST',
+    path: '/svc/auth/api/v1/organisations',
+    caller: 'admin',
+    bodyKeys: schemaKeys(insurerCreateSchema),
+  },
+  { method: 'GET', path: '/svc/workshop/insurers', caller: 'workshop', queryKeys: [] },
+  { method: 'GET', path: '/svc/workshop/orders/:id/claim', caller: 'workshop', queryKeys: [] },
+  {
+    method: 'POST',
+    path: '/svc/workshop/orders/:id/claim',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(claimShareRequestSchema),
+  },
+  { method: 'POST', path: '/svc/workshop/orders/:id/claim/withdraw', caller: 'workshop', bodyKeys: [] },
+  { method: 'GET', path: '/svc/workshop/insurer/claims', caller: 'insurer', queryKeys: [], auditsReads: true },
+  { method: 'GET', path: '/svc/workshop/insurer/claims/:id', caller: 'insurer', queryKeys: [], auditsReads: true },
+  {
+    method: 'GET',
+    path: '/svc/workshop/insurer/claims/:id/statement.pdf',
+    caller: 'insurer',
+    queryKeys: [],
+    auditsReads: true,
+    answersPdf: true,
+  },
 ];
+
+/** What an endpoint must leave as it was: every table, less the audit log for an endpoint that audits its reads. */
+async function comparedRowCounts(endpoint: Endpoint) {
+  const { auditEvents, ...others } = await storedRowCounts(server);
+  return endpoint.auditsReads ? others : { auditEvents, ...others };
+}
 
 function fillPath(template: string, ids: string[]) {
   let index = 0;
@@ -501,7 +565,7 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
     test(`${FUZZ_RUNS} adversarial requests: clean 4xx answers, nothing stored`, async () => {
       // A random body can be valid (an admin inviting a random but well-formed address): what
       // such an accepted write stores is its purpose, so the comparison restarts after it.
-      let baseline = await storedRowCounts(server);
+      let baseline = await comparedRowCounts(endpoint);
       // A member acts only for its own organisation: nothing of another one may change, even when
       // the request names its ids (404). Administrators act on any organisation by design.
       const member = endpoint.caller !== 'admin' && endpoint.caller !== 'anonymous';
@@ -527,18 +591,21 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
             if (endpoint.answersImage && response.status === 200) {
               expect(response.headers.get('content-type')).toMatch(/^image\/(png|jpeg|webp)$/);
               expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+            } else if (endpoint.answersPdf && response.status === 200) {
+              expect(response.headers.get('content-type')).toBe('application/pdf');
+              expect(response.headers.get('cache-control')).toBe('no-store');
             } else {
               await expectCleanAnswer(response, language);
             }
             if (member && (response.status === 401 || response.status === 403)) refusedSession.push(response.status);
             // 413 and 415 come from the request guard in front of every route, before the endpoint.
             if (response.status !== 413 && response.status !== 415) reachedHandler = true;
-            if (response.ok && endpoint.method !== 'GET') baseline = await storedRowCounts(server);
+            if (response.ok && endpoint.method !== 'GET') baseline = await comparedRowCounts(endpoint);
           },
         ),
         { numRuns: FUZZ_RUNS },
       );
-      expect(await storedRowCounts(server)).toEqual(baseline);
+      expect(await comparedRowCounts(endpoint)).toEqual(baseline);
       expect(reachedHandler).toBe(true);
       if (member) {
         expect(await foreignOrganisationRows(server, foreignOrganisationIds)).toEqual(foreignBefore);

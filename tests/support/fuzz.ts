@@ -6,6 +6,7 @@ import { SUCCESS_CODE } from '../../common/contracts/envelope';
 import type { MessageId } from '../../common/contracts/message-ids';
 import {
   auditEvents,
+  claimShares,
   contactMessages,
   dealerLogos,
   dealerProfiles,
@@ -198,6 +199,7 @@ const storedTables = {
   orderReturns,
   tradeEvents,
   tradeMailQueue,
+  claimShares,
 };
 
 /** Row counts of every table a request could write to (rate-limit counters excepted). */

@@ -13,7 +13,7 @@ import { hashPassword } from '../../server/services/auth/passwords';
 /** The password of every member these helpers write (ADR 022 organisations in server tests). */
 export const MEMBER_PASSWORD = 'Ersatzteile-Lager-2026';
 
-type MemberRole = 'dealer_user' | 'workshop_user';
+type MemberRole = 'dealer_user' | 'workshop_user' | 'insurer_user';
 
 /** An active member of an organisation, written straight into the test database. */
 export async function insertMember(
@@ -115,6 +115,25 @@ export async function insertWorkshop(
     .returning();
   if (!row) throw new Error('workshop insert returned nothing');
   return { organisation, owner, workshop: row };
+}
+
+/** An insurer organisation (ADR 030: an administrator creates it) with active insurer users. */
+export async function insertInsurer(
+  db: Database,
+  name: string,
+  memberEmails: readonly string[],
+  options: { deactivated?: boolean } = {},
+) {
+  const [organisation] = await db
+    .insert(organisations)
+    .values({ kind: 'insurer', name, deactivatedAt: options.deactivated ? new Date() : null })
+    .returning();
+  if (!organisation) throw new Error('organisation insert returned nothing');
+  const members = [];
+  for (const email of memberEmails) {
+    members.push(await insertMember(db, organisation.id, { email, role: 'insurer_user', companyName: name }));
+  }
+  return { organisation, members };
 }
 
 /** The workshop names the dealer with its customer number there (as the wizard's step 3 saves it). */

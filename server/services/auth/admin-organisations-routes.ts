@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
+import { insurerCreateSchema } from '../../../common/contracts/claims';
 import {
   type AdminOrganisation,
   emptyBodySchema,
@@ -122,6 +123,24 @@ export function createAdminOrganisationsRoutes(deps: ServerDeps, access: Session
       page,
       page_size: ADMIN_PAGE_SIZE,
     });
+  });
+
+  // Insurers have no registration flow of their own (ADR 030): an administrator creates them, then invites.
+  routes.post('/organisations', requireAdmin, async (c) => {
+    const { name } = await parseJsonBody(c, insurerCreateSchema);
+    const created = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(organisations).values({ kind: 'insurer', name }).returning();
+      if (!row) throw new Error('organisation insert returned nothing');
+      await audit(tx, {
+        actorUserId: c.get('user').id,
+        action: 'organisation.created',
+        target: `organisation:${row.id}`,
+        ip: clientIp(c),
+        details: { kind: row.kind },
+      });
+      return toAdminOrganisation(row, 0);
+    });
+    return ok(c, created, 'insurerCreated');
   });
 
   routes.get('/organisations/:id{[0-9]{1,9}}', requireAdmin, async (c) => {

@@ -23,6 +23,8 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
+import { createInsurerClaimRoutes } from '../insurer/claim-routes';
+import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
 import { createWorkshopOrderRoutes } from './order-routes';
@@ -181,6 +183,9 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createWorkshopOrderRoutes(deps, access));
   // Orders from a file (issue 14): the workshop's saved column mappings.
   service.route('/', createUploadLayoutRoutes(deps, access));
+  // Insurance claims (issue 15, ADR 030): the workshop shares an order; the insurer reads it.
+  service.route('/', createWorkshopClaimRoutes(deps, access));
+  service.route('/', createInsurerClaimRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }

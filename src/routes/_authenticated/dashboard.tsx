@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useState } from 'react';
 import { USER_ROLE } from '../../../common/contracts/auth';
 import { DashboardView } from '../../views/dashboard/DashboardView';
@@ -7,6 +7,10 @@ import { DealerDashboardView } from '../../views/dealer-portal/DealerDashboardVi
 import { createDealerDashboardImplementations } from '../../views/dealer-portal/use-dealer-dashboard';
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
+  // An insurer has no dashboard; it is never left on an empty one (ADR 030).
+  beforeLoad: ({ context }) => {
+    if (context.user.role === USER_ROLE.insurerUser) throw redirect({ to: '/claims', replace: true });
+  },
   component: DashboardRoute,
 });
 

@@ -100,6 +100,35 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
             options={ORGANISATION_STATES.map((state) => ({ value: state, label: stateLabels[state] }))}
           />
         </div>
+        {/* Insurers have no registration of their own (ADR 030): created here, then their first user invited. */}
+        {screen.insurerOpen ? (
+          <Form onValid={screen.submitInsurer} aria-labelledby="new-insurer-title">
+            <h3 id="new-insurer-title">
+              <Trans>New insurer</Trans>
+            </h3>
+            <TextField
+              label={t`Insurer name`}
+              name="insurer_name"
+              value={screen.insurerName}
+              onValueChange={screen.changeInsurerName}
+              error={messageText(screen.insurerError)}
+            />
+            <div className={styles.actions}>
+              <Button variant="secondary" onClick={screen.cancelInsurer} disabled={screen.insurerBusy}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button type="submit" busy={screen.insurerBusy} busyLabel={t`Sending…`}>
+                <Trans>Create insurer</Trans>
+              </Button>
+            </div>
+          </Form>
+        ) : (
+          <p>
+            <Button variant="secondary" onClick={screen.newInsurer}>
+              <Trans>New insurer</Trans>
+            </Button>
+          </p>
+        )}
         <LoadError message={screen.listError} onRetry={screen.retryList} />
         <DataTable
           caption={<Trans>Organisations</Trans>}

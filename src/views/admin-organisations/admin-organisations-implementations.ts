@@ -26,6 +26,7 @@ export function createAdminOrganisationsImplementations(deps: {
       invite: fromPromise<{ message: string | undefined }, { id: number; invite: OrganisationInvite }>(({ input }) =>
         api.invite(input.id, input.invite),
       ),
+      createInsurer: fromPromise(({ input }) => api.createInsurer(input)),
     },
     actions: {
       notifySuccess: (_, { message }) => notify.success(message),

@@ -166,19 +166,42 @@ export function LandingView({ services }: { services: LazyServices }) {
       <main>
         <section id="home" className={styles.hero} aria-labelledby="hero-title">
           <div className={styles.heroInner}>
-            <h1 id="hero-title" className={styles.heroTitle}>
-              <Trans>Order spare parts from all your dealers – in one place</Trans>
-            </h1>
-            <p className={styles.heroSubtitle}>
-              <Trans>
-                Teileportal connects your workshop with your preferred part dealers: compare across brands, check that a
-                part fits the vehicle, and order without switching between catalogues.
-              </Trans>
-            </p>
+            {/* PORTAL_KIND=insurance (ADR 030): the same portal, introduced to insurers, who are invited, not registered. */}
+            {appConfig.portalKind === 'insurance' ? (
+              <>
+                <h1 id="hero-title" className={styles.heroTitle}>
+                  <Trans>Delay statements for your claims – straight from the workshops' orders</Trans>
+                </h1>
+                <p className={styles.heroSubtitle}>
+                  <Trans>
+                    Workshops share the orders behind a claim with you: the parts, the quotes, every delivery date the
+                    dealer gave and the days of delay, as a PDF statement in German or English.
+                  </Trans>
+                </p>
+              </>
+            ) : (
+              <>
+                <h1 id="hero-title" className={styles.heroTitle}>
+                  <Trans>Order spare parts from all your dealers – in one place</Trans>
+                </h1>
+                <p className={styles.heroSubtitle}>
+                  <Trans>
+                    Teileportal connects your workshop with your preferred part dealers: compare across brands, check
+                    that a part fits the vehicle, and order without switching between catalogues.
+                  </Trans>
+                </p>
+              </>
+            )}
             <div className={styles.heroButtons}>
-              <Link to="/register" className={`${controls.button.primary} ${styles.heroCta}`}>
-                <Trans>Get started</Trans>
-              </Link>
+              {appConfig.portalKind === 'insurance' ? (
+                <Link to="/login" className={`${controls.button.primary} ${styles.heroCta}`}>
+                  <Trans>Log in</Trans>
+                </Link>
+              ) : (
+                <Link to="/register" className={`${controls.button.primary} ${styles.heroCta}`}>
+                  <Trans>Get started</Trans>
+                </Link>
+              )}
               <Button variant="secondary" onClick={() => scrollToSection('functions')}>
                 <Trans>How it works</Trans>
               </Button>

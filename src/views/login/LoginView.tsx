@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { loginMachine } from '../../../machines/login.machine';
+import { appConfig } from '../../config/app-config';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
@@ -28,7 +29,13 @@ export function LoginView({
   return (
     <AuthLayout
       title={<Trans>Log in</Trans>}
-      lead={<Trans>Welcome back. Log in to order parts from your dealers.</Trans>}
+      lead={
+        appConfig.portalKind === 'insurance' ? (
+          <Trans>Welcome back. Log in to see the claims workshops shared with you.</Trans>
+        ) : (
+          <Trans>Welcome back. Log in to order parts from your dealers.</Trans>
+        )
+      }
     >
       {login.serverError ? <InfoBox tone="error">{login.serverError}</InfoBox> : null}
       <Form onValid={login.submit}>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { RETURN_REASONS } from '../../../common/contracts/trading';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
@@ -16,9 +17,12 @@ import { useWorkshopOrder, type WorkshopOrderImplementations } from './use-works
 export function WorkshopOrderView({
   implementations,
   orderId,
+  claimSharing,
 }: {
   implementations: WorkshopOrderImplementations;
   orderId: number;
+  /** The insurance share of the order (ADR 030), shown once the order is loaded. */
+  claimSharing?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const messageText = useMessageText();
@@ -106,6 +110,7 @@ export function WorkshopOrderView({
               ) : null;
             }}
           />
+          {claimSharing}
           <OrderTimeline order={order} />
         </>
       )}

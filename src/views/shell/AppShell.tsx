@@ -33,17 +33,27 @@ export function AppShell({
   // Each role has its own entries (ADR 022); a workshop never sees dealer screens and vice versa.
   const isWorkshop = user.role === USER_ROLE.workshopUser;
   const isDealer = user.role === USER_ROLE.dealerUser;
+  // An insurer has no dashboard: its claims are its start (ADR 030).
+  const isInsurer = user.role === USER_ROLE.insurerUser;
   return (
     <div className={styles.layout}>
       <aside className={styles.sidebar}>
         <Logo />
         <nav aria-label={t`Main navigation`}>
           <ul className={styles.navList}>
-            <li>
-              <Link to="/dashboard" className={styles.navLink}>
-                <Trans>Dashboard</Trans>
-              </Link>
-            </li>
+            {isInsurer ? (
+              <li>
+                <Link to="/claims" className={styles.navLink}>
+                  <Trans>Claims</Trans>
+                </Link>
+              </li>
+            ) : (
+              <li>
+                <Link to="/dashboard" className={styles.navLink}>
+                  <Trans>Dashboard</Trans>
+                </Link>
+              </li>
+            )}
             {isWorkshop ? (
               <>
                 <li>

@@ -2,6 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useLiveEventSource } from '../../../app/live-events';
 import { recordIdParam } from '../../../app/record-id';
+import { ClaimSharePanel } from '../../../views/orders/ClaimSharePanel';
+import { createClaimShareImplementations } from '../../../views/orders/use-claim-share';
 import { createWorkshopOrderImplementations } from '../../../views/orders/use-workshop-order';
 import { WorkshopOrderView } from '../../../views/orders/WorkshopOrderView';
 
@@ -18,5 +20,13 @@ function OrderRoute() {
   const { orderId } = Route.useParams();
   const live = useLiveEventSource();
   const [implementations] = useState(() => createWorkshopOrderImplementations({ api: api.workshopOrders, live }));
-  return <WorkshopOrderView key={orderId} implementations={implementations} orderId={Number(orderId)} />;
+  const [claimImplementations] = useState(() => createClaimShareImplementations({ api: api.workshopClaims }));
+  return (
+    <WorkshopOrderView
+      key={orderId}
+      implementations={implementations}
+      orderId={Number(orderId)}
+      claimSharing={<ClaimSharePanel implementations={claimImplementations} orderId={Number(orderId)} />}
+    />
+  );
 }

@@ -1,0 +1,169 @@
+import * as v from 'valibot';
+import { envelopeSchema } from './envelope';
+import { recordIdField, requiredText } from './fields';
+import {
+  AVAILABILITY_CLASSES,
+  etaChangeSchema,
+  ORDER_LINE_STATUSES,
+  ORDER_STATUSES,
+  PORTAL_TIME_ZONE,
+  tradeEventSchema,
+  vehicleViewSchema,
+} from './trading';
+
+/*
+ * Insurance claims (issue 15, docs/decisions/030-insurance-claims.md): a workshop tags one of its
+ * orders with the insurer's claim number and shares it with one insurer organisation; the insurer
+ * reads the shared claims and a delay statement. One contract for the SPA and the server.
+ */
+
+/**
+ * A claim number as insurers print them on their letters ("SCH-2026/004711", "KH 12.345.678"):
+ * 3–30 characters, groups of letters and digits separated by one `-`, `/`, `.` or space. Stored
+ * upper-cased, so "sch-1" and "SCH-1" are one claim.
+ */
+export const CLAIM_NUMBER_PATTERN = /^[A-Z0-9]+(?:[-/. ][A-Z0-9]+)*$/;
+export const CLAIM_NUMBER_MIN_LENGTH = 3;
+export const CLAIM_NUMBER_MAX_LENGTH = 30;
+
+export const claimNumberField = v.pipe(
+  v.string('claimNumberRequired'),
+  v.trim(),
+  v.toUpperCase(),
+  v.nonEmpty('claimNumberRequired'),
+  v.minLength(CLAIM_NUMBER_MIN_LENGTH, 'claimNumberInvalid'),
+  v.maxLength(CLAIM_NUMBER_MAX_LENGTH, 'claimNumberInvalid'),
+  v.regex(CLAIM_NUMBER_PATTERN, 'claimNumberInvalid'),
+);
+
+/** The workshop shares one of its orders with one insurer under the insurer's claim number. */
+export const claimShareRequestSchema = v.object({
+  claim_number: claimNumberField,
+  insurer_organisation_id: v.pipe(v.number('insurerRequired'), recordIdField),
+});
+export type ClaimShareRequest = v.InferInput<typeof claimShareRequestSchema>;
+
+/** An insurer a workshop may share with: an active insurer organisation. */
+export const insurerOptionSchema = v.object({ id: v.number(), name: v.string() });
+export type InsurerOption = v.InferOutput<typeof insurerOptionSchema>;
+export const insurerOptionsEnvelopeSchema = envelopeSchema(v.object({ items: v.array(insurerOptionSchema) }));
+
+/** What the workshop's order page shows of its share: the current one, or null (never shared or withdrawn). */
+export const orderClaimSchema = v.object({
+  id: v.number(),
+  claim_number: v.string(),
+  insurer_organisation_id: v.number(),
+  insurer_name: v.string(),
+  shared_at: v.string(),
+});
+export type OrderClaim = v.InferOutput<typeof orderClaimSchema>;
+export const orderClaimStateSchema = v.object({ claim: v.nullable(orderClaimSchema) });
+export type OrderClaimState = v.InferOutput<typeof orderClaimStateSchema>;
+export const orderClaimEnvelopeSchema = envelopeSchema(orderClaimStateSchema);
+
+/** The insurer's list: one row per shared claim. */
+export const claimSummarySchema = v.object({
+  id: v.number(),
+  claim_number: v.string(),
+  workshop_name: v.string(),
+  dealer_name: v.string(),
+  vehicle: vehicleViewSchema,
+  order_status: v.picklist(ORDER_STATUSES),
+  placed_at: v.string(),
+  shared_at: v.string(),
+  line_count: v.number(),
+  /** The largest delay of any line in days (0: on time so far). */
+  max_delay_days: v.number(),
+});
+export type ClaimSummary = v.InferOutput<typeof claimSummarySchema>;
+export const claimListEnvelopeSchema = envelopeSchema(v.object({ items: v.array(claimSummarySchema) }));
+
+/** The quote a line was ordered from: OE (the part number asked for) or an equivalent part (an alternative number). */
+export const PART_ORIGINS = ['oe', 'equivalent'] as const;
+export type PartOrigin = (typeof PART_ORIGINS)[number];
+
+export const claimLineSchema = v.object({
+  id: v.number(),
+  /** The part number the workshop asked for. */
+  requested_part_number: v.string(),
+  /** The part delivered: the dealer's alternative number if it quoted one, else the requested one. */
+  part_number: v.string(),
+  brand: v.string(),
+  description: v.string(),
+  quantity: v.number(),
+  origin: v.picklist(PART_ORIGINS),
+  net_price_cents: v.number(),
+  availability: v.nullable(v.picklist(AVAILABILITY_CLASSES)),
+  status: v.picklist(ORDER_LINE_STATUSES),
+  /** The day the dealer promised when the order was placed (from the quote); null when it gave none. */
+  promised_on: v.nullable(v.string()),
+  eta_history: v.array(etaChangeSchema),
+  delivered_on: v.nullable(v.string()),
+  /** Days past the promised day: until delivery, or until today while it is still open; null without a promise. */
+  delay_days: v.nullable(v.number()),
+});
+export type ClaimLine = v.InferOutput<typeof claimLineSchema>;
+
+export const claimDetailSchema = v.object({
+  ...claimSummarySchema.entries,
+  order_id: v.number(),
+  currency: v.string(),
+  total_cents: v.number(),
+  lines: v.array(claimLineSchema),
+  /** Share of the ordered lines quoted as equivalent parts (0–1; 0 without lines). */
+  equivalent_share: v.number(),
+  events: v.array(tradeEventSchema),
+  /** The portal's date when this was read: what open delays are counted to. */
+  today: v.string(),
+});
+export type ClaimDetail = v.InferOutput<typeof claimDetailSchema>;
+export const claimDetailEnvelopeSchema = envelopeSchema(claimDetailSchema);
+
+/** The administrator creates an insurer organisation (workshops and dealers come from their own flows). */
+export const insurerCreateSchema = v.object({ name: requiredText('organisationNameRequired', 120) });
+export type InsurerCreate = v.InferOutput<typeof insurerCreateSchema>;
+
+// ── Delay rules (one place for the server's list, detail and PDF) ────────────────────────────────
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The calendar date (YYYY-MM-DD) of an instant in the portal's time zone. */
+export function portalDateOf(instant: string | Date) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(new Date(instant));
+}
+
+/** Whole days from one calendar date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string) {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+function addDays(date: string, days: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The day a line was promised when it was ordered: the quote's ETA date; "branch today" the day of
+ * the order, "central warehouse 24 h" the day after. Null when the quote promised no day.
+ */
+export function promisedDay(
+  quote: { availability: (typeof AVAILABILITY_CLASSES)[number] | null; eta: string | null },
+  placedOn: string,
+) {
+  if (quote.eta) return quote.eta;
+  if (quote.availability === 'branch_today') return placedOn;
+  if (quote.availability === 'central_24h') return addDays(placedOn, 1);
+  return null;
+}
+
+/**
+ * Days of delay of a line: past its promised day until it was delivered, or until `today` while it
+ * is still on its way; a cancelled line (never delivered) and a line without a promise have none.
+ */
+export function delayDays(
+  line: { promisedOn: string | null; deliveredOn: string | null; cancelled: boolean },
+  today: string,
+) {
+  if (line.promisedOn === null) return null;
+  if (line.deliveredOn === null && line.cancelled) return null;
+  return Math.max(0, daysBetween(line.promisedOn, line.deliveredOn ?? today));
+}

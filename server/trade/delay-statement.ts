@@ -1,0 +1,249 @@
+import PDFDocument from 'pdfkit';
+import { type ClaimDetail, type ClaimLine, portalDateOf } from '../../common/contracts/claims';
+import type { OrderLineStatus, TradeEvent } from '../../common/contracts/trading';
+import type { ServerLocale } from '../i18n';
+
+/*
+ * The delay statement an insurer downloads for a claim (issue 15, ADR 030): generated on the
+ * server with pdfkit from the same claim detail the insurer's screen shows, in the request's
+ * language. PDFKit's standard fonts cover German (WinAnsi), so no font file is shipped.
+ */
+
+type StatementTexts = {
+  title: string;
+  claimNumber: string;
+  workshop: string;
+  dealer: string;
+  vehicle: string;
+  orderPlaced: string;
+  sharedOn: string;
+  issuedOn: string;
+  lines: string;
+  requested: string;
+  delivered: string;
+  origin: Record<ClaimLine['origin'], string>;
+  promised: string;
+  deliveredOn: string;
+  notDelivered: string;
+  noPromise: string;
+  delay: (days: number) => string;
+  stillOpen: string;
+  status: Record<OrderLineStatus, string>;
+  history: string;
+  noHistory: string;
+  etaGiven: string;
+  event: (kind: string) => string;
+  equivalentShare: (percent: string) => string;
+  maxDelay: (days: number) => string;
+  footer: string;
+};
+
+const EVENT_KIND_TEXTS: Record<ServerLocale, Record<string, string>> = {
+  de: {
+    'order.placed': 'Bestellung aufgegeben',
+    'order.confirmed': 'Bestellung bestätigt',
+    'order.shipped': 'Bestellung versandt',
+    'order.delivered': 'Bestellung geliefert',
+    'order.cancelled': 'Bestellung storniert',
+    'line.confirmed': 'Position bestätigt',
+    'line.backorder': 'Rückstand, neuer Liefertermin',
+    'line.cancelled': 'Position storniert',
+    'line.shipped': 'Position versandt',
+    'line.delivered': 'Position geliefert',
+    'line.returned': 'Position zurückgegeben',
+  },
+  en: {
+    'order.placed': 'Order placed',
+    'order.confirmed': 'Order confirmed',
+    'order.shipped': 'Order shipped',
+    'order.delivered': 'Order delivered',
+    'order.cancelled': 'Order cancelled',
+    'line.confirmed': 'Line confirmed',
+    'line.backorder': 'Backorder, new delivery date',
+    'line.cancelled': 'Line cancelled',
+    'line.shipped': 'Line shipped',
+    'line.delivered': 'Line delivered',
+    'line.returned': 'Line returned',
+  },
+};
+
+const TEXTS: Record<ServerLocale, StatementTexts> = {
+  de: {
+    title: 'Verzugsbestätigung',
+    claimNumber: 'Schadennummer',
+    workshop: 'Werkstatt',
+    dealer: 'Teilehändler',
+    vehicle: 'Fahrzeug',
+    orderPlaced: 'Bestellt am',
+    sharedOn: 'Freigegeben am',
+    issuedOn: 'Erstellt am',
+    lines: 'Teile',
+    requested: 'Angefragt',
+    delivered: 'Geliefert',
+    origin: { oe: 'OE-Teil', equivalent: 'Gleichwertiges Teil' },
+    promised: 'Zugesagt für',
+    deliveredOn: 'Geliefert am',
+    notDelivered: 'noch nicht geliefert',
+    noPromise: 'kein Termin zugesagt',
+    delay: (days) => `Verzug: ${days} ${days === 1 ? 'Tag' : 'Tage'}`,
+    stillOpen: '(noch offen)',
+    status: {
+      placed: 'bestellt',
+      confirmed: 'bestätigt',
+      backorder: 'im Rückstand',
+      cancelled: 'storniert',
+      shipped: 'versandt',
+      delivered: 'geliefert',
+      returned: 'zurückgegeben',
+    },
+    history: 'Verlauf',
+    noHistory: 'Keine Ereignisse.',
+    etaGiven: 'neuer Termin',
+    event: (kind) => EVENT_KIND_TEXTS.de[kind] ?? kind,
+    equivalentShare: (percent) => `Anteil gleichwertiger Teile: ${percent}`,
+    maxDelay: (days) => `Größter Verzug: ${days} ${days === 1 ? 'Tag' : 'Tage'}`,
+    footer: 'Aus dem Ereignisprotokoll des Teileportals erstellt; jede Änderung ist dort mit Zeitpunkt festgehalten.',
+  },
+  en: {
+    title: 'Delay statement',
+    claimNumber: 'Claim number',
+    workshop: 'Workshop',
+    dealer: 'Parts dealer',
+    vehicle: 'Vehicle',
+    orderPlaced: 'Ordered on',
+    sharedOn: 'Shared on',
+    issuedOn: 'Issued on',
+    lines: 'Parts',
+    requested: 'Requested',
+    delivered: 'Delivered',
+    origin: { oe: 'OE part', equivalent: 'Equivalent part' },
+    promised: 'Promised for',
+    deliveredOn: 'Delivered on',
+    notDelivered: 'not delivered yet',
+    noPromise: 'no date promised',
+    delay: (days) => `Delay: ${days} ${days === 1 ? 'day' : 'days'}`,
+    stillOpen: '(still open)',
+    status: {
+      placed: 'placed',
+      confirmed: 'confirmed',
+      backorder: 'on backorder',
+      cancelled: 'cancelled',
+      shipped: 'shipped',
+      delivered: 'delivered',
+      returned: 'returned',
+    },
+    history: 'History',
+    noHistory: 'No events.',
+    etaGiven: 'new date',
+    event: (kind) => EVENT_KIND_TEXTS.en[kind] ?? kind,
+    equivalentShare: (percent) => `Share of equivalent parts: ${percent}`,
+    maxDelay: (days) => `Largest delay: ${days} ${days === 1 ? 'day' : 'days'}`,
+    footer: 'Generated from the Teileportal event log, where every change is recorded with its time.',
+  },
+};
+
+const INTL_LOCALE: Record<ServerLocale, string> = { de: 'de-DE', en: 'en-GB' };
+
+/** A calendar date (YYYY-MM-DD) as the statement prints it: "05.03.2026" or "5 Mar 2026". */
+export function statementDate(date: string, locale: ServerLocale) {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: 'UTC',
+    ...(locale === 'de' ? { day: '2-digit', month: '2-digit', year: 'numeric' } : { dateStyle: 'medium' }),
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** An instant as the statement prints it, in the portal's time zone. */
+export function statementTime(instant: string, locale: ServerLocale) {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: 'Europe/Berlin',
+    ...(locale === 'de'
+      ? { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }
+      : { dateStyle: 'medium', timeStyle: 'short' }),
+  }).format(new Date(instant));
+}
+
+/** The file name of a claim's statement: its claim number with only safe characters, and the language. */
+export function statementFileName(claimNumber: string, locale: ServerLocale) {
+  const safe = claimNumber.replace(/[^A-Z0-9-]+/gi, '-').replace(/^-+|-+$/g, '');
+  return `${locale === 'de' ? 'Verzugsbestaetigung' : 'delay-statement'}-${safe}.pdf`;
+}
+
+function vehicleText(claim: ClaimDetail) {
+  const { vin, hsn, tsn, description } = claim.vehicle;
+  return [description, vin, hsn && tsn ? `${hsn}/${tsn}` : ''].filter((part) => part !== '').join(' · ');
+}
+
+function lineEvents(line: ClaimLine, events: readonly TradeEvent[]) {
+  return events.filter((event) => event.entity === 'line' && event.entity_id === line.id);
+}
+
+/** Renders the statement; resolves with the PDF's bytes. */
+export function renderDelayStatement(claim: ClaimDetail, locale: ServerLocale): Promise<Buffer> {
+  const texts = TEXTS[locale];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${texts.title} ${claim.claim_number}`, Author: 'Teileportal', Subject: claim.claim_number },
+    lang: locale,
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const date = (value: string) => statementDate(value, locale);
+  const field = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
+  };
+
+  doc.font('Helvetica-Bold').fontSize(18).text(`${texts.title} – ${claim.claim_number}`);
+  doc.moveDown(0.5).fontSize(10);
+  field(texts.claimNumber, claim.claim_number);
+  field(texts.workshop, claim.workshop_name);
+  field(texts.dealer, claim.dealer_name);
+  field(texts.vehicle, vehicleText(claim));
+  field(texts.orderPlaced, date(portalDateOf(claim.placed_at)));
+  field(texts.sharedOn, statementTime(claim.shared_at, locale));
+  field(texts.issuedOn, date(claim.today));
+  doc.moveDown(0.3);
+  doc.text(texts.maxDelay(claim.max_delay_days));
+  doc.text(
+    texts.equivalentShare(
+      new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: 0 }).format(
+        claim.equivalent_share,
+      ),
+    ),
+  );
+
+  doc.moveDown().font('Helvetica-Bold').fontSize(13).text(texts.lines);
+  for (const [index, line] of claim.lines.entries()) {
+    doc.moveDown(0.6).fontSize(11).font('Helvetica-Bold');
+    doc.text(`${index + 1}. ${line.part_number || line.description} ${line.brand}`.trim());
+    doc.fontSize(10).font('Helvetica');
+    doc.text(`${line.description} · ${line.quantity} × · ${texts.origin[line.origin]} · ${texts.status[line.status]}`);
+    if (line.origin === 'equivalent') {
+      doc.text(`${texts.requested}: ${line.requested_part_number} → ${texts.delivered}: ${line.part_number}`);
+    }
+    doc.text(`${texts.promised}: ${line.promised_on ? date(line.promised_on) : texts.noPromise}`);
+    doc.text(`${texts.deliveredOn}: ${line.delivered_on ? date(line.delivered_on) : texts.notDelivered}`);
+    if (line.delay_days !== null) {
+      doc
+        .font('Helvetica-Bold')
+        .text(`${texts.delay(line.delay_days)}${line.delivered_on === null ? ` ${texts.stillOpen}` : ''}`)
+        .font('Helvetica');
+    }
+    doc.moveDown(0.2).font('Helvetica-Oblique').text(`${texts.history}:`).font('Helvetica');
+    const history = lineEvents(line, claim.events);
+    if (history.length === 0) doc.text(texts.noHistory, { indent: 12 });
+    for (const event of history) {
+      const eta = typeof event.details.eta === 'string' ? ` – ${texts.etaGiven} ${date(event.details.eta)}` : '';
+      doc.text(`${statementTime(event.at, locale)}  ${texts.event(event.kind)}${eta}`, { indent: 12 });
+    }
+  }
+
+  doc.moveDown(1.5).fontSize(8).fillColor('#555555').text(texts.footer);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,49 @@
+import {
+  type ClaimShareRequest,
+  claimDetailEnvelopeSchema,
+  claimListEnvelopeSchema,
+  insurerOptionsEnvelopeSchema,
+  orderClaimEnvelopeSchema,
+} from '../../common/contracts/claims';
+import type { FileClient, ServiceClient } from './http';
+
+/** The workshop's side of claims (ADR 030): an order's share, the insurers to choose from. */
+export function createWorkshopClaimsApi(client: ServiceClient) {
+  return {
+    async insurers() {
+      return (await client(insurerOptionsEnvelopeSchema, '/insurers')).data.items;
+    },
+    async get(orderId: number) {
+      return (await client(orderClaimEnvelopeSchema, `/orders/${orderId}/claim`)).data.claim;
+    },
+    async share(orderId: number, request: ClaimShareRequest) {
+      const body = await client(orderClaimEnvelopeSchema, `/orders/${orderId}/claim`, {
+        method: 'POST',
+        body: request,
+      });
+      return { claim: body.data.claim, message: body.message };
+    },
+    async withdraw(orderId: number) {
+      const body = await client(orderClaimEnvelopeSchema, `/orders/${orderId}/claim/withdraw`, { method: 'POST' });
+      return { claim: body.data.claim, message: body.message };
+    },
+  };
+}
+
+/** The insurer's claims (ADR 030): `/insurer/claims…` of the workshop service. */
+export function createInsurerClaimsApi(client: ServiceClient, files: FileClient) {
+  return {
+    async list() {
+      return (await client(claimListEnvelopeSchema, '/insurer/claims')).data.items;
+    },
+    async get(claimId: number) {
+      return (await client(claimDetailEnvelopeSchema, `/insurer/claims/${claimId}`)).data;
+    },
+    statement(claimId: number) {
+      return files(`/insurer/claims/${claimId}/statement.pdf`, `claim-${claimId}.pdf`);
+    },
+  };
+}
+
+export type WorkshopClaimsApi = ReturnType<typeof createWorkshopClaimsApi>;
+export type InsurerClaimsApi = ReturnType<typeof createInsurerClaimsApi>;

@@ -1,0 +1,88 @@
+import { useLingui } from '@lingui/react';
+import { Plural, Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { LoadError } from '../../ui/LoadError';
+import { vehicleText } from './OrderHeader';
+import { orderStatusText } from './order-texts';
+import * as styles from './orders.css';
+import { type ClaimListImplementations, useClaimList } from './use-insurer-claims';
+import { useOrderFormat } from './use-order-format';
+
+/** /claims: the claims workshops shared with the insurer's organisation (ADR 030), newest first. */
+export function ClaimListView({ implementations }: { implementations: ClaimListImplementations }) {
+  const { i18n } = useLingui();
+  const format = useOrderFormat();
+  const list = useClaimList(implementations);
+  return (
+    <section aria-labelledby="claims-title" aria-busy={list.busy}>
+      <h1 id="claims-title">
+        <Trans>Shared claims</Trans>
+      </h1>
+      <p className={styles.muted}>
+        <Trans>
+          Orders that workshops tagged with your claim number and shared with you. A withdrawn share disappears.
+        </Trans>
+      </p>
+      <LoadError message={list.error} onRetry={list.retry} />
+      {list.busy ? (
+        <p role="status">
+          <Trans>Loading claims…</Trans>
+        </p>
+      ) : null}
+      {list.claims?.length === 0 ? (
+        <p>
+          <Trans>No workshop has shared a claim with you yet.</Trans>
+        </p>
+      ) : null}
+      {list.claims && list.claims.length > 0 ? (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">
+              <Trans>Shared claims</Trans>
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Claim number</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Workshop</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Vehicle</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Ordered</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Largest delay</Trans>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.claims.map((claim) => (
+                <tr key={claim.id} className={claim.max_delay_days > 0 ? styles.attentionRow : undefined}>
+                  <td className={styles.cell}>
+                    <Link to="/claims/$claimId" params={{ claimId: String(claim.id) }}>
+                      {claim.claim_number}
+                    </Link>
+                  </td>
+                  <td className={styles.cell}>{claim.workshop_name}</td>
+                  <td className={styles.cell}>{vehicleText(claim.vehicle)}</td>
+                  <td className={styles.cell}>{format.dateTime(claim.placed_at)}</td>
+                  <td className={styles.cell}>{i18n._(orderStatusText[claim.order_status])}</td>
+                  <td className={styles.cell}>
+                    <Plural value={claim.max_delay_days} one="# day" other="# days" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { useLingui } from '@lingui/react';
+import { Plural, Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ClaimDetail, ClaimLine } from '../../../common/contracts/claims';
+import type { TradeEvent } from '../../../common/contracts/trading';
+import { Button } from '../../ui/Button';
+import { InfoBox } from '../../ui/InfoBox';
+import { LoadError } from '../../ui/LoadError';
+import { claimOriginText } from './claim-texts';
+import { vehicleText } from './OrderHeader';
+import { isLineStatus, isOrderStatus, lineStatusText, orderStatusText } from './order-texts';
+import * as styles from './orders.css';
+import { type ClaimImplementations, useClaim } from './use-insurer-claims';
+import { useOrderFormat } from './use-order-format';
+
+function Delay({ line }: { line: ClaimLine }) {
+  if (line.delay_days === null) return <Trans>no date promised</Trans>;
+  return line.delivered_on === null ? (
+    <Plural value={line.delay_days} one="# day (still open)" other="# days (still open)" />
+  ) : (
+    <Plural value={line.delay_days} one="# day" other="# days" />
+  );
+}
+
+/** One event of a line or the order, as a sentence (the status it led to; a backorder's new date). */
+function EventText({ event }: { event: TradeEvent }) {
+  const { i18n } = useLingui();
+  const format = useOrderFormat();
+  const eta = typeof event.details.eta === 'string' ? format.date(event.details.eta) : null;
+  if (event.entity === 'line' && event.after === 'backorder' && eta) {
+    return <Trans>Backorder, new delivery date {eta}</Trans>;
+  }
+  if (event.entity === 'line' && isLineStatus(event.after)) return <>{i18n._(lineStatusText[event.after])}</>;
+  if (event.entity === 'order' && isOrderStatus(event.after)) {
+    const status = i18n._(orderStatusText[event.after]);
+    return <Trans>Order: {status}</Trans>;
+  }
+  return <>{event.kind}</>;
+}
+
+function LineHistory({ line, claim }: { line: ClaimLine; claim: ClaimDetail }) {
+  const format = useOrderFormat();
+  const events = claim.events.filter((event) => event.entity === 'line' && event.entity_id === line.id);
+  if (events.length === 0) return <Trans>No events yet.</Trans>;
+  return (
+    <ol className={styles.timeline}>
+      {events.map((event) => (
+        <li key={event.id} className={styles.timelineEntry}>
+          <time dateTime={event.at}>{format.dateTime(event.at)}</time> – <EventText event={event} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ClaimContent({ claim }: { claim: ClaimDetail }) {
+  const { i18n } = useLingui();
+  const format = useOrderFormat();
+  const share = new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 0 }).format(
+    claim.equivalent_share,
+  );
+  const status = i18n._(orderStatusText[claim.order_status]);
+  return (
+    <>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>
+          <Trans>Workshop</Trans>
+        </dt>
+        <dd className={styles.value}>{claim.workshop_name}</dd>
+        <dt className={styles.term}>
+          <Trans>Parts dealer</Trans>
+        </dt>
+        <dd className={styles.value}>{claim.dealer_name}</dd>
+        <dt className={styles.term}>
+          <Trans>Vehicle</Trans>
+        </dt>
+        <dd className={styles.value}>{vehicleText(claim.vehicle)}</dd>
+        <dt className={styles.term}>
+          <Trans>Ordered</Trans>
+        </dt>
+        <dd className={styles.value}>{format.dateTime(claim.placed_at)}</dd>
+        <dt className={styles.term}>
+          <Trans>Shared with you</Trans>
+        </dt>
+        <dd className={styles.value}>{format.dateTime(claim.shared_at)}</dd>
+        <dt className={styles.term}>
+          <Trans>Order status</Trans>
+        </dt>
+        <dd className={styles.value}>{status}</dd>
+        <dt className={styles.term}>
+          <Trans>Equivalent parts</Trans>
+        </dt>
+        <dd className={styles.value}>{share}</dd>
+        <dt className={styles.term}>
+          <Trans>Largest delay</Trans>
+        </dt>
+        <dd className={styles.value}>
+          <Plural value={claim.max_delay_days} one="# day" other="# days" />
+        </dd>
+      </dl>
+      <h2>
+        <Trans>Parts and delays</Trans>
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <caption className="visually-hidden">
+            <Trans>Parts and delays</Trans>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.cell}>
+                <Trans>Part</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Quote</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Quantity</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Net price</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Promised for</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Delivery dates given</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Delivered on</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>Delay</Trans>
+              </th>
+              <th scope="col" className={styles.cell}>
+                <Trans>History</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {claim.lines.map((line) => (
+              <tr key={line.id} className={(line.delay_days ?? 0) > 0 ? styles.attentionRow : undefined}>
+                <th scope="row" className={styles.cell}>
+                  <span className={styles.block}>
+                    {line.part_number} {line.brand}
+                  </span>
+                  <span className={styles.muted}>{line.description}</span>
+                </th>
+                <td className={styles.cell}>
+                  <span className={styles.block}>{i18n._(claimOriginText[line.origin])}</span>
+                  {line.origin === 'equivalent' ? (
+                    <span className={styles.muted}>
+                      <Trans>instead of {line.requested_part_number}</Trans>
+                    </span>
+                  ) : null}
+                </td>
+                <td className={styles.cell}>{line.quantity}</td>
+                <td className={styles.cell}>{format.money(line.net_price_cents)}</td>
+                <td className={styles.cell}>{line.promised_on ? format.date(line.promised_on) : '–'}</td>
+                <td className={styles.cell}>
+                  {line.eta_history.map((entry) => format.date(entry.eta)).join(' → ') || '–'}
+                </td>
+                <td className={styles.cell}>
+                  {line.delivered_on ? format.date(line.delivered_on) : <Trans>not yet</Trans>}
+                </td>
+                <td className={styles.cell}>
+                  <Delay line={line} />
+                </td>
+                <td className={styles.cell}>
+                  <LineHistory line={line} claim={claim} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** /claims/$claimId: one shared claim with its delays, and the delay statement as PDF. */
+export function ClaimView({ implementations, claimId }: { implementations: ClaimImplementations; claimId: number }) {
+  const view = useClaim(implementations, claimId);
+  const { claim } = view;
+  return (
+    <section aria-labelledby="claim-title" aria-busy={view.loading || view.downloading}>
+      <p>
+        <Link to="/claims">
+          <Trans>All shared claims</Trans>
+        </Link>
+      </p>
+      <h1 id="claim-title">{claim ? <Trans>Claim {claim.claim_number}</Trans> : <Trans>Claim</Trans>}</h1>
+      <LoadError message={view.error} onRetry={view.retry} />
+      {view.loading ? (
+        <p role="status">
+          <Trans>Loading the claim…</Trans>
+        </p>
+      ) : null}
+      {view.gone ? (
+        <InfoBox tone="info">
+          <Trans>This claim is not shared with you (any more). The workshop may have withdrawn it.</Trans>
+        </InfoBox>
+      ) : null}
+      {claim ? (
+        <>
+          <p className={styles.actions}>
+            <Button onClick={view.download} busy={view.downloading}>
+              <Trans>Download delay statement (PDF)</Trans>
+            </Button>
+          </p>
+          {view.downloadFailure ? <p role="alert">{view.downloadFailure}</p> : null}
+          <ClaimContent claim={claim} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,268 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { ClaimDetail, ClaimSummary } from '../../common/contracts/claims';
+import {
+  type InsurerClaimEvent,
+  insurerClaimListMachine,
+  insurerClaimMachine,
+  type StatementFile,
+} from '../../machines/insurer-claims.machine';
+import { ClaimListView } from '../../src/views/orders/ClaimListView';
+import { ClaimView } from '../../src/views/orders/ClaimView';
+import type { ClaimImplementations, ClaimListImplementations } from '../../src/views/orders/use-insurer-claims';
+import { apiFailure } from '../support/failures';
+import { renderInRouter } from '../support/render-in-router';
+
+/*
+ * The insurer's screens (ADR 030): every shortest path of the claim and claim-list machines,
+ * driven through the real views, with the API held in flight.
+ */
+
+const networkError = apiFailure('No connection to the server', 'networkError');
+const serverError = apiFailure('An unexpected error occurred.', 'serverError');
+const notShared = Object.assign(apiFailure('Not found.', 'notFound'), { status: 404 });
+
+const summary: ClaimSummary = {
+  id: 7,
+  claim_number: 'SCH-2026/004711',
+  workshop_name: 'Autohaus Becker',
+  dealer_name: 'Teile Nord GmbH',
+  vehicle: { vin: 'WVWZZZ1KZAW000001', hsn: '', tsn: '', description: 'VW Golf VII' },
+  order_status: 'delivered',
+  placed_at: '2026-11-10T08:15:00Z',
+  shared_at: '2026-11-24T08:15:00Z',
+  line_count: 2,
+  max_delay_days: 5,
+};
+const claim: ClaimDetail = {
+  ...summary,
+  order_id: 42,
+  currency: 'EUR',
+  total_cents: 22570,
+  equivalent_share: 0.5,
+  today: '2026-11-25',
+  lines: [
+    {
+      id: 101,
+      requested_part_number: '5Q0 615 301 F',
+      part_number: '5Q0 615 301 F',
+      brand: '',
+      description: 'Bremsscheibe vorne',
+      quantity: 2,
+      origin: 'oe',
+      net_price_cents: 8990,
+      availability: 'ordered_eta',
+      status: 'delivered',
+      promised_on: '2026-11-15',
+      eta_history: [
+        { eta: '2026-11-15', at: '2026-11-10T08:15:00Z' },
+        { eta: '2026-11-20', at: '2026-11-12T08:15:00Z' },
+      ],
+      delivered_on: '2026-11-20',
+      delay_days: 5,
+    },
+    {
+      id: 102,
+      requested_part_number: '5Q0 698 151 D',
+      part_number: 'ATE 13.0460-7218.2',
+      brand: 'ATE',
+      description: 'Bremsbeläge vorne',
+      quantity: 1,
+      origin: 'equivalent',
+      net_price_cents: 4590,
+      availability: 'branch_today',
+      status: 'shipped',
+      promised_on: '2026-11-10',
+      eta_history: [],
+      delivered_on: null,
+      delay_days: 15,
+    },
+  ],
+  events: [
+    {
+      id: 900,
+      kind: 'line.backorder',
+      inquiry_id: 77,
+      order_id: 42,
+      entity: 'line',
+      entity_id: 101,
+      before: 'confirmed',
+      after: 'backorder',
+      actor: 'Dora Händler',
+      details: { eta: '2026-11-20' },
+      at: '2026-11-12T08:15:00Z',
+    },
+  ],
+};
+const statement: StatementFile = { bytes: new Blob(['%PDF-']), fileName: 'delay-statement-SCH-2026-004711.pdf' };
+
+type Step = { type: string; output?: unknown; error?: Error };
+type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+function controlledActors() {
+  const inFlight: Record<string, Settle | undefined> = {};
+  const calls: Record<string, unknown[]> = {};
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => {
+      calls[name] = [...(calls[name] ?? []), input];
+      return new Promise<TOutput>((resolve, reject) => {
+        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
+      });
+    });
+  async function settle(event: Step) {
+    const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type) ?? [];
+    const pending = inFlight[actor ?? ''];
+    if (!pending) throw new Error(`no ${actor} request is in flight`);
+    await act(async () => (outcome === 'done' ? pending.resolve(event.output) : pending.reject(event.error)));
+  }
+  return { controlled, calls, settle };
+}
+
+const stepName = (event: Step) =>
+  event.error
+    ? `${event.type.replace('xstate.', '')}=${(event.error as { messageId?: string }).messageId}`
+    : event.type.replace('xstate.', '');
+
+const claimPaths = getShortestPaths(insurerClaimMachine, {
+  input: { claimId: 7 },
+  events: [
+    { type: 'xstate.done.actor.loadClaim', output: claim },
+    { type: 'xstate.error.actor.loadClaim', error: networkError },
+    { type: 'xstate.error.actor.loadClaim', error: notShared },
+    { type: 'claim.retry' },
+    { type: 'statement.download' },
+    { type: 'xstate.done.actor.downloadStatement', output: statement },
+    { type: 'xstate.error.actor.downloadStatement', error: serverError },
+    { type: 'xstate.error.actor.downloadStatement', error: notShared },
+  ] as unknown as InsurerClaimEvent[],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      failure: snapshot.context.downloadFailure,
+      claim: !!snapshot.context.claim,
+    }),
+});
+
+test('the claim traversal reaches every state', () => {
+  const reached = new Set(claimPaths.map((path) => JSON.stringify(path.state.value)));
+  for (const state of ['loading', 'failed', 'gone', { ready: 'idle' }, { ready: 'downloading' }]) {
+    expect(reached).toContain(JSON.stringify(state));
+  }
+});
+
+test.each(
+  claimPaths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map(stepName)
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
+)('claim: %s', async (_name, path) => {
+  const user = userEvent.setup();
+  const { controlled, calls, settle } = controlledActors();
+  const saved: StatementFile[] = [];
+  const implementations: ClaimImplementations = {
+    actors: {
+      loadClaim: controlled<ClaimDetail, { claimId: number }>('loadClaim'),
+      downloadStatement: controlled<StatementFile, { claimId: number }>('downloadStatement'),
+    },
+    actions: { saveFile: (_, file) => saved.push(file) },
+  };
+  await renderInRouter('/claims/7', () => <ClaimView implementations={implementations} claimId={7} />);
+  let downloadsDone = 0;
+
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    if (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error')) {
+      await settle(event);
+      if (event.type === 'xstate.done.actor.downloadStatement') downloadsDone += 1;
+    } else if (event.type === 'claim.retry') {
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+    } else if (event.type === 'statement.download') {
+      await user.click(screen.getByRole('button', { name: 'Download delay statement (PDF)' }));
+    }
+
+    if (state.matches('loading')) {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading the claim…');
+      expect(calls.loadClaim?.at(-1)).toEqual({ claimId: 7 });
+    }
+    if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
+    if (state.matches('gone')) {
+      expect(screen.getByText(/This claim is not shared with you \(any more\)/)).toBeVisible();
+      // Nothing of the claim stays on screen once it is no longer shared.
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Download delay statement (PDF)' })).toBeNull();
+    }
+    if (state.matches('ready')) {
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Claim SCH-2026/004711');
+      const table = screen.getByRole('table', { name: 'Parts and delays' });
+      const discs = within(table).getByRole('row', { name: /5Q0 615 301 F/ });
+      expect(discs).toHaveTextContent('OE part');
+      expect(discs).toHaveTextContent('11/15/2026 → 11/20/2026');
+      expect(discs).toHaveTextContent('5 days');
+      expect(within(discs).getByText(/Backorder, new delivery date 11\/20\/2026/)).toBeVisible();
+      const pads = within(table).getByRole('row', { name: /ATE 13\.0460-7218\.2/ });
+      expect(pads).toHaveTextContent('Equivalent part');
+      expect(pads).toHaveTextContent('instead of 5Q0 698 151 D');
+      expect(pads).toHaveTextContent('15 days (still open)');
+      expect(screen.getByText('50%')).toBeVisible();
+      expect(saved).toHaveLength(downloadsDone);
+      if (state.context.downloadFailure) {
+        expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred.');
+      }
+    }
+  }
+});
+
+const listPaths = getShortestPaths(insurerClaimListMachine, {
+  events: [
+    { type: 'xstate.done.actor.loadClaims', output: [summary] },
+    { type: 'xstate.error.actor.loadClaims', error: networkError },
+    { type: 'claims.retry' },
+  ] as unknown as { type: 'claims.retry' }[],
+});
+
+test.each(
+  listPaths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map(stepName)
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
+)('list: %s', async (_name, path) => {
+  const user = userEvent.setup();
+  const { controlled, settle } = controlledActors();
+  const implementations: ClaimListImplementations = {
+    actors: { loadClaims: controlled<ClaimSummary[], NonReducibleUnknown>('loadClaims') },
+  };
+  await renderInRouter('/claims', () => <ClaimListView implementations={implementations} />);
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    if (event.type.startsWith('xstate.')) {
+      if (event.type !== 'xstate.init') await settle(event);
+    } else if (event.type === 'claims.retry') {
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+    }
+    if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading claims…');
+    if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
+    if (state.matches('ready')) {
+      const row = screen.getByRole('row', { name: /SCH-2026\/004711/ });
+      expect(within(row).getByRole('link', { name: 'SCH-2026/004711' })).toHaveAttribute('href', '/claims/7');
+      expect(row).toHaveTextContent('Autohaus Becker');
+      expect(row).toHaveTextContent('5 days');
+    }
+  }
+});

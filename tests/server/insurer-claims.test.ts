@@ -1,0 +1,413 @@
+import { and, asc, eq, like } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ClaimDetail, ClaimSummary, InsurerOption, OrderClaimState } from '../../common/contracts/claims';
+import type { AdminOrganisation } from '../../common/contracts/organisations';
+import { type OrderSummary, portalToday } from '../../common/contracts/trading';
+import { auditEvents, claimShares, orderLines, orders, organisations } from '../../server/db/schema';
+import { statementDate } from '../../server/trade/delay-statement';
+import { insertDealerOrganisation, insertInsurer, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
+import { insertInquiry, insertRecipient } from '../support/trade-orders';
+
+/*
+ * Insurance claims (issue 15, ADR 030) over real HTTP against the real server and database: a
+ * workshop shares a delivered-late order with one insurer under a claim number; the insurer reads
+ * it and its delay statement PDF; withdrawal ends access at once; nobody else ever sees it.
+ */
+
+type Envelope<TData> = { code: number; data: TData; message?: string; error?: string };
+
+let server: TestServer;
+let werkstatt: Awaited<ReturnType<typeof insertWorkshop>>;
+let allianz: Awaited<ReturnType<typeof insertInsurer>>;
+let huk: Awaited<ReturnType<typeof insertInsurer>>;
+let retired: Awaited<ReturnType<typeof insertInsurer>>;
+let nord: Awaited<ReturnType<typeof insertDealerOrganisation>>;
+let cookies: { werkstatt: string; fremd: string; nord: string; allianz: string; huk: string; admin: string };
+let orderId: number;
+
+const today = portalToday();
+const daysAgo = (days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - days * 24 * 3600_000).toISOString().slice(0, 10);
+/** The quote promised the brake discs five days ago; they arrive today. */
+const PROMISED = daysAgo(5);
+
+async function getJson<TData>(cookie: string, pathname: string, language = 'de') {
+  const response = await fetch(server.url(pathname), { headers: { cookie, 'accept-language': language } });
+  return { status: response.status, body: (await response.json()) as Envelope<TData> };
+}
+
+async function post<TData>(cookie: string, pathname: string, body: unknown, language = 'de') {
+  const { response, body: json } = await postJson(server, pathname, body, { cookie, 'accept-language': language });
+  return { status: response.status, body: json as unknown as Envelope<TData> };
+}
+
+const share = (cookie: string, id: number, body: unknown, language = 'de') =>
+  post<OrderClaimState>(cookie, `/svc/workshop/orders/${id}/claim`, body, language);
+const withdraw = (cookie: string, id: number) =>
+  post<OrderClaimState>(cookie, `/svc/workshop/orders/${id}/claim/withdraw`, {});
+const claims = (cookie: string) => getJson<{ items: ClaimSummary[] }>(cookie, '/svc/workshop/insurer/claims');
+const claim = (cookie: string, id: number) => getJson<ClaimDetail>(cookie, `/svc/workshop/insurer/claims/${id}`);
+const statement = (cookie: string, id: number, language: string) =>
+  fetch(server.url(`/svc/workshop/insurer/claims/${id}/statement.pdf`), {
+    headers: { cookie, 'accept-language': language },
+  });
+
+const auditOf = (action: string) =>
+  server.db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.id));
+const currentShares = () =>
+  server.db.select().from(claimShares).where(eq(claimShares.orderId, orderId)).orderBy(asc(claimShares.id));
+
+async function lineAction(action: string, lineIds: number[], extra: Record<string, string> = {}) {
+  const [order] = await server.db.select().from(orders).where(eq(orders.id, orderId));
+  const result = await post(cookies.nord, `/svc/part-dealer/orders/${orderId}/lines`, {
+    version: order?.version,
+    action,
+    line_ids: lineIds,
+    ...extra,
+  });
+  expect(result.status, JSON.stringify(result.body)).toBe(200);
+}
+
+/** Places an order through the workshop's endpoint: brake discs (OE, ETA five days ago) and pads (equivalent, branch today). */
+async function deliveredLateOrder() {
+  const { inquiry, lines } = await insertInquiry(server.db, {
+    workshopOrganisationId: werkstatt.organisation.id,
+    createdBy: werkstatt.owner.id,
+    vehicleDescription: 'VW Golf VII 2.0 TDI',
+    lines: [
+      { partNumber: '5Q0 615 301 F', description: 'Bremsscheibe vorne', quantity: 2 },
+      { partNumber: '5Q0 698 151 D', description: 'Bremsbeläge vorne', quantity: 1 },
+    ],
+  });
+  const [discs, pads] = lines;
+  if (!discs || !pads) throw new Error('inquiry lines missing');
+  const recipient = await insertRecipient(
+    server.db,
+    inquiry.id,
+    { partDealerId: nord.partDealer.id, organisationId: nord.organisation.id },
+    {
+      quotes: [
+        {
+          inquiryLineId: discs.id,
+          offered: true,
+          netPriceCents: 8990,
+          availability: 'ordered_eta',
+          eta: PROMISED,
+        },
+        {
+          inquiryLineId: pads.id,
+          offered: true,
+          netPriceCents: 4590,
+          availability: 'branch_today',
+          alternativePartNumber: 'ATE 13.0460-7218.2',
+          alternativeBrand: 'ATE',
+        },
+      ],
+    },
+  );
+  const placed = await post<{ orders: OrderSummary[] }>(
+    cookies.werkstatt,
+    `/svc/workshop/inquiries/${inquiry.id}/orders`,
+    {
+      version: inquiry.version,
+      choices: [
+        { inquiry_line_id: discs.id, recipient_id: recipient.id },
+        { inquiry_line_id: pads.id, recipient_id: recipient.id },
+      ],
+    },
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const id = placed.body.data.orders[0]?.id;
+  if (!id) throw new Error('no order placed');
+  return id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  werkstatt = await insertWorkshop(server.db, { name: 'Autohaus Becker', ownerEmail: 'max@autohaus-becker.de' });
+  await insertWorkshop(server.db, { name: 'Karosserie Fremd', ownerEmail: 'inhaber@fremd.de' });
+  nord = await insertDealerOrganisation(server.db, 'Teile Nord GmbH', ['eins@teile-nord.de']);
+  allianz = await insertInsurer(server.db, 'Allianz Versicherungs-AG', ['schaden@allianz.example']);
+  huk = await insertInsurer(server.db, 'HUK-Coburg', ['kfz@huk.example']);
+  retired = await insertInsurer(server.db, 'Alte Versicherung', [], { deactivated: true });
+  const [werkstattCookie, fremd, nordCookie, allianzCookie, hukCookie, admin] = await Promise.all([
+    loginCookie(server, 'max@autohaus-becker.de', MEMBER_PASSWORD),
+    loginCookie(server, 'inhaber@fremd.de', MEMBER_PASSWORD),
+    loginCookie(server, 'eins@teile-nord.de', MEMBER_PASSWORD),
+    loginCookie(server, 'schaden@allianz.example', MEMBER_PASSWORD),
+    loginCookie(server, 'kfz@huk.example', MEMBER_PASSWORD),
+    loginCookie(server, ADMIN.email, ADMIN.password),
+  ]);
+  cookies = { werkstatt: werkstattCookie, fremd, nord: nordCookie, allianz: allianzCookie, huk: hukCookie, admin };
+  orderId = await deliveredLateOrder();
+  const lines = await server.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  const ids = lines.map((line) => line.id);
+  const discs = lines.find((line) => line.partNumber === '5Q0 615 301 F');
+  if (!discs) throw new Error('disc line missing');
+  await lineAction('confirm', ids);
+  await lineAction('backorder', [discs.id], { eta: today });
+  await lineAction('ship', ids);
+  await lineAction('deliver', ids);
+});
+afterAll(() => server.stop());
+
+describe('the administrator creates an insurer', () => {
+  test('creates an active insurer organisation, audited; a blank name is a translated 400', async () => {
+    const created = await post<AdminOrganisation>(cookies.admin, '/svc/auth/api/v1/organisations', {
+      name: '  R+V Versicherung ',
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ kind: 'insurer', name: 'R+V Versicherung', status: 'active' });
+    expect(created.body.message).toBe('Die Versicherung wurde angelegt.');
+    expect((await auditOf('organisation.created')).map((row) => row.target)).toContain(
+      `organisation:${created.body.data.id}`,
+    );
+    const blank = await post(cookies.admin, '/svc/auth/api/v1/organisations', { name: '  ' }, 'en');
+    expect(blank.status).toBe(400);
+    expect(blank.body.message).toBe('Please enter a name.');
+    const byWorkshop = await post(cookies.werkstatt, '/svc/auth/api/v1/organisations', { name: 'Fake' });
+    expect(byWorkshop.status).toBe(403);
+  });
+});
+
+describe('sharing an order', () => {
+  test('offers the active insurers only', async () => {
+    const { status, body } = await getJson<{ items: InsurerOption[] }>(cookies.werkstatt, '/svc/workshop/insurers');
+    expect(status).toBe(200);
+    const names = body.data.items.map((item) => item.name);
+    expect(names).toContain('Allianz Versicherungs-AG');
+    expect(names).toContain('HUK-Coburg');
+    expect(names).not.toContain('Alte Versicherung');
+  });
+
+  test('a bad claim number is a translated 400 in both languages and stores nothing', async () => {
+    for (const claimNumber of ['', 'A', 'SCH 2026 // 1', '-SCH-1', 'SCH_2026', 'X'.repeat(31)]) {
+      const de = await share(cookies.werkstatt, orderId, {
+        claim_number: claimNumber,
+        insurer_organisation_id: allianz.organisation.id,
+      });
+      expect(de.status, claimNumber).toBe(400);
+      expect(de.body.message).toMatch(/^Bitte geben Sie die Schadennummer an\.|^Die Schadennummer ist ungültig/);
+    }
+    const en = await share(
+      cookies.werkstatt,
+      orderId,
+      { claim_number: 'SCH_2026', insurer_organisation_id: allianz.organisation.id },
+      'en',
+    );
+    expect(en.body.message).toMatch(/^The claim number is invalid/);
+    expect(await currentShares()).toEqual([]);
+  });
+
+  test('only an active insurer can be chosen', async () => {
+    for (const id of [retired.organisation.id, nord.organisation.id, werkstatt.organisation.id, 999_999]) {
+      const refused = await share(cookies.werkstatt, orderId, { claim_number: 'SCH-1', insurer_organisation_id: id });
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toBe('insurerNotAvailable');
+    }
+    expect(await currentShares()).toEqual([]);
+  });
+
+  test("another workshop cannot share or read this order's claim (404), a dealer or insurer is refused (403)", async () => {
+    const body = { claim_number: 'SCH-1', insurer_organisation_id: allianz.organisation.id };
+    expect((await share(cookies.fremd, orderId, body)).status).toBe(404);
+    expect((await getJson(cookies.fremd, `/svc/workshop/orders/${orderId}/claim`)).status).toBe(404);
+    expect((await withdraw(cookies.fremd, orderId)).status).toBe(404);
+    expect((await share(cookies.nord, orderId, body)).status).toBe(403);
+    expect((await share(cookies.allianz, orderId, body)).status).toBe(403);
+    expect(await currentShares()).toEqual([]);
+  });
+
+  test('the workshop shares the order with Allianz; the claim number is stored upper-cased, audited', async () => {
+    const shared = await share(cookies.werkstatt, orderId, {
+      claim_number: ' sch-2026/004711 ',
+      insurer_organisation_id: allianz.organisation.id,
+    });
+    expect(shared.status).toBe(200);
+    expect(shared.body.message).toBe('Der Auftrag wurde mit der Versicherung geteilt.');
+    expect(shared.body.data.claim).toMatchObject({
+      claim_number: 'SCH-2026/004711',
+      insurer_organisation_id: allianz.organisation.id,
+      insurer_name: 'Allianz Versicherungs-AG',
+    });
+    const read = await getJson<OrderClaimState>(cookies.werkstatt, `/svc/workshop/orders/${orderId}/claim`);
+    expect(read.body.data).toEqual(shared.body.data);
+    const [audited] = await auditOf('claim.shared');
+    expect(audited).toMatchObject({ actorUserId: werkstatt.owner.id, target: `claim:${shared.body.data.claim?.id}` });
+    expect(audited?.details).toMatchObject({ order_id: orderId, claim_number: 'SCH-2026/004711' });
+  });
+});
+
+describe('the insurer reads the shared claim', () => {
+  let claimId: number;
+  beforeAll(async () => {
+    const [current] = await currentShares();
+    if (!current) throw new Error('not shared');
+    claimId = current.id;
+  });
+
+  test('the list shows it with its largest delay; another insurer sees nothing', async () => {
+    const mine = await claims(cookies.allianz);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.items).toEqual([
+      expect.objectContaining({
+        id: claimId,
+        claim_number: 'SCH-2026/004711',
+        workshop_name: 'Autohaus Becker',
+        dealer_name: 'Teile Nord GmbH',
+        order_status: 'delivered',
+        line_count: 2,
+        max_delay_days: 5,
+      }),
+    ]);
+    expect((await claims(cookies.huk)).body.data.items).toEqual([]);
+  });
+
+  test('the detail: parts, OE vs. equivalent, promise, ETA history, delivery and delay per line', async () => {
+    const { status, body } = await claim(cookies.allianz, claimId);
+    expect(status).toBe(200);
+    const detail = body.data;
+    expect(detail.vehicle.description).toBe('VW Golf VII 2.0 TDI');
+    expect(detail.equivalent_share).toBe(0.5);
+    const [discs, pads] = detail.lines;
+    expect(discs).toMatchObject({
+      part_number: '5Q0 615 301 F',
+      requested_part_number: '5Q0 615 301 F',
+      origin: 'oe',
+      promised_on: PROMISED,
+      delivered_on: today,
+      delay_days: 5,
+      status: 'delivered',
+    });
+    expect(discs?.eta_history.map((entry) => entry.eta)).toEqual([PROMISED, today]);
+    expect(pads).toMatchObject({
+      part_number: 'ATE 13.0460-7218.2',
+      requested_part_number: '5Q0 698 151 D',
+      origin: 'equivalent',
+      promised_on: today,
+      delivered_on: today,
+      delay_days: 0,
+    });
+    // Order and line events only: returns and the inquiry's own events stay with the workshop.
+    expect(new Set(detail.events.map((event) => event.entity))).toEqual(new Set(['order', 'line']));
+    expect(detail.events.map((event) => event.kind)).toContain('line.backorder');
+  });
+
+  test('another insurer, the workshop and the dealer cannot read it', async () => {
+    expect((await claim(cookies.huk, claimId)).status).toBe(404);
+    expect((await statement(cookies.huk, claimId, 'de')).status).toBe(404);
+    expect((await claim(cookies.allianz, claimId + 1000)).status).toBe(404);
+    expect((await claim(cookies.werkstatt, claimId)).status).toBe(403);
+    expect((await claims(cookies.nord)).status).toBe(403);
+    expect((await claim(cookies.nord, claimId)).status).toBe(403);
+    expect((await getJson(cookies.allianz, `/svc/workshop/orders/${orderId}`)).status).toBe(403);
+  });
+
+  test.each([
+    [
+      'de',
+      'Verzugsbestaetigung-SCH-2026-004711.pdf',
+      ['Verzugsbestätigung', 'Verzug: 5 Tage', 'Verzug: 0 Tage', 'OE-Teil', 'Gleichwertiges Teil'],
+    ],
+    [
+      'en',
+      'delay-statement-SCH-2026-004711.pdf',
+      ['Delay statement', 'Delay: 5 days', 'Delay: 0 days', 'OE part', 'Equivalent part'],
+    ],
+  ] as const)(
+    'the delay statement PDF in %s: dates, parts, delay days, history',
+    async (language, fileName, phrases) => {
+      const response = await statement(cookies.allianz, claimId, language);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+      const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+      const flat = text.replace(/\s+/g, ' ');
+      for (const phrase of [
+        ...phrases,
+        'SCH-2026/004711',
+        '5Q0 615 301 F',
+        'ATE 13.0460-7218.2',
+        '5Q0 698 151 D',
+        'Autohaus Becker',
+        'Teile Nord GmbH',
+        statementDate(PROMISED, language),
+        statementDate(today, language),
+      ]) {
+        expect(flat, phrase).toContain(phrase);
+      }
+    },
+  );
+
+  test('every access is audited, refused ones too', async () => {
+    expect((await auditOf('claim.list_read')).length).toBeGreaterThanOrEqual(2);
+    const reads = await auditOf('claim.read');
+    expect(reads.some((row) => row.target === `claim:${claimId}` && row.actorUserId === allianz.members[0]?.id)).toBe(
+      true,
+    );
+    const refused = await auditOf('claim.read_refused');
+    expect(refused.some((row) => row.actorUserId === huk.members[0]?.id)).toBe(true);
+    const downloads = await auditOf('claim.statement_downloaded');
+    expect(downloads.filter((row) => row.target === `claim:${claimId}`)).toHaveLength(2);
+  });
+});
+
+describe('withdrawing', () => {
+  test('the insurer loses access with its next request; withdrawing twice is 409', async () => {
+    const [current] = await currentShares();
+    if (!current) throw new Error('not shared');
+    expect((await claim(cookies.allianz, current.id)).status).toBe(200);
+    const withdrawn = await withdraw(cookies.werkstatt, orderId);
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.data).toEqual({ claim: null });
+    expect((await claim(cookies.allianz, current.id)).status).toBe(404);
+    expect((await statement(cookies.allianz, current.id, 'en')).status).toBe(404);
+    expect((await claims(cookies.allianz)).body.data.items).toEqual([]);
+    const again = await withdraw(cookies.werkstatt, orderId);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('claimNotShared');
+    const [audited] = await server.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'claim.withdrawn'), eq(auditEvents.target, `claim:${current.id}`)));
+    expect(audited?.actorUserId).toBe(werkstatt.owner.id);
+  });
+
+  test('sharing with another insurer replaces the share: the first one loses access', async () => {
+    const toAllianz = await share(cookies.werkstatt, orderId, {
+      claim_number: 'SCH-2026/004711',
+      insurer_organisation_id: allianz.organisation.id,
+    });
+    const allianzClaim = toAllianz.body.data.claim?.id ?? 0;
+    expect((await claim(cookies.allianz, allianzClaim)).status).toBe(200);
+    const toHuk = await share(cookies.werkstatt, orderId, {
+      claim_number: 'KH 12.345.678',
+      insurer_organisation_id: huk.organisation.id,
+    });
+    expect(toHuk.status).toBe(200);
+    expect((await claim(cookies.allianz, allianzClaim)).status).toBe(404);
+    expect((await claims(cookies.huk)).body.data.items.map((item) => item.claim_number)).toEqual(['KH 12.345.678']);
+    const open = (await currentShares()).filter((row) => row.withdrawnAt === null);
+    expect(open).toHaveLength(1);
+  });
+
+  test('a deactivated insurer organisation loses access and cannot be chosen', async () => {
+    await server.db
+      .update(organisations)
+      .set({ deactivatedAt: new Date() })
+      .where(eq(organisations.id, huk.organisation.id));
+    expect((await claims(cookies.huk)).status).toBe(401);
+    const refused = await share(cookies.werkstatt, orderId, {
+      claim_number: 'KH 12.345.678',
+      insurer_organisation_id: huk.organisation.id,
+    });
+    expect(refused.status).toBe(422);
+    const names = await server.db.select().from(auditEvents).where(like(auditEvents.action, 'claim.%'));
+    expect(names.length).toBeGreaterThan(0);
+  });
+});
