@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { createDmsApi } from './api-v1/app';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
@@ -125,6 +126,9 @@ export function createApp(deps: ServerDeps) {
   // notFound() only applies to the top-level app, so the API ends with its own catch-all.
   api.all('*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
   app.route('/svc', api);
+
+  // The DMS API (issue 15, ADR 031): /api/v1 with API keys, /api/openapi.json, /api/docs.
+  app.route('/', createDmsApi(deps));
 
   app.route('/captcha', createCaptchaRoutes(deps));
   if (!deps.config.isProduction) app.route('/dev/mailbox', createDevMailbox(deps.database.db));

@@ -150,6 +150,13 @@ export const messageIds = [
   'layoutSaved',
   'layoutDeleted',
   'tooManyLayouts',
+  'apiKeyMissing',
+  'apiKeyInvalid',
+  'apiKeyNameRequired',
+  'apiKeyOriginInvalid',
+  'apiKeyCreated',
+  'apiKeyRevoked',
+  'tooManyApiKeys',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

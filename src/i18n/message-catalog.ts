@@ -153,4 +153,11 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   layoutSaved: msg`The layout has been saved.`,
   layoutDeleted: msg`The layout has been deleted.`,
   tooManyLayouts: msg`You have reached the maximum number of saved layouts. Please delete a layout first.`,
+  apiKeyMissing: msg`An API key is required: send it as "Authorization: Bearer <key>".`,
+  apiKeyInvalid: msg`This API key is unknown or has been revoked.`,
+  apiKeyNameRequired: msg`Please give the key a name.`,
+  apiKeyOriginInvalid: msg`Origins are https addresses without a path, e.g. https://dms.example.com.`,
+  apiKeyCreated: msg`The API key was created. Copy it now: it is shown only once.`,
+  apiKeyRevoked: msg`The API key was revoked.`,
+  tooManyApiKeys: msg`You have reached the maximum number of active API keys. Please revoke a key first.`,
 };

@@ -23,6 +23,7 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
+import { createApiKeyRoutes } from './api-key-routes';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
 import { createWorkshopOrderRoutes } from './order-routes';
@@ -181,6 +182,8 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createWorkshopOrderRoutes(deps, access));
   // Orders from a file (issue 14): the workshop's saved column mappings.
   service.route('/', createUploadLayoutRoutes(deps, access));
+  // The DMS API's keys (issue 15, ADR 031).
+  service.route('/', createApiKeyRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }
