@@ -24,6 +24,7 @@ export default defineConfig(({ mode }) => ({
   server: {
     proxy: {
       '/svc': 'http://127.0.0.1:3000',
+      '/api': 'http://127.0.0.1:3000',
       '/captcha': 'http://127.0.0.1:3000',
       '/healthz': 'http://127.0.0.1:3000',
       '/dev/mailbox': 'http://127.0.0.1:3000',

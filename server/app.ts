@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { createDmsApi } from './api-v1/app';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
@@ -166,6 +167,9 @@ export function createApp(deps: ServerDeps) {
 
   // Metrics have a listener of their own (METRICS_PORT); here the path is plainly not found.
   app.all('/metrics', (c) => c.text('Not found', 404));
+  // The DMS API (issue 15, ADR 031): /api/v1 with API keys, /api/openapi.json, /api/docs.
+  app.route('/', createDmsApi(deps));
+
   app.route('/captcha', createCaptchaRoutes(deps));
   if (!deps.config.isProduction) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
   app.route('/', createSpaRoutes(deps.config.staticDir));

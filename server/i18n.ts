@@ -174,6 +174,14 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     claimNotShared: 'Dieser Auftrag ist derzeit mit keiner Versicherung geteilt.',
     organisationNameRequired: 'Bitte geben Sie einen Namen an.',
     insurerCreated: 'Die Versicherung wurde angelegt.',
+    apiKeyMissing: 'Ein API-Schlüssel ist erforderlich: Senden Sie ihn als „Authorization: Bearer <Schlüssel>“.',
+    apiKeyInvalid: 'Dieser API-Schlüssel ist unbekannt oder wurde widerrufen.',
+    apiKeyNameRequired: 'Bitte geben Sie dem Schlüssel einen Namen.',
+    apiKeyOriginInvalid: 'Ursprünge sind https-Adressen ohne Pfad, z. B. https://dms.example.com.',
+    apiKeyCreated: 'Der API-Schlüssel wurde erstellt. Kopieren Sie ihn jetzt: Er wird nur einmal angezeigt.',
+    apiKeyRevoked: 'Der API-Schlüssel wurde widerrufen.',
+    tooManyApiKeys:
+      'Sie haben die Höchstzahl aktiver API-Schlüssel erreicht. Bitte widerrufen Sie zuerst einen Schlüssel.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -335,6 +343,13 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     claimNotShared: 'This order is not shared with any insurer at the moment.',
     organisationNameRequired: 'Please enter a name.',
     insurerCreated: 'The insurer has been created.',
+    apiKeyMissing: 'An API key is required: send it as "Authorization: Bearer <key>".',
+    apiKeyInvalid: 'This API key is unknown or has been revoked.',
+    apiKeyNameRequired: 'Please give the key a name.',
+    apiKeyOriginInvalid: 'Origins are https addresses without a path, e.g. https://dms.example.com.',
+    apiKeyCreated: 'The API key was created. Copy it now: it is shown only once.',
+    apiKeyRevoked: 'The API key was revoked.',
+    tooManyApiKeys: 'You have reached the maximum number of active API keys. Please revoke a key first.',
   },
 };
 

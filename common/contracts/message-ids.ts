@@ -159,6 +159,13 @@ export const messageIds = [
   'claimNotShared',
   'organisationNameRequired',
   'insurerCreated',
+  'apiKeyMissing',
+  'apiKeyInvalid',
+  'apiKeyNameRequired',
+  'apiKeyOriginInvalid',
+  'apiKeyCreated',
+  'apiKeyRevoked',
+  'tooManyApiKeys',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

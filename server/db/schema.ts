@@ -720,3 +720,28 @@ export const claimShares = pgTable(
     index('claim_shares_insurer_idx').on(table.insurerOrganisationId, table.sharedAt).where(sql`withdrawn_at is null`),
   ],
 );
+
+/**
+ * A workshop's API keys for its DMS (issue 15, docs/decisions/031-dms-api.md). The key is random
+ * (256 bits), so the database keeps its SHA-256 only; `prefix` is the key's public, unique start,
+ * shown in lists and used to find the row before the hash is compared in constant time.
+ * `allowed_origins` are the DMS's registered origins (punch-in return URLs are checked against them).
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    allowedOrigins: text('allowed_origins').array().notNull().default(sql`'{}'::text[]`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('api_keys_organisation_idx').on(table.organisationId, table.createdAt)],
+);

@@ -2,6 +2,7 @@ import { waitFor } from 'xstate';
 import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
+import { createApiKeysApi } from '../api/api-keys-api';
 import { createAuthApi } from '../api/auth-api';
 import { createInsurerClaimsApi, createWorkshopClaimsApi } from '../api/claims-api';
 import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
@@ -50,6 +51,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
         workshopClient,
         createFileClient(appConfig.services.workshop, () => i18n.locale),
       ),
+      apiKeys: createApiKeysApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),

@@ -162,4 +162,11 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   claimNotShared: msg`This order is not shared with any insurer at the moment.`,
   organisationNameRequired: msg`Please enter a name.`,
   insurerCreated: msg`The insurer has been created.`,
+  apiKeyMissing: msg`An API key is required: send it as "Authorization: Bearer <key>".`,
+  apiKeyInvalid: msg`This API key is unknown or has been revoked.`,
+  apiKeyNameRequired: msg`Please give the key a name.`,
+  apiKeyOriginInvalid: msg`Origins are https addresses without a path, e.g. https://dms.example.com.`,
+  apiKeyCreated: msg`The API key was created. Copy it now: it is shown only once.`,
+  apiKeyRevoked: msg`The API key was revoked.`,
+  tooManyApiKeys: msg`You have reached the maximum number of active API keys. Please revoke a key first.`,
 };

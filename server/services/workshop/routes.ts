@@ -24,6 +24,7 @@ import { issueToken, revokeTokens } from '../../tokens';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
 import { createInsurerClaimRoutes } from '../insurer/claim-routes';
+import { createApiKeyRoutes } from './api-key-routes';
 import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
@@ -186,6 +187,8 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   // Insurance claims (issue 15, ADR 030): the workshop shares an order; the insurer reads it.
   service.route('/', createWorkshopClaimRoutes(deps, access));
   service.route('/', createInsurerClaimRoutes(deps, access));
+  // The DMS API's keys (issue 15, ADR 031).
+  service.route('/', createApiKeyRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }
