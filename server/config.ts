@@ -57,6 +57,7 @@ const serverEnvironmentSchema = v.object({
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
   LIVE_HEARTBEAT_MS: v.optional(integerString(50, 600_000), '20000'),
   LIVE_SESSION_CHECK_MS: v.optional(integerString(50, 3_600_000), '60000'),
+  PUNCH_IN_TTL_SECONDS: v.optional(integerString(1, 3600), '600'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
@@ -127,6 +128,8 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     /** Live event streams (ADR 024): a heartbeat comment, and how often the session is checked again. */
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
     liveSessionCheckMs: env.LIVE_SESSION_CHECK_MS,
+    /** How long a DMS punch-in link opens (ADR 034): long enough to log in, short enough to leak little. */
+    punchInTtlSeconds: env.PUNCH_IN_TTL_SECONDS,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
   };
 }

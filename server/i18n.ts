@@ -172,6 +172,14 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     apiKeyRevoked: 'Der API-Schlüssel wurde widerrufen.',
     tooManyApiKeys:
       'Sie haben die Höchstzahl aktiver API-Schlüssel erreicht. Bitte widerrufen Sie zuerst einen Schlüssel.',
+    punchInReturnUrlInvalid:
+      'Die Rücksprungadresse muss eine https-Adresse auf einem der für diesen Schlüssel registrierten Ursprünge sein.',
+    punchInInvalid:
+      'Dieser Link aus Ihrem DMS ist ungültig. Das Formular ist leer: Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+    punchInExpired:
+      'Dieser Link aus Ihrem DMS ist abgelaufen. Das Formular ist leer: Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+    punchInUsed:
+      'Dieser Link aus Ihrem DMS wurde bereits geöffnet. Ihre Anfragen finden Sie unter „Anfragen“; öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -330,6 +338,13 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     apiKeyCreated: 'The API key was created. Copy it now: it is shown only once.',
     apiKeyRevoked: 'The API key was revoked.',
     tooManyApiKeys: 'You have reached the maximum number of active API keys. Please revoke a key first.',
+    punchInReturnUrlInvalid: 'The return URL must be an https address on one of the origins registered for this key.',
+    punchInInvalid:
+      'This link from your DMS is invalid. The form is empty: open the inquiry from your DMS again or fill it in here.',
+    punchInExpired:
+      'This link from your DMS has expired. The form is empty: open the inquiry from your DMS again or fill it in here.',
+    punchInUsed:
+      'This link from your DMS has already been opened. Your inquiries are under "Inquiries"; open the inquiry from your DMS again or fill it in here.',
   },
 };
 
