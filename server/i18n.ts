@@ -175,11 +175,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     punchInReturnUrlInvalid:
       'Die Rücksprungadresse muss eine https-Adresse auf einem der für diesen Schlüssel registrierten Ursprünge sein.',
     punchInInvalid:
-      'Dieser Link aus Ihrem DMS ist ungültig. Das Formular ist leer: Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+      'Dieser Link aus Ihrem DMS ist ungültig. Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
     punchInExpired:
-      'Dieser Link aus Ihrem DMS ist abgelaufen. Das Formular ist leer: Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+      'Dieser Link aus Ihrem DMS ist abgelaufen. Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
     punchInUsed:
-      'Dieser Link aus Ihrem DMS wurde bereits geöffnet. Ihre Anfragen finden Sie unter „Anfragen“; öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+      'Dieser Link aus Ihrem DMS wurde bereits geöffnet: Eine daraus gesendete Anfrage finden Sie bei Ihren Anfragen. Öffnen Sie sie erneut aus Ihrem DMS oder erfassen Sie sie hier.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -339,12 +339,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     apiKeyRevoked: 'The API key was revoked.',
     tooManyApiKeys: 'You have reached the maximum number of active API keys. Please revoke a key first.',
     punchInReturnUrlInvalid: 'The return URL must be an https address on one of the origins registered for this key.',
-    punchInInvalid:
-      'This link from your DMS is invalid. The form is empty: open the inquiry from your DMS again or fill it in here.',
-    punchInExpired:
-      'This link from your DMS has expired. The form is empty: open the inquiry from your DMS again or fill it in here.',
+    punchInInvalid: 'This link from your DMS is invalid. Open the inquiry from your DMS again, or write it here.',
+    punchInExpired: 'This link from your DMS has expired. Open the inquiry from your DMS again, or write it here.',
     punchInUsed:
-      'This link from your DMS has already been opened. Your inquiries are under "Inquiries"; open the inquiry from your DMS again or fill it in here.',
+      'This link from your DMS has already been opened: an inquiry sent from it is among your inquiries. Open it from your DMS again, or write it here.',
   },
 };
 
