@@ -556,7 +556,7 @@ export const orderDetailSchema = v.object({
 });
 export type OrderDetail = v.InferOutput<typeof orderDetailSchema>;
 
-const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
+export const pageOf = <TItem extends v.GenericSchema>(item: TItem) =>
   v.object({ items: v.array(item), total: v.number(), page: v.number(), page_size: v.number() });
 
 export const inquiryDetailEnvelopeSchema = envelopeSchema(inquiryDetailSchema);

@@ -4,6 +4,7 @@ import type { ServerDeps } from '../context';
 import { accountOperations, createAccountApiRoutes } from './account-routes';
 import type { ApiOperation } from './operations';
 import { createPunchInApiRoutes, punchInOperations } from './punch-in-routes';
+import { createTradeApiRoutes, tradeOperations } from './trade-routes';
 
 /**
  * The route groups of `/api/v1`, each a Hono app behind the API-key guard (paths relative to
@@ -17,6 +18,7 @@ export type ApiV1RouteGroup = {
 
 export const apiV1RouteGroups: readonly ApiV1RouteGroup[] = [
   { create: createAccountApiRoutes, operations: accountOperations },
+  { create: createTradeApiRoutes, operations: tradeOperations },
   { create: createPunchInApiRoutes, operations: punchInOperations },
 ];
 

@@ -21,10 +21,14 @@ function rememberSecrets(value: unknown, key = '') {
   }
 }
 
-/** Log lines that contain a secret the tests used, or anything shaped like a signed token. */
+/** Log lines that contain a secret the tests used, or anything shaped like a signed token or an API key. */
 export function leakedSecrets(logLines: string[]) {
   const jwtShaped = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}/;
-  return logLines.filter((line) => jwtShaped.test(line) || [...secretsUsed].some((secret) => line.includes(secret)));
+  const apiKeyShaped = /tp_[0-9a-f]{10}_[A-Za-z0-9_-]{43}/;
+  return logLines.filter(
+    (line) =>
+      jwtShaped.test(line) || apiKeyShaped.test(line) || [...secretsUsed].some((secret) => line.includes(secret)),
+  );
 }
 
 // A fresh PostgreSQL database per test file when DATABASE_URL is set (CI runs the server suite

@@ -1,42 +1,19 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { fitmentLookupQuerySchema, vehicleTypeKey } from '../../../common/contracts/fitment';
-import {
-  type InquirySummary,
-  inquiryCreateSchema,
-  inquiryListQuerySchema,
-  normalisePartNumber,
-  TRADE_PAGE_SIZE,
-  versionOnlySchema,
-} from '../../../common/contracts/trading';
+import { inquiryCreateSchema, inquiryListQuerySchema, versionOnlySchema } from '../../../common/contracts/trading';
 import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
 import { inquiryRecipientLifecycleMachine } from '../../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleStep } from '../../../machines/lifecycle';
 import type { ServerDeps } from '../../context';
-import {
-  inquiries,
-  inquiryLines,
-  inquiryRecipients,
-  organisations,
-  partDealers,
-  supplierRelations,
-  workshops,
-} from '../../db/schema';
+import { inquiries, inquiryRecipients } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery, refusalBody } from '../../http/respond';
-import { enforceRateLimits, type RateWindow } from '../../rate-limit';
+import { createInquiry } from '../../trade/create-inquiry';
 import { appendTradeEvents, type TradeEventInput } from '../../trade/event-log';
-import { inquiryCounts, inquiryDetail } from '../../trade/inquiry-detail';
+import { inquiryDetail } from '../../trade/inquiry-detail';
+import { listInquiries } from '../../trade/inquiry-list';
 import { learnedFitment } from '../../trade/learned-fitment';
-import { vehicleView } from '../../trade/order-summaries';
-import { inquiryLineSimilarity, inquiryMatches, searchTerms } from '../../trade/part-search';
-import { queueTradeMail } from '../../trade/trade-mail';
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
-
-/** Each inquiry mails every recipient dealer's users: a generous ceiling per workshop, not a quota. */
-const INQUIRIES_PER_ORGANISATION: RateWindow = { name: 'inquiry-org', limit: 120, windowSeconds: 3600 };
-
-/** Statuses the list's `open` filter stands for: the dealers may still answer. */
-const OPEN_INQUIRY_STATUSES = ['sent', 'quoted'] as const;
 
 /**
  * The workshop's inquiries (issue 13, ADR 023), mounted under /svc/workshop: send one inquiry to
@@ -53,138 +30,17 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
 
   routes.post('/inquiries', member, async (c) => {
     const body = await parseJsonBody(c, inquiryCreateSchema);
-    const organisation = c.get('organisation');
-    const user = c.get('user');
-    await enforceRateLimits(db, [[INQUIRIES_PER_ORGANISATION, String(organisation.id)]]);
-    const sentStatus = lifecycleStep(inquiryLifecycleMachine, 'draft', { type: 'inquiry.send' });
-    if (sentStatus !== 'sent') throw new Error(`inquiry.send from draft leads to ${sentStatus}`);
-    const created = await db.transaction(async (tx) => {
-      // Only the caller's own active relations to dealers whose organisation is active receive it.
-      const recipients = await tx
-        .select({
-          partDealerId: supplierRelations.partDealerId,
-          customerNumber: supplierRelations.customerNumber,
-          dealerOrganisationId: organisations.id,
-        })
-        .from(supplierRelations)
-        .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
-        .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
-        .innerJoin(organisations, eq(organisations.id, partDealers.organisationId))
-        .where(
-          and(
-            inArray(supplierRelations.id, body.recipient_relation_ids),
-            eq(workshops.organisationId, organisation.id),
-            eq(supplierRelations.status, 'active'),
-            eq(organisations.kind, 'dealer'),
-            isNull(organisations.deactivatedAt),
-          ),
-        );
-      if (recipients.length !== body.recipient_relation_ids.length) {
-        throw new ApiRefusal(400, 'recipientNotActive', { field: 'recipient_relation_ids' });
-      }
-      const [inquiry] = await tx
-        .insert(inquiries)
-        .values({
-          workshopOrganisationId: organisation.id,
-          createdBy: user.id,
-          status: sentStatus,
-          vin: body.vehicle.vin,
-          hsn: body.vehicle.hsn,
-          tsn: body.vehicle.tsn,
-          vehicleDescription: body.vehicle.description,
-          closesAt: new Date(Date.now() + body.closes_in_minutes * 60_000),
-        })
-        .returning();
-      if (!inquiry) throw new Error('inquiry insert returned nothing');
-      await tx.insert(inquiryLines).values(
-        body.lines.map((line, index) => ({
-          inquiryId: inquiry.id,
-          position: index + 1,
-          partNumber: line.part_number,
-          partNumberNormalised: normalisePartNumber(line.part_number),
-          description: line.description,
-          quantity: line.quantity,
-          note: line.note,
-        })),
-      );
-      const dealerOrganisationIds = recipients.map((recipient) => recipient.dealerOrganisationId);
-      await tx.insert(inquiryRecipients).values(
-        recipients.map((recipient) => ({
-          inquiryId: inquiry.id,
-          partDealerId: recipient.partDealerId,
-          dealerOrganisationId: recipient.dealerOrganisationId,
-          customerNumber: recipient.customerNumber,
-        })),
-      );
-      const [event] = await appendTradeEvents(tx, [
-        {
-          kind: 'inquiry.sent',
-          inquiryId: inquiry.id,
-          entity: 'inquiry',
-          entityId: inquiry.id,
-          before: 'draft',
-          after: sentStatus,
-          actorUserId: user.id,
-          // Listed to every recipient: nothing about the others (not even how many there are).
-          details: { lines: body.lines.length },
-          workshopOrganisationId: organisation.id,
-          dealerOrganisationIds,
-        },
-      ]);
-      if (!event) throw new Error('event append returned nothing');
-      for (const dealerOrganisationId of dealerOrganisationIds) {
-        await queueTradeMail(tx, { organisationId: dealerOrganisationId, eventId: event.id, kind: 'inquiry.received' });
-      }
-      return inquiryDetail(tx, { inquiryId: inquiry.id, workshopOrganisationId: organisation.id });
+    const created = await createInquiry(db, {
+      organisationId: c.get('organisation').id,
+      actorUserId: c.get('user').id,
+      body,
     });
     return ok(c, created, 'inquirySent');
   });
 
   routes.get('/inquiries', member, async (c) => {
-    const { page, status, q } = parseQuery(c, inquiryListQuerySchema);
-    const organisationId = c.get('organisation').id;
-    const terms = q ? searchTerms(q) : null;
-    const where = and(
-      eq(inquiries.workshopOrganisationId, organisationId),
-      terms === null ? undefined : inquiryMatches(terms, null),
-      status === 'open'
-        ? inArray(inquiries.status, [...OPEN_INQUIRY_STATUSES])
-        : status
-          ? eq(inquiries.status, status)
-          : undefined,
-    );
-    const [rows, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(inquiries)
-        .where(where)
-        // Searching a part number: the closest match first.
-        .orderBy(
-          ...(terms !== null && terms.part !== '' ? [inquiryLineSimilarity(terms)] : []),
-          desc(inquiries.createdAt),
-          desc(inquiries.id),
-        )
-        .limit(TRADE_PAGE_SIZE)
-        .offset((page - 1) * TRADE_PAGE_SIZE),
-      db.select({ total: count() }).from(inquiries).where(where),
-    ]);
-    const counts = await inquiryCounts(
-      db,
-      rows.map((inquiry) => inquiry.id),
-    );
-    const items = rows.map(
-      (inquiry): InquirySummary => ({
-        id: inquiry.id,
-        status: inquiry.status,
-        vehicle: vehicleView(inquiry),
-        line_count: counts.get(inquiry.id)?.lines ?? 0,
-        recipient_count: counts.get(inquiry.id)?.recipients ?? 0,
-        answered_count: counts.get(inquiry.id)?.answered ?? 0,
-        created_at: inquiry.createdAt.toISOString(),
-        closes_at: inquiry.closesAt.toISOString(),
-      }),
-    );
-    return ok(c, { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE });
+    const query = parseQuery(c, inquiryListQuerySchema);
+    return ok(c, await listInquiries(db, c.get('organisation').id, query));
   });
 
   /**

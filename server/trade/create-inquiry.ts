@@ -1,0 +1,127 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { type inquiryCreateSchema, normalisePartNumber } from '../../common/contracts/trading';
+import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
+import { lifecycleStep } from '../../machines/lifecycle';
+import type { Database } from '../db/database';
+import {
+  inquiries,
+  inquiryLines,
+  inquiryRecipients,
+  organisations,
+  partDealers,
+  supplierRelations,
+  workshops,
+} from '../db/schema';
+import { ApiRefusal } from '../http/respond';
+import { enforceRateLimits, type RateWindow } from '../rate-limit';
+import { appendTradeEvents } from './event-log';
+import { inquiryDetail } from './inquiry-detail';
+import { queueTradeMail } from './trade-mail';
+
+/** Each inquiry mails every recipient dealer's users: a generous ceiling per workshop, not a quota. */
+const INQUIRIES_PER_ORGANISATION: RateWindow = { name: 'inquiry-org', limit: 120, windowSeconds: 3600 };
+
+/**
+ * A relation that may receive the workshop's inquiries: active, to a dealer organisation that is
+ * not deactivated (the query joins supplier_relations, part_dealers and organisations).
+ */
+export const recipientCondition = and(
+  eq(supplierRelations.status, 'active'),
+  eq(organisations.kind, 'dealer'),
+  isNull(organisations.deactivatedAt),
+);
+
+/**
+ * Sends a new inquiry of a workshop to its chosen active dealers (ADR 023): the one way an inquiry
+ * is created, from the SPA (/svc/workshop/inquiries) and from a DMS (/api/v1/inquiries, ADR 031).
+ * The lifecycle machine decides the status; the event log and the dealers' mails are written in
+ * the same transaction. A recipient that is not the workshop's own active relation is a 400.
+ */
+export async function createInquiry(
+  db: Database,
+  input: { organisationId: number; actorUserId: number; body: v.InferOutput<typeof inquiryCreateSchema> },
+) {
+  await enforceRateLimits(db, [[INQUIRIES_PER_ORGANISATION, String(input.organisationId)]]);
+  const sentStatus = lifecycleStep(inquiryLifecycleMachine, 'draft', { type: 'inquiry.send' });
+  if (sentStatus !== 'sent') throw new Error(`inquiry.send from draft leads to ${sentStatus}`);
+  const created = await db.transaction(async (tx) => {
+    // Only the caller's own active relations to dealers whose organisation is active receive it.
+    const recipients = await tx
+      .select({
+        partDealerId: supplierRelations.partDealerId,
+        customerNumber: supplierRelations.customerNumber,
+        dealerOrganisationId: organisations.id,
+      })
+      .from(supplierRelations)
+      .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
+      .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
+      .innerJoin(organisations, eq(organisations.id, partDealers.organisationId))
+      .where(
+        and(
+          inArray(supplierRelations.id, input.body.recipient_relation_ids),
+          eq(workshops.organisationId, input.organisationId),
+          recipientCondition,
+        ),
+      );
+    if (recipients.length !== input.body.recipient_relation_ids.length) {
+      throw new ApiRefusal(400, 'recipientNotActive', { field: 'recipient_relation_ids' });
+    }
+    const [inquiry] = await tx
+      .insert(inquiries)
+      .values({
+        workshopOrganisationId: input.organisationId,
+        createdBy: input.actorUserId,
+        status: sentStatus,
+        vin: input.body.vehicle.vin,
+        hsn: input.body.vehicle.hsn,
+        tsn: input.body.vehicle.tsn,
+        vehicleDescription: input.body.vehicle.description,
+        closesAt: new Date(Date.now() + input.body.closes_in_minutes * 60_000),
+      })
+      .returning();
+    if (!inquiry) throw new Error('inquiry insert returned nothing');
+    await tx.insert(inquiryLines).values(
+      input.body.lines.map((line, index) => ({
+        inquiryId: inquiry.id,
+        position: index + 1,
+        partNumber: line.part_number,
+        partNumberNormalised: normalisePartNumber(line.part_number),
+        description: line.description,
+        quantity: line.quantity,
+        note: line.note,
+      })),
+    );
+    const dealerOrganisationIds = recipients.map((recipient) => recipient.dealerOrganisationId);
+    await tx.insert(inquiryRecipients).values(
+      recipients.map((recipient) => ({
+        inquiryId: inquiry.id,
+        partDealerId: recipient.partDealerId,
+        dealerOrganisationId: recipient.dealerOrganisationId,
+        customerNumber: recipient.customerNumber,
+      })),
+    );
+    const [event] = await appendTradeEvents(tx, [
+      {
+        kind: 'inquiry.sent',
+        inquiryId: inquiry.id,
+        entity: 'inquiry',
+        entityId: inquiry.id,
+        before: 'draft',
+        after: sentStatus,
+        actorUserId: input.actorUserId,
+        // Listed to every recipient: nothing about the others (not even how many there are).
+        details: { lines: input.body.lines.length },
+        workshopOrganisationId: input.organisationId,
+        dealerOrganisationIds,
+      },
+    ]);
+    if (!event) throw new Error('event append returned nothing');
+    for (const dealerOrganisationId of dealerOrganisationIds) {
+      await queueTradeMail(tx, { organisationId: dealerOrganisationId, eventId: event.id, kind: 'inquiry.received' });
+    }
+    return inquiryDetail(tx, { inquiryId: inquiry.id, workshopOrganisationId: input.organisationId });
+  });
+  if (!created) throw new Error('the created inquiry could not be read');
+  return created;
+}

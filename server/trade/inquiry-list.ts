@@ -1,0 +1,61 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type * as v from 'valibot';
+import { type InquirySummary, type inquiryListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
+import type { Database } from '../db/database';
+import { inquiries } from '../db/schema';
+import { inquiryCounts } from './inquiry-detail';
+import { vehicleView } from './order-summaries';
+import { inquiryLineSimilarity, inquiryMatches, searchTerms } from './part-search';
+
+/** Statuses the list's `open` filter stands for: the dealers may still answer. */
+const OPEN_INQUIRY_STATUSES = ['sent', 'quoted'] as const;
+
+/** One page of a workshop's inquiries, newest first (closest part-number match first when searching). */
+export async function listInquiries(
+  db: Database,
+  organisationId: number,
+  { page, status, q }: v.InferOutput<typeof inquiryListQuerySchema>,
+) {
+  const terms = q ? searchTerms(q) : null;
+  const where = and(
+    eq(inquiries.workshopOrganisationId, organisationId),
+    terms === null ? undefined : inquiryMatches(terms, null),
+    status === 'open'
+      ? inArray(inquiries.status, [...OPEN_INQUIRY_STATUSES])
+      : status
+        ? eq(inquiries.status, status)
+        : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(inquiries)
+      .where(where)
+      // Searching a part number: the closest match first.
+      .orderBy(
+        ...(terms !== null && terms.part !== '' ? [inquiryLineSimilarity(terms)] : []),
+        desc(inquiries.createdAt),
+        desc(inquiries.id),
+      )
+      .limit(TRADE_PAGE_SIZE)
+      .offset((page - 1) * TRADE_PAGE_SIZE),
+    db.select({ total: count() }).from(inquiries).where(where),
+  ]);
+  const counts = await inquiryCounts(
+    db,
+    rows.map((inquiry) => inquiry.id),
+  );
+  const items = rows.map(
+    (inquiry): InquirySummary => ({
+      id: inquiry.id,
+      status: inquiry.status,
+      vehicle: vehicleView(inquiry),
+      line_count: counts.get(inquiry.id)?.lines ?? 0,
+      recipient_count: counts.get(inquiry.id)?.recipients ?? 0,
+      answered_count: counts.get(inquiry.id)?.answered ?? 0,
+      created_at: inquiry.createdAt.toISOString(),
+      closes_at: inquiry.closesAt.toISOString(),
+    }),
+  );
+  return { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE };
+}

@@ -1,0 +1,126 @@
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { envelopeSchema } from '../../common/contracts/envelope';
+import { API_V1_BASE, createApiV1App } from '../../server/api-v1/app';
+import { documentedJsonSchema, openApiPath } from '../../server/api-v1/operations';
+import { apiV1Operations } from '../../server/api-v1/route-groups';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * The OpenAPI document (ADR 031) is generated from the routes' own valibot schemas: this fails when
+ * a /api/v1 route is missing from /api/openapi.json, or the document's request or response schema
+ * is not the JSON Schema of the schema the route parses and answers with.
+ */
+type Operation = {
+  operationId?: string;
+  security?: unknown;
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+  security: unknown[];
+};
+
+let server: TestServer;
+let document: Document;
+beforeAll(async () => {
+  server = await startTestServer();
+  const response = await fetch(server.url('/api/openapi.json'));
+  expect(response.status).toBe(200);
+  document = (await response.json()) as Document;
+});
+afterAll(() => server.stop());
+
+function documented(method: string, path: string) {
+  return document.paths[path]?.[method];
+}
+
+describe('/api/openapi.json', () => {
+  test('is OpenAPI 3.1 with the bearer key as security scheme', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ apiKey: [] }]);
+  });
+
+  test('every /api/v1 route of the app is in the document, and nothing else is', () => {
+    const app = createApiV1App({ ...server, database: { db: server.db } } as never);
+    const routed = app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith(`${API_V1_BASE}/`))
+      .map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`);
+    const inDocument = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
+    expect(routed.length).toBeGreaterThanOrEqual(apiV1Operations.length);
+    expect([...new Set(routed)].sort()).toEqual(inDocument.sort());
+  });
+
+  test.each(apiV1Operations.map((operation) => [operation.operationId, operation] as const))(
+    '%s: request and response schemas are those of the route',
+    (_id, operation) => {
+      const entry = documented(operation.method, `${API_V1_BASE}${openApiPath(operation.path)}`);
+      expect(entry, `${operation.method} ${operation.path} is missing`).toBeDefined();
+      if (!entry) return;
+      expect(entry.operationId).toBe(operation.operationId);
+      if (operation.body) {
+        expect(entry.requestBody?.content['application/json']?.schema).toEqual(documentedJsonSchema(operation.body));
+      } else {
+        expect(entry.requestBody).toBeUndefined();
+      }
+      if (operation.data) {
+        expect(entry.responses['200']?.content?.['application/json']?.schema).toEqual(
+          documentedJsonSchema(envelopeSchema(operation.data)),
+        );
+      } else {
+        expect(entry.responses['200']?.content?.['text/event-stream']).toBeDefined();
+      }
+      const queryNames = (entry.parameters ?? []).filter((parameter) => parameter.in === 'query').map((p) => p.name);
+      const expectedQuery = operation.query ? Object.keys(documentedJsonSchema(operation.query).properties ?? {}) : [];
+      expect(queryNames.sort()).toEqual(expectedQuery.sort());
+      for (const status of ['401', '429', ...operation.errors.map(String)]) {
+        expect(entry.responses[status]?.$ref).toBe(`#/components/responses/Error${status}`);
+      }
+    },
+  );
+
+  test('a changed schema would be noticed: the comparison is not vacuous', () => {
+    const [withBody] = apiV1Operations.filter((operation) => operation.body);
+    if (!withBody?.body) throw new Error('no operation with a body');
+    const entry = documented(withBody.method, `${API_V1_BASE}${openApiPath(withBody.path)}`);
+    const altered = v.object({
+      ...(withBody.body as v.ObjectSchema<v.ObjectEntries, undefined>).entries,
+      extra: v.string(),
+    });
+    expect(entry?.requestBody?.content['application/json']?.schema).not.toEqual(documentedJsonSchema(altered));
+  });
+});
+
+describe('/api/docs', () => {
+  test('serves the reference page with the locally served Scalar bundle and its own CSP', async () => {
+    const page = await fetch(server.url('/api/docs'));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('/api/docs/standalone.js');
+    expect(html).toContain('/api/openapi.json');
+    expect(html).not.toMatch(/cdn\.jsdelivr|https:\/\/[^"']*scalar/);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([0-9a-f]+)'/.exec(policy)?.[1];
+    expect(nonce).toBeDefined();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(policy).not.toContain('unsafe-eval');
+
+    const bundle = await fetch(server.url('/api/docs/standalone.js'));
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  test('the rest of the site keeps the strict policy', async () => {
+    const health = await fetch(server.url('/healthz'));
+    expect(health.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(health.headers.get('content-security-policy')).not.toContain('nonce-');
+  });
+});
