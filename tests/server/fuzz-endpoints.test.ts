@@ -24,6 +24,7 @@ import {
   organisationInviteSchema,
   organisationListQuerySchema,
 } from '../../common/contracts/organisations';
+import { punchInRedeemSchema } from '../../common/contracts/punch-in';
 import {
   additionalCustomerNumberSchema,
   addSupplierRelationSchema,
@@ -488,6 +489,13 @@ const endpoints: Endpoint[] = [
     bodyKeys: schemaKeys(uploadLayoutSaveSchema),
   },
   { method: 'DELETE', path: '/svc/workshop/upload-layouts/:id', caller: 'workshop', bodyKeys: [] },
+  // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.
+  {
+    method: 'POST',
+    path: '/svc/workshop/punch-ins/redeem',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(punchInRedeemSchema),
+  },
 ];
 
 function fillPath(template: string, ids: string[]) {
