@@ -14,7 +14,7 @@ export const createPunchInOperation = defineOperation({
   summary: 'Open a pre-filled inquiry in the portal',
   description:
     'Stores the inquiry (vehicle and lines, by the same rules as the portal form; dealers and closing time optional) ' +
-    'and answers with a one-time URL, valid for a few minutes (PUNCH_IN_TTL_SECONDS, 10 by default). Open it in the ' +
+    'and answers with a one-time URL, valid for 10 minutes (the server setting PUNCH_IN_TTL_SECONDS). Open it in the ' +
     "workshop user's browser: after logging in, the person sees the inquiry filled in, chooses the dealers and sends " +
     'it; the browser then returns to `return_url` with `teileportal_inquiry_id=<id>` added to its query. ' +
     "`return_url` must be on one of the key's registered origins (exact scheme, host and port). " +

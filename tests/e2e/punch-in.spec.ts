@@ -171,6 +171,17 @@ test.describe
           page.getByRole('group', { name: words.line(1), exact: true }).getByLabel(words.description, { exact: true }),
         ).toHaveValue('Bremsscheibe vorne');
 
+        if (language === 'de') {
+          // A language switch reloads the page: the draft, the DMS and the way back stay.
+          await page.getByRole('button', { name: /^EN/ }).click();
+          await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+          await expect(page.getByText(copy.en.fromDms)).toBeVisible();
+          await expect(page.getByLabel(copy.en.vin, { exact: true })).toHaveValue('WVWZZZ1KZAW000001');
+          await page.getByRole('button', { name: /^DE/ }).click();
+          await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+          await expect(page.getByText(words.fromDms)).toBeVisible();
+        }
+
         await page.getByRole('button', { name: words.send, exact: true }).click();
         await page.waitForURL((url) => url.origin === DMS_ORIGIN);
         const back = new URL(page.url());

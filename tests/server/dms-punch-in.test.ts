@@ -163,6 +163,15 @@ describe('DMS punch-in (issue 15, ADR 034)', () => {
     expect((await redeem(server, owner, token)).response.status).toBe(200);
   });
 
+  test('two redeems at once: exactly one gets the inquiry, the other is told it was used', async () => {
+    const workshop = await workshopWithDealers(server, []);
+    const key = await createApiKey(server, workshop.cookie);
+    const token = tokenOf((await createPunchIn(server, key.secret)).body.data.url);
+    const answers = await Promise.all([redeem(server, workshop, token), redeem(server, workshop, token)]);
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.response.status === 409)?.body.error).toBe('punchInUsed');
+  });
+
   test('a forged or cut token is refused as invalid; a revoked key ends its open links', async () => {
     const workshop = await workshopWithDealers(server, []);
     const key = await createApiKey(server, workshop.cookie);
