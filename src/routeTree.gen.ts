@@ -40,6 +40,7 @@ import { Route as AuthenticatedInquiriesInquiryIdRouteImport } from './routes/_a
 import { Route as AuthenticatedInquiriesNewRouteImport } from './routes/_authenticated/inquiries/new'
 import { Route as AuthenticatedOrdersIndexRouteImport } from './routes/_authenticated/orders/index'
 import { Route as AuthenticatedOrdersOrderIdRouteImport } from './routes/_authenticated/orders/$orderId'
+import { Route as AuthenticatedSettingsApiKeysRouteImport } from './routes/_authenticated/settings/api-keys'
 import { Route as AuthenticatedUsersIndexRouteImport } from './routes/_authenticated/users/index'
 import { Route as AuthenticatedUsersDealersRouteImport } from './routes/_authenticated/users/dealers'
 import { Route as AuthenticatedUsersLeadsRouteImport } from './routes/_authenticated/users/leads'
@@ -211,6 +212,12 @@ const AuthenticatedOrdersOrderIdRoute =
     path: '/$orderId',
     getParentRoute: () => AuthenticatedOrdersRoute,
   } as any)
+const AuthenticatedSettingsApiKeysRoute =
+  AuthenticatedSettingsApiKeysRouteImport.update({
+    id: '/settings/api-keys',
+    path: '/settings/api-keys',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedUsersIndexRoute = AuthenticatedUsersIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -287,6 +294,7 @@ export interface FileRoutesByFullPath {
   '/inquiries/$inquiryId': typeof AuthenticatedInquiriesInquiryIdRoute
   '/inquiries/new': typeof AuthenticatedInquiriesNewRoute
   '/orders/$orderId': typeof AuthenticatedOrdersOrderIdRoute
+  '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
@@ -324,6 +332,7 @@ export interface FileRoutesByTo {
   '/inquiries/$inquiryId': typeof AuthenticatedInquiriesInquiryIdRoute
   '/inquiries/new': typeof AuthenticatedInquiriesNewRoute
   '/orders/$orderId': typeof AuthenticatedOrdersOrderIdRoute
+  '/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
   '/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
@@ -366,6 +375,7 @@ export interface FileRoutesById {
   '/_authenticated/inquiries/$inquiryId': typeof AuthenticatedInquiriesInquiryIdRoute
   '/_authenticated/inquiries/new': typeof AuthenticatedInquiriesNewRoute
   '/_authenticated/orders/$orderId': typeof AuthenticatedOrdersOrderIdRoute
+  '/_authenticated/settings/api-keys': typeof AuthenticatedSettingsApiKeysRoute
   '/_authenticated/users/dealers': typeof AuthenticatedUsersDealersRoute
   '/_authenticated/users/leads': typeof AuthenticatedUsersLeadsRoute
   '/_authenticated/users/organisations': typeof AuthenticatedUsersOrganisationsRoute
@@ -408,6 +418,7 @@ export interface FileRouteTypes {
     | '/inquiries/$inquiryId'
     | '/inquiries/new'
     | '/orders/$orderId'
+    | '/settings/api-keys'
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
@@ -445,6 +456,7 @@ export interface FileRouteTypes {
     | '/inquiries/$inquiryId'
     | '/inquiries/new'
     | '/orders/$orderId'
+    | '/settings/api-keys'
     | '/users/dealers'
     | '/users/leads'
     | '/users/organisations'
@@ -486,6 +498,7 @@ export interface FileRouteTypes {
     | '/_authenticated/inquiries/$inquiryId'
     | '/_authenticated/inquiries/new'
     | '/_authenticated/orders/$orderId'
+    | '/_authenticated/settings/api-keys'
     | '/_authenticated/users/dealers'
     | '/_authenticated/users/leads'
     | '/_authenticated/users/organisations'
@@ -737,6 +750,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrdersOrderIdRouteImport
       parentRoute: typeof AuthenticatedOrdersRoute
     }
+    '/_authenticated/settings/api-keys': {
+      id: '/_authenticated/settings/api-keys'
+      path: '/settings/api-keys'
+      fullPath: '/settings/api-keys'
+      preLoaderRoute: typeof AuthenticatedSettingsApiKeysRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/users/': {
       id: '/_authenticated/users/'
       path: '/'
@@ -876,6 +896,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedOrdersRoute: typeof AuthenticatedOrdersRouteWithChildren
   AuthenticatedSuppliersRoute: typeof AuthenticatedSuppliersRoute
   AuthenticatedUsersRoute: typeof AuthenticatedUsersRouteWithChildren
+  AuthenticatedSettingsApiKeysRoute: typeof AuthenticatedSettingsApiKeysRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
@@ -885,6 +906,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedOrdersRoute: AuthenticatedOrdersRouteWithChildren,
   AuthenticatedSuppliersRoute: AuthenticatedSuppliersRoute,
   AuthenticatedUsersRoute: AuthenticatedUsersRouteWithChildren,
+  AuthenticatedSettingsApiKeysRoute: AuthenticatedSettingsApiKeysRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -27,7 +27,7 @@ export function isRegisterableOrigin(value: string): boolean {
   } catch {
     return false;
   }
-  if (url.origin === 'null' || value.replace(/\/$/, '') !== url.origin) return false;
+  if (url.origin === 'null' || value.replace(/\/$/, '').toLowerCase() !== url.origin) return false;
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLocalhostOrigin(url.origin));
 }
 

@@ -2,6 +2,7 @@ import { waitFor } from 'xstate';
 import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
+import { createApiKeysApi } from '../api/api-keys-api';
 import { createAuthApi } from '../api/auth-api';
 import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
@@ -44,6 +45,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshopOrders: createWorkshopOrdersApi(workshopClient),
       workshopInquiries: createWorkshopInquiriesApi(workshopClient),
       uploadLayouts: createUploadLayoutsApi(workshopClient),
+      apiKeys: createApiKeysApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),

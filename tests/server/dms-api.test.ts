@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DmsDealer } from '../../common/contracts/dms-api';
@@ -225,6 +227,50 @@ describe('/api/v1 inquiries and orders with an API key', () => {
     const refused = await fetch(server.url('/api/v1/events'), { headers: { accept: 'text/event-stream' } });
     expect(refused.status).toBe(401);
   });
+
+  test('scripts/dms-example.ts creates an inquiry and shows the refusals: no key, revoked key, other workshop', async () => {
+    const { workshop, key } = await workshopWithKey(1);
+    const revoked = await createApiKey(server, workshop.cookie, 'old');
+    await send(server, `/svc/workshop/api-keys/${revoked.key.id}/revoke`, workshop.cookie, {});
+    const other = await workshopWithKey(0);
+    const count = await inquiryCount(server);
+    const run = promisify(execFile);
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/dms-example.ts',
+        '--key',
+        key,
+        '--base-url',
+        server.origin,
+        '--revoked-key',
+        revoked.secret,
+        '--other-key',
+        other.key,
+      ],
+      { timeout: 60_000 },
+    );
+    expect(stdout).toContain('ok   create an inquiry: 200');
+    expect(stdout).toContain('ok   the same request without a key is refused: 401');
+    expect(stdout).toContain('ok   the same request with a revoked key is refused: 401');
+    expect(stdout).toContain("ok   another workshop's key cannot read the inquiry: 404");
+    expect(stdout).not.toContain('FAIL');
+    expect(await inquiryCount(server)).toBe(count + 1);
+    // A failing expectation makes the script fail: the other workshop's key as the main key has no dealers.
+    await expect(
+      run(process.execPath, [
+        '--import',
+        'tsx',
+        'scripts/dms-example.ts',
+        '--key',
+        other.key,
+        '--base-url',
+        server.origin,
+      ]),
+    ).rejects.toMatchObject({ code: 1 });
+  }, 120_000);
 
   test('an unknown /api/v1 path is the 404 envelope', async () => {
     const { key } = await workshopWithKey(0);

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   signUpRequestSchema,
 } from '../../common/contracts/account';
 import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
+import { apiKeyCreateSchema } from '../../common/contracts/api-keys';
 import { loginRequestSchema } from '../../common/contracts/auth';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
@@ -24,7 +25,7 @@ import {
   organisationInviteSchema,
   organisationListQuerySchema,
 } from '../../common/contracts/organisations';
-import { punchInRedeemSchema } from '../../common/contracts/punch-in';
+import { punchInCreateSchema, punchInRedeemSchema } from '../../common/contracts/punch-in';
 import {
   additionalCustomerNumberSchema,
   addSupplierRelationSchema,
@@ -55,7 +56,8 @@ import {
   skipOnboardingStepSchema,
   workshopDetailsSchema,
 } from '../../common/contracts/workshop';
-import { organisations, supplierRelations, users } from '../../server/db/schema';
+import { issueApiKey } from '../../server/api-keys/keys';
+import { organisations, rateLimits, supplierRelations, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
@@ -90,6 +92,8 @@ const passwords = { user: 'Fuzz-password-2026', dealer: MEMBER_PASSWORD, worksho
 let foreignOrganisationIds: number[] = [];
 /** Their ids as a request would name them in a path: organisations, members, dealer-list places, relations. */
 let foreignPathIds: string[] = [];
+/** The fuzz workshop's API key: the caller `dms` of the /api/v1 endpoints. */
+let dmsKey = '';
 
 beforeAll(async () => {
   // The trade loop's background workers stay still while fuzzing: a mail queued by an accepted
@@ -134,6 +138,24 @@ beforeAll(async () => {
     { organisationId: foreignWorkshop.organisation.id, userId: foreignWorkshop.owner.id },
     { partDealerId: foreignDealer.partDealer.id, organisationId: foreignDealer.organisation.id },
   );
+  dmsKey = (
+    await server.db.transaction((tx) =>
+      issueApiKey(tx, {
+        organisationId: workshop.organisation.id,
+        createdBy: workshop.owner.id,
+        name: 'Fuzz DMS',
+        allowedOrigins: [],
+      }),
+    )
+  ).key;
+  const foreignKey = await server.db.transaction((tx) =>
+    issueApiKey(tx, {
+      organisationId: foreignWorkshop.organisation.id,
+      createdBy: foreignWorkshop.owner.id,
+      name: 'Fremdes DMS',
+      allowedOrigins: ['https://dms.fremd.de'],
+    }),
+  );
   foreignOrganisationIds = [foreignDealer.organisation.id, foreignWorkshop.organisation.id];
   foreignPathIds = [
     ...foreignOrganisationIds,
@@ -147,6 +169,7 @@ beforeAll(async () => {
     foreignTrade.order.id,
     ...foreignTrade.orderLines.map((line) => line.id),
     foreignTrade.orderReturn.id,
+    foreignKey.row.id,
   ].map(String);
 });
 
@@ -172,7 +195,8 @@ beforeEach(async () => {
 });
 afterAll(() => server.stop());
 
-type Caller = keyof typeof cookies;
+/** `dms`: the fuzz workshop's API key instead of a session. */
+type Caller = keyof typeof cookies | 'dms';
 type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** `:id` segments are replaced by adversarial path ids. */
@@ -496,6 +520,20 @@ const endpoints: Endpoint[] = [
     caller: 'workshop',
     bodyKeys: schemaKeys(punchInRedeemSchema),
   },
+  // The DMS API (issue 15, ADR 031) with the workshop's API key.
+  { method: 'GET', path: '/api/v1/me', caller: 'dms' },
+  { method: 'GET', path: '/api/v1/dealers', caller: 'dms' },
+  { method: 'POST', path: '/api/v1/inquiries', caller: 'dms', bodyKeys: schemaKeys(inquiryCreateSchema) },
+  { method: 'GET', path: '/api/v1/inquiries', caller: 'dms', queryKeys: schemaKeys(inquiryListQuerySchema) },
+  { method: 'GET', path: '/api/v1/inquiries/:id', caller: 'dms' },
+  { method: 'POST', path: '/api/v1/inquiries/:id/orders', caller: 'dms', bodyKeys: schemaKeys(orderPlacementSchema) },
+  { method: 'GET', path: '/api/v1/orders', caller: 'dms', queryKeys: schemaKeys(orderListQuerySchema) },
+  { method: 'GET', path: '/api/v1/orders/:id', caller: 'dms' },
+  { method: 'POST', path: '/api/v1/punch-ins', caller: 'dms', bodyKeys: schemaKeys(punchInCreateSchema) },
+  // The workshop's API keys; revoking comes last, as a random id may be the fuzz key itself.
+  { method: 'GET', path: '/svc/workshop/api-keys', caller: 'workshop' },
+  { method: 'POST', path: '/svc/workshop/api-keys', caller: 'workshop', bodyKeys: schemaKeys(apiKeyCreateSchema) },
+  { method: 'POST', path: '/svc/workshop/api-keys/:id/revoke', caller: 'workshop', bodyKeys: [] },
 ];
 
 function fillPath(template: string, ids: string[]) {
@@ -525,11 +563,15 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
           fc.array(fc.oneof(adversarialPathId, foreignIds), { minLength: 2, maxLength: 2 }),
           async (language, body, query, ids) => {
             const path = `${fillPath(endpoint.path, ids)}${endpoint.queryKeys ? `?${query}` : ''}`;
+            if (endpoint.caller === 'dms') {
+              // The key's own rate limit would otherwise answer most of the runs with 429 before the route.
+              await server.db.delete(rateLimits).where(like(rateLimits.key, 'api-key:%'));
+            }
             const response = await send(server, {
               method: endpoint.method,
               path,
               body,
-              cookie: cookies[endpoint.caller],
+              ...(endpoint.caller === 'dms' ? { apiKey: dmsKey } : { cookie: cookies[endpoint.caller] }),
               language,
             });
             if (endpoint.answersImage && response.status === 200) {

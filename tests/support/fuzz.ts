@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { SUCCESS_CODE } from '../../common/contracts/envelope';
 import type { MessageId } from '../../common/contracts/message-ids';
 import {
+  apiKeys,
   auditEvents,
   contactMessages,
   dealerLogos,
@@ -173,6 +174,7 @@ export async function expectCleanAnswer(response: Response, language: ServerLoca
 }
 
 const storedTables = {
+  apiKeys,
   users,
   sessions,
   oneTimeTokens,
@@ -273,6 +275,12 @@ export async function foreignOrganisationRows(server: TestServer, organisationId
       .select()
       .from(partDealers)
       .where(inArray(partDealers.organisationId, [...organisationIds])),
+    // last_used_at moves only when the key itself is used, which no caller here does.
+    apiKeys: await db
+      .select()
+      .from(apiKeys)
+      .where(inArray(apiKeys.organisationId, [...organisationIds]))
+      .orderBy(apiKeys.id),
     relations: await db
       .select()
       .from(supplierRelations)
@@ -344,7 +352,15 @@ export async function foreignOrganisationRows(server: TestServer, organisationId
 
 export function send(
   server: TestServer,
-  request: { method: string; path: string; body?: string; cookie?: string; language: ServerLocale },
+  request: {
+    method: string;
+    path: string;
+    body?: string;
+    cookie?: string;
+    /** An API key for /api/v1, sent as `Authorization: Bearer`. */
+    apiKey?: string;
+    language: ServerLocale;
+  },
 ) {
   return fetch(server.url(request.path), {
     method: request.method,
@@ -353,6 +369,7 @@ export function send(
       'accept-language': request.language,
       ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(request.cookie ? { cookie: request.cookie } : {}),
+      ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}),
     },
     body: request.body,
   });

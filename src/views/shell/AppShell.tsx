@@ -61,6 +61,11 @@ export function AppShell({
                     <Trans>Orders</Trans>
                   </Link>
                 </li>
+                <li>
+                  <Link to="/settings/api-keys" className={styles.navLink}>
+                    <Trans>API keys</Trans>
+                  </Link>
+                </li>
                 {/* workshop entries */}
               </>
             ) : null}

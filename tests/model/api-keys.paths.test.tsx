@@ -1,0 +1,217 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test } from 'vitest';
+import { fromPromise } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import type { ApiKeyCreate, ApiKeyCreated, ApiKeySummary } from '../../common/contracts/api-keys';
+import {
+  type ApiKeysEvent,
+  apiKeysMachine,
+  type ChangeResult,
+  type RevokeInput,
+} from '../../machines/api-keys.machine';
+import { ApiKeysView } from '../../src/views/api-keys/ApiKeysView';
+import type { ApiKeysImplementations } from '../../src/views/api-keys/use-api-keys';
+import { apiFailure } from '../support/failures';
+import { renderInRouter } from '../support/render-in-router';
+
+const activeKey: ApiKeySummary = {
+  id: 7,
+  name: 'Werkstattplaner',
+  prefix: 'tp_0a1b2c3d4e',
+  allowed_origins: ['https://dms.example.com'],
+  created_at: '2026-11-20T09:00:00.000Z',
+  last_used_at: null,
+  revoked_at: null,
+};
+const revokedKey: ApiKeySummary = {
+  ...activeKey,
+  id: 6,
+  name: 'Alter Planer',
+  prefix: 'tp_99887766aa',
+  last_used_at: '2026-11-21T08:00:00.000Z',
+  revoked_at: '2026-11-21T10:00:00.000Z',
+};
+const created: ApiKeyCreated & { message: string } = {
+  key: { ...activeKey, id: 8, name: 'Neuer DMS', prefix: 'tp_1234567890' },
+  secret: `tp_1234567890_${'A'.repeat(43)}`,
+  message: 'The API key was created.',
+};
+const texts: Record<string, string> = {
+  apiKeyNameRequired: 'Please give the key a name.',
+  apiKeyOriginInvalid: 'Origins are https addresses without a path, e.g. https://dms.example.com.',
+};
+const networkError = apiFailure('No connection to the server', 'networkError');
+const originRefused = apiFailure(texts.apiKeyOriginInvalid ?? '', 'apiKeyOriginInvalid', 'allowed_origins');
+
+type Step = { type: string; field?: string; value?: string; output?: unknown; error?: Error; key?: ApiKeySummary };
+
+const paths = getShortestPaths(apiKeysMachine, {
+  events: [
+    { type: 'xstate.done.actor.loadKeys', output: [activeKey, revokedKey] },
+    { type: 'xstate.error.actor.loadKeys', error: networkError },
+    { type: 'list.retry' },
+    { type: 'create.open' },
+    { type: 'create.change', field: 'name', value: 'Neuer DMS' },
+    { type: 'create.change', field: 'origins', value: 'http://dms.example.com' },
+    { type: 'create.change', field: 'origins', value: 'https://dms.example.com' },
+    { type: 'create.submit' },
+    { type: 'create.cancel' },
+    { type: 'xstate.done.actor.createKey', output: created },
+    { type: 'xstate.error.actor.createKey', error: originRefused },
+    { type: 'xstate.error.actor.createKey', error: networkError },
+    { type: 'secret.copy' },
+    { type: 'secret.done' },
+    { type: 'revoke.request', key: activeKey },
+    { type: 'revoke.confirm' },
+    { type: 'revoke.cancel' },
+    { type: 'xstate.done.actor.revokeKey', output: { message: 'revoked' } },
+    { type: 'xstate.error.actor.revokeKey', error: networkError },
+  ] as unknown as ApiKeysEvent[],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      listed: snapshot.context.keys !== null,
+      draft: snapshot.matches('creating') ? snapshot.context.draft : null,
+      copied: snapshot.context.copied,
+      revoking: snapshot.context.revoking?.failure ?? null,
+    }),
+});
+
+test('the traversal reaches every state of the screen', () => {
+  const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+  for (const state of [
+    'loading',
+    'failed',
+    'ready',
+    { creating: 'editing' },
+    { creating: 'submitting' },
+    'showingSecret',
+    { confirmingRevoke: 'asking' },
+    { confirmingRevoke: 'revoking' },
+  ]) {
+    expect(reached).toContain(JSON.stringify(state));
+  }
+});
+
+type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+test.each(
+  paths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map((event) =>
+            event.value !== undefined ? `${event.type}=${event.value}` : event.type.replace('xstate.', ''),
+          )
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
+)('%s', async (_name, path) => {
+  const user = userEvent.setup();
+  const inFlight: Record<string, Settle | undefined> = {};
+  const calls: Record<string, unknown[]> = {};
+  const copied: string[] = [];
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => {
+      calls[name] = [...(calls[name] ?? []), input];
+      return new Promise<TOutput>((resolve, reject) => {
+        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
+      });
+    });
+  const implementations: ApiKeysImplementations = {
+    actors: {
+      loadKeys: controlled<ApiKeySummary[], void>('loadKeys'),
+      createKey: controlled<ApiKeyCreated & { message: string | undefined }, ApiKeyCreate>('createKey'),
+      revokeKey: controlled<ChangeResult, RevokeInput>('revokeKey'),
+    },
+    actions: { notifySuccess: () => {}, copySecret: (_, { secret }) => void copied.push(secret) },
+  };
+  await renderInRouter('/settings/api-keys', () => <ApiKeysView implementations={implementations} />);
+
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (actorEvent) {
+      const [, outcome, actor] = actorEvent;
+      const settle = inFlight[actor ?? ''];
+      if (!settle) throw new Error(`no ${actor} request is in flight`);
+      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    } else if (event.type === 'list.retry') {
+      await user.click(screen.getByRole('button', { name: 'Try again' }));
+    } else if (event.type === 'create.open') {
+      await user.click(screen.getByRole('button', { name: 'Create an API key' }));
+    } else if (event.type === 'create.change') {
+      const input = screen.getByLabelText(event.field === 'name' ? 'Name' : 'Registered origins');
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'create.submit') {
+      await user.click(screen.getByRole('button', { name: 'Create key' }));
+    } else if (event.type === 'create.cancel' || event.type === 'revoke.cancel') {
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    } else if (event.type === 'secret.copy') {
+      await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    } else if (event.type === 'secret.done') {
+      await user.click(screen.getByRole('button', { name: 'Done' }));
+    } else if (event.type === 'revoke.request') {
+      await user.click(screen.getByRole('button', { name: `Revoke ${event.key?.name}` }));
+    } else if (event.type === 'revoke.confirm') {
+      await user.click(screen.getByRole('button', { name: 'Revoke key' }));
+    }
+
+    const { context } = state;
+    if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading your API keys…');
+    if (state.matches('failed')) {
+      expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
+      if (!context.keys) expect(screen.queryByRole('button', { name: 'Create an API key' })).toBeNull();
+    }
+    if (state.matches('ready')) {
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const table = screen.getByRole('table', { name: 'Your API keys' });
+      expect(within(table).getByRole('rowheader', { name: 'Werkstattplaner' })).toBeVisible();
+      expect(within(table).getByText('tp_0a1b2c3d4e…')).toBeVisible();
+      expect(within(table).getByText('Never')).toBeVisible();
+      // A revoked key is listed as such and cannot be revoked again.
+      expect(within(table).getByText(/^Revoked on/)).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Revoke Alter Planer' })).toBeNull();
+      // The secret of a key created earlier is nowhere on the page.
+      expect(document.body.textContent).not.toContain(created.secret);
+    }
+    if (state.matches('creating')) {
+      const dialog = screen.getByRole('dialog', { name: 'Create an API key' });
+      expect(within(dialog).getByLabelText('Name')).toHaveValue(context.draft.name);
+      expect(within(dialog).getByLabelText('Registered origins')).toHaveValue(context.draft.origins);
+      for (const error of Object.values(context.draft.errors)) {
+        expect(within(dialog).getByText(texts[error] ?? `missing text for ${error}`)).toBeVisible();
+      }
+      if (context.draft.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent(context.draft.failure);
+    }
+    if (state.matches({ creating: 'submitting' })) {
+      expect(screen.getByRole('button', { name: 'Create key' })).toHaveAttribute('aria-busy', 'true');
+      expect(calls.createKey?.at(-1)).toEqual({
+        name: 'Neuer DMS',
+        allowed_origins: context.draft.origins === '' ? [] : [context.draft.origins],
+      });
+    }
+    if (state.matches('showingSecret')) {
+      const dialog = screen.getByRole('dialog', { name: 'Your new API key' });
+      expect(within(dialog).getByTestId('api-key-secret')).toHaveTextContent(created.secret);
+      if (context.copied) {
+        expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeVisible();
+        expect(copied).toEqual([created.secret]);
+      }
+    }
+    if (state.matches('confirmingRevoke')) {
+      const dialog = screen.getByRole('dialog', { name: 'Revoke Werkstattplaner?' });
+      if (context.revoking?.failure)
+        expect(within(dialog).getByRole('alert')).toHaveTextContent(context.revoking.failure);
+    }
+    if (state.matches({ confirmingRevoke: 'revoking' })) {
+      expect(screen.getByRole('button', { name: 'Revoke key' })).toHaveAttribute('aria-busy', 'true');
+      expect(calls.revokeKey?.at(-1)).toEqual({ id: 7 });
+    }
+  }
+});
