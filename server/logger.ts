@@ -16,6 +16,10 @@ export function createLogger(level: string, destination?: pino.DestinationStream
         'token',
         '*.token',
         'req.headers.cookie',
+        // A DMS's API key (ADR 031).
+        'req.headers.authorization',
+        'secret',
+        '*.secret',
       ],
       censor: '[redacted]',
     },

@@ -26,7 +26,8 @@ import {
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // The event stream re-checks its key every 200 ms here, so a revoked key's stream ends quickly.
+  server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200' });
 });
 afterAll(() => server.stop());
 
@@ -226,6 +227,20 @@ describe('/api/v1 inquiries and orders with an API key', () => {
     }
     const refused = await fetch(server.url('/api/v1/events'), { headers: { accept: 'text/event-stream' } });
     expect(refused.status).toBe(401);
+  });
+
+  test('revoking the key ends its running event stream at the next check', async () => {
+    const { workshop, key, keyId } = await workshopWithKey(0);
+    const stream = await openEventStream(server.url('/api/v1/events'), { authorization: `Bearer ${key}` });
+    try {
+      await stream.untilReady();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(stream.ended()).toBe(false);
+      await send(server, `/svc/workshop/api-keys/${keyId}/revoke`, workshop.cookie, {});
+      await stream.until(() => stream.ended(), 'the stream to end');
+    } finally {
+      stream.close();
+    }
   });
 
   test('scripts/dms-example.ts creates an inquiry and shows the refusals: no key, revoked key, other workshop', async () => {
