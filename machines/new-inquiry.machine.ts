@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { assign, cancel, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate';
 import { type FitmentLookupItem, hasVehicleType, vehicleTypeKey } from '../common/contracts/fitment';
 import type { MessageId } from '../common/contracts/message-ids';
+import { isReturnUrlShape, type PunchInRedeemed, returnUrlWithInquiry } from '../common/contracts/punch-in';
 import type { SupplierList, SupplierRelation } from '../common/contracts/suppliers';
 import {
   DEFAULT_CLOSING_MINUTES,
@@ -27,6 +28,17 @@ const draftLineSchema = v.object({
 });
 
 /**
+ * Where an inquiry punched in from a DMS came from (ADR 034): the DMS's name and the URL the
+ * browser returns to once it is sent. The link's token is spent once redeemed, so the draft keeps these.
+ */
+const punchInOriginSchema = v.object({
+  /** Checked again when read back: the browser is sent there. */
+  return_url: v.pipe(v.string(), v.check(isReturnUrlShape)),
+  source: v.string(),
+});
+export type PunchInOrigin = v.InferOutput<typeof punchInOriginSchema>;
+
+/**
  * What the browser keeps of an inquiry being written (ADR 023: drafts live in the browser), so a
  * reload restores it. `recipients` null: never chosen, so every active dealer is.
  */
@@ -35,6 +47,8 @@ export const newInquiryDraftSchema = v.object({
   lines: v.pipe(v.array(draftLineSchema), v.minLength(1), v.maxLength(INQUIRY_MAX_LINES)),
   recipients: v.nullable(v.array(v.number())),
   closes_in_minutes: v.number(),
+  /** Absent or null: written in the portal, not punched in from a DMS. */
+  punch_in: v.optional(v.nullable(punchInOriginSchema)),
 });
 export type NewInquiryDraft = v.InferOutput<typeof newInquiryDraftSchema>;
 export type DraftLine = v.InferOutput<typeof draftLineSchema>;
@@ -70,6 +84,12 @@ type Context = {
   restoredDraft: NewInquiryDraft | null;
   /** Learned fitment of the typed part numbers for the vehicle's type, by normalised part number (ADR 028). */
   fitment: Record<string, LearnedFitment>;
+  /** The punch-in link's token to redeem when the form opens (ADR 034); null once asked or without one. */
+  punchInToken: string | null;
+  /** The DMS the form was filled from, where the browser returns after sending; null for an inquiry of the portal's own. */
+  punchIn: PunchInOrigin | null;
+  /** Why a punch-in link could not be redeemed (used, expired, another workshop's): the form opens without it. */
+  punchInFailure: SendFailure | null;
 };
 
 /** What the learned-fitment lookup is asked: the vehicle's keys and the distinct part numbers typed. */
@@ -77,6 +97,7 @@ export type FitmentQuery = { vin: string; hsn: string; tsn: string; parts: strin
 
 export type NewInquiryEvent =
   | { type: 'suppliers.retry' }
+  | { type: 'punchIn.dismissFailure' }
   | { type: 'vehicle.change'; field: VehicleField; value: string }
   | { type: 'line.change'; key: number; field: LineField; value: string }
   | { type: 'line.add' }
@@ -184,6 +205,19 @@ function draftOf(context: Context): NewInquiryDraft {
     lines: context.lines.map(({ key: _key, ...line }) => line),
     recipients: context.recipients,
     closes_in_minutes: context.closesInMinutes,
+    ...(context.punchIn ? { punch_in: context.punchIn } : {}),
+  };
+}
+
+/** The form as a redeemed punch-in fills it: the DMS's vehicle and lines, its dealers and closing time if it named them. */
+export function punchInForm(redeemed: PunchInRedeemed, closesInMinutes: number) {
+  return {
+    vehicle: redeemed.vehicle,
+    lines: redeemed.lines.map((line, index) => ({ ...line, quantity: String(line.quantity), key: index })),
+    nextKey: redeemed.lines.length,
+    recipients: redeemed.recipient_relation_ids,
+    closesInMinutes: redeemed.closes_in_minutes ?? closesInMinutes,
+    punchIn: { return_url: redeemed.return_url, source: redeemed.source },
   };
 }
 
@@ -202,7 +236,7 @@ export const newInquiryMachine = setup({
   types: {
     context: {} as Context,
     events: {} as NewInquiryEvent,
-    input: {} as { draft: NewInquiryDraft | null },
+    input: {} as { draft: NewInquiryDraft | null; punchInToken?: string | null },
   },
   actors: {
     loadSuppliers: fromPromise<SupplierList, void>(async () => {
@@ -214,6 +248,9 @@ export const newInquiryMachine = setup({
     lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => {
       throw new Error('lookupFitment actor not implemented: provide it with newInquiryMachine.provide()');
     }),
+    redeemPunchIn: fromPromise<PunchInRedeemed, { token: string }>(async () => {
+      throw new Error('redeemPunchIn actor not implemented: provide it with newInquiryMachine.provide()');
+    }),
   },
   delays: {
     /** How long typing pauses before the learned fitment is asked for. */
@@ -224,6 +261,10 @@ export const newInquiryMachine = setup({
     clearDraft: () => {},
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     showInquiry: (_, _params: { inquiryId: number }) => {},
+    /** Takes the spent punch-in token out of the address, so a reload restores the draft instead of redeeming again. */
+    forgetPunchInLink: () => {},
+    /** Leaves the portal for the DMS's return URL (the new inquiry's id in its query). */
+    returnToDms: (_, _params: { url: string }) => {},
   },
   guards: {
     hasActiveDealer: ({ event }) => {
@@ -238,6 +279,8 @@ export const newInquiryMachine = setup({
       return count > 0 && count <= lineCapacity(context.lines);
     },
     hasFitmentQuery: ({ context }) => fitmentQueryOf(context) !== null,
+    hasPunchInToken: ({ context }) => context.punchInToken !== null,
+    isPunchedIn: ({ context }) => context.punchIn !== null,
   },
 }).createMachine({
   id: 'newInquiry',
@@ -254,6 +297,9 @@ export const newInquiryMachine = setup({
     failure: null,
     restoredDraft: input.draft,
     fitment: {},
+    punchInToken: input.punchInToken ?? null,
+    punchIn: input.draft?.punch_in ?? null,
+    punchInFailure: null,
   }),
   // Learned fitment is a hint beside the form: an answer lands whenever it comes, a failure changes nothing.
   on: {
@@ -271,8 +317,43 @@ export const newInquiryMachine = setup({
     // Handled so that it does not fail the form: a hint that cannot be read is simply not shown.
     'xstate.error.actor.fitmentLookup': {},
   },
-  initial: 'loading',
+  initial: 'opening',
   states: {
+    opening: {
+      always: [{ guard: 'hasPunchInToken', target: 'redeemingPunchIn' }, { target: 'loading' }],
+    },
+    redeemingPunchIn: {
+      description:
+        'A DMS link (ADR 034): its inquiry replaces the form, once. A link that cannot be redeemed leaves the form as it would open without it, with the reason.',
+      tags: ['busy'],
+      invoke: {
+        id: 'redeemPunchIn',
+        src: 'redeemPunchIn',
+        input: ({ context }) => ({ token: context.punchInToken as string }),
+        onDone: {
+          target: 'loading',
+          actions: [
+            assign(({ context, event }) => ({
+              ...punchInForm(event.output, context.closesInMinutes),
+              punchInToken: null,
+              restoredDraft: null,
+            })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+            'forgetPunchInLink',
+          ],
+        },
+        onError: {
+          target: 'loading',
+          actions: [
+            assign(({ event }) => {
+              const failure = toRequestFailure(event.error);
+              return { punchInToken: null, punchInFailure: { messageId: failure.messageId, message: failure.message } };
+            }),
+            'forgetPunchInLink',
+          ],
+        },
+      },
+    },
     loading: {
       tags: ['busy'],
       invoke: {
@@ -406,9 +487,11 @@ export const newInquiryMachine = setup({
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
           ],
         },
+        'punchIn.dismissFailure': { actions: assign({ punchInFailure: null }) },
         'draft.discard': {
           actions: [
             assign(() => ({
+              punchIn: null,
               vehicle: emptyVehicle,
               lines: [emptyLine(0)],
               nextKey: 1,
@@ -439,14 +522,31 @@ export const newInquiryMachine = setup({
         id: 'createInquiry',
         src: 'createInquiry',
         input: ({ context }) => inquiryBodyOf(context),
-        onDone: {
-          target: 'sent',
-          actions: [
-            'clearDraft',
-            { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-            { type: 'showInquiry', params: ({ event }) => ({ inquiryId: event.output.inquiry.id }) },
-          ],
-        },
+        onDone: [
+          {
+            // Punched in from a DMS: back to it, with the new inquiry's id.
+            guard: 'isPunchedIn',
+            target: 'sent',
+            actions: [
+              'clearDraft',
+              { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+              {
+                type: 'returnToDms',
+                params: ({ context, event }) => ({
+                  url: returnUrlWithInquiry((context.punchIn as PunchInOrigin).return_url, event.output.inquiry.id),
+                }),
+              },
+            ],
+          },
+          {
+            target: 'sent',
+            actions: [
+              'clearDraft',
+              { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
+              { type: 'showInquiry', params: ({ event }) => ({ inquiryId: event.output.inquiry.id }) },
+            ],
+          },
+        ],
         // The form and its draft stay: the person corrects or simply sends again.
         onError: {
           target: 'editing',

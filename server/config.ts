@@ -86,6 +86,7 @@ const serverEnvironmentSchema = v.object({
   METRICS_HOST: v.optional(v.string(), '127.0.0.1'),
   SHUTDOWN_GRACE_MS: v.optional(integerString(0, 600_000), '10000'),
   READINESS_TIMEOUT_MS: v.optional(integerString(50, 60_000), '1000'),
+  PUNCH_IN_TTL_SECONDS: v.optional(integerString(1, 3600), '600'),
   WORKSHOP_APP_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
@@ -160,6 +161,8 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     /** How long /readyz waits for the database before it calls this process unready. */
     readinessTimeoutMs: env.READINESS_TIMEOUT_MS,
+    /** How long a DMS punch-in link opens (ADR 034): long enough to log in, short enough to leak little. */
+    punchInTtlSeconds: env.PUNCH_IN_TTL_SECONDS,
     serviceUrls: { WORKSHOP: env.WORKSHOP_APP_URL },
     /** Reverse proxies whose forwarded header names the client (ADR 032); none by default. */
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),

@@ -182,6 +182,14 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     apiKeyRevoked: 'Der API-Schlüssel wurde widerrufen.',
     tooManyApiKeys:
       'Sie haben die Höchstzahl aktiver API-Schlüssel erreicht. Bitte widerrufen Sie zuerst einen Schlüssel.',
+    punchInReturnUrlInvalid:
+      'Die Rücksprungadresse muss eine https-Adresse auf einem der für diesen Schlüssel registrierten Ursprünge sein.',
+    punchInInvalid:
+      'Dieser Link aus Ihrem DMS ist ungültig. Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+    punchInExpired:
+      'Dieser Link aus Ihrem DMS ist abgelaufen. Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+    punchInUsed:
+      'Dieser Link aus Ihrem DMS wurde bereits geöffnet: Eine daraus gesendete Anfrage finden Sie bei Ihren Anfragen. Öffnen Sie sie erneut aus Ihrem DMS oder erfassen Sie sie hier.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -350,6 +358,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     apiKeyCreated: 'The API key was created. Copy it now: it is shown only once.',
     apiKeyRevoked: 'The API key was revoked.',
     tooManyApiKeys: 'You have reached the maximum number of active API keys. Please revoke a key first.',
+    punchInReturnUrlInvalid: 'The return URL must be an https address on one of the origins registered for this key.',
+    punchInInvalid: 'This link from your DMS is invalid. Open the inquiry from your DMS again, or write it here.',
+    punchInExpired: 'This link from your DMS has expired. Open the inquiry from your DMS again, or write it here.',
+    punchInUsed:
+      'This link from your DMS has already been opened: an inquiry sent from it is among your inquiries. Open it from your DMS again, or write it here.',
   },
 };
 

@@ -5,7 +5,7 @@ import type { Database } from './db/database';
 import { oneTimeTokens } from './db/schema';
 import { ApiRefusal } from './http/respond';
 
-export type TokenPurpose = 'password-reset' | 'workshop-invitation' | 'user-invitation';
+export type TokenPurpose = 'password-reset' | 'workshop-invitation' | 'user-invitation' | 'dms-punch-in';
 
 type Writer = Pick<Database, 'insert' | 'update' | 'select'>;
 

@@ -166,6 +166,10 @@ export const messageIds = [
   'apiKeyCreated',
   'apiKeyRevoked',
   'tooManyApiKeys',
+  'punchInReturnUrlInvalid',
+  'punchInInvalid',
+  'punchInExpired',
+  'punchInUsed',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

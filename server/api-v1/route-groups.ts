@@ -3,6 +3,7 @@ import type { ApiKeyEnv } from '../api-keys/middleware';
 import type { ServerDeps } from '../context';
 import { accountOperations, createAccountApiRoutes } from './account-routes';
 import type { ApiOperation } from './operations';
+import { createPunchInApiRoutes, punchInOperations } from './punch-in-routes';
 import { createTradeApiRoutes, tradeOperations } from './trade-routes';
 
 /**
@@ -18,6 +19,7 @@ export type ApiV1RouteGroup = {
 export const apiV1RouteGroups: readonly ApiV1RouteGroup[] = [
   { create: createAccountApiRoutes, operations: accountOperations },
   { create: createTradeApiRoutes, operations: tradeOperations },
+  { create: createPunchInApiRoutes, operations: punchInOperations },
 ];
 
 export const apiV1Operations: readonly ApiOperation[] = apiV1RouteGroups.flatMap((group) => group.operations);

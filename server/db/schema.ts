@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORGANISATION_KINDS, USER_ROLES, USER_STATUS, type UserStatus } from '../../common/contracts/auth';
 import { DEALER_LEAD_STATUSES } from '../../common/contracts/dealer';
+import type { PunchInPayload } from '../../common/contracts/punch-in';
 import { RELATION_STATUSES } from '../../common/contracts/relations';
 import {
   AVAILABILITY_CLASSES,
@@ -744,4 +745,29 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('api_keys_organisation_idx').on(table.organisationId, table.createdAt)],
+);
+
+/**
+ * A DMS punch-in waiting to be opened (issue 15, docs/decisions/034-dms-punch-in.md). The link's
+ * token is a one-time token (`one_time_tokens`, purpose `dms-punch-in`): its use and expiry live
+ * there; the inquiry to pre-fill and the return URL live here, never in the URL. Scoped to the
+ * key's workshop: only its users can redeem it.
+ */
+export const punchIns = pgTable(
+  'punch_ins',
+  {
+    jti: text('jti')
+      .primaryKey()
+      .references(() => oneTimeTokens.jti, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<PunchInPayload>().notNull(),
+    returnUrl: text('return_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('punch_ins_organisation_idx').on(table.organisationId, table.createdAt)],
 );

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { type FitmentLookupQuery, fitmentLookupEnvelopeSchema } from '../../common/contracts/fitment';
+import { punchInRedeemedEnvelopeSchema } from '../../common/contracts/punch-in';
 import {
   type InquiryCreate,
   inquiryDetailEnvelopeSchema,
@@ -34,6 +35,11 @@ export function createWorkshopInquiriesApi(client: ServiceClient) {
     /** Learned fitment of the parts for the vehicle's type (ADR 028); counts only. */
     async fitment(query: FitmentLookupQuery) {
       return (await client(fitmentLookupEnvelopeSchema, '/fitment', { query })).data.items;
+    },
+    /** A DMS punch-in link (ADR 034): the inquiry to pre-fill, once, for a user of the link's workshop. */
+    async redeemPunchIn(token: string) {
+      return (await client(punchInRedeemedEnvelopeSchema, '/punch-ins/redeem', { method: 'POST', body: { token } }))
+        .data;
     },
     async get(id: number) {
       return (await client(inquiryDetailEnvelopeSchema, `/inquiries/${id}`)).data;

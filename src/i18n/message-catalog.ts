@@ -169,4 +169,8 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   apiKeyCreated: msg`The API key was created. Copy it now: it is shown only once.`,
   apiKeyRevoked: msg`The API key was revoked.`,
   tooManyApiKeys: msg`You have reached the maximum number of active API keys. Please revoke a key first.`,
+  punchInReturnUrlInvalid: msg`The return URL must be an https address on one of the origins registered for this key.`,
+  punchInInvalid: msg`This link from your DMS is invalid. Open the inquiry from your DMS again, or write it here.`,
+  punchInExpired: msg`This link from your DMS has expired. Open the inquiry from your DMS again, or write it here.`,
+  punchInUsed: msg`This link from your DMS has already been opened: an inquiry sent from it is among your inquiries. Open it from your DMS again, or write it here.`,
 };

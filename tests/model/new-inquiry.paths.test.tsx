@@ -6,6 +6,7 @@ import { fromPromise, initialTransition, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type { MessageId } from '../../common/contracts/message-ids';
+import type { PunchInRedeemed } from '../../common/contracts/punch-in';
 import type { SupplierList } from '../../common/contracts/suppliers';
 import type { InquiryCreate } from '../../common/contracts/trading';
 import { checkVin } from '../../common/vehicle/vin';
@@ -135,9 +136,17 @@ test.each(
   const showInquiry = vi.fn();
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
-    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }), fitment: async () => [] },
+    inquiries: {
+      create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
+      fitment: async () => [],
+      redeemPunchIn: async () => {
+        throw new Error('no punch-in on this screen');
+      },
+    },
     drafts,
     showInquiry,
+    forgetPunchInLink: () => {},
+    leaveTo: () => {},
   });
   implementations.actors = {
     loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
@@ -259,9 +268,17 @@ test('a draft survives a reload: the form comes back as it was left', async () =
   const drafts = newInquiryDraftStore(localStorage, USER_ID);
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
-    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }), fitment: async () => [] },
+    inquiries: {
+      create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
+      fitment: async () => [],
+      redeemPunchIn: async () => {
+        throw new Error('no punch-in on this screen');
+      },
+    },
     drafts,
     showInquiry: () => {},
+    forgetPunchInLink: () => {},
+    leaveTo: () => {},
   });
   const first = await renderInRouter('/inquiries/new', () => (
     <NewInquiryView implementations={implementations} draft={drafts.read()} />
@@ -284,4 +301,216 @@ test('a draft survives a reload: the form comes back as it was left', async () =
   expect(screen.getByRole('checkbox', { name: 'Förde Teile' })).not.toBeChecked();
   expect(screen.getByRole('checkbox', { name: 'Ostsee Teile' })).toBeChecked();
   expect(screen.getByRole('combobox', { name: 'Closing time' })).toHaveValue('1440');
+});
+
+// ── Punch-in from a DMS (issue 15, ADR 034) ──────────────────────────────────────────────────────
+
+const RETURN_URL = 'https://dms.example.com/auftrag/4711?tab=teile';
+const redeemed: PunchInRedeemed = {
+  vehicle: { vin: 'WVWZZZ1KZAW000001', hsn: '', tsn: '', description: 'VW Golf VI' },
+  lines: [
+    { part_number: '1K0 615 301 AA', description: 'Bremsscheibe vorne', quantity: 2, note: 'Auftrag 4711' },
+    { part_number: '', description: 'Bremsbeläge vorne', quantity: 1, note: '' },
+  ],
+  recipient_relation_ids: [22],
+  closes_in_minutes: null,
+  return_url: RETURN_URL,
+  source: 'Werkstattplaner',
+};
+const punchInUsed = apiFailure('This link from your DMS has already been opened.', 'punchInUsed');
+
+const punchInEvents = [
+  { type: 'xstate.done.actor.redeemPunchIn', output: redeemed },
+  { type: 'xstate.error.actor.redeemPunchIn', error: punchInUsed },
+  { type: 'xstate.done.actor.loadSuppliers', output: supplierList },
+  { type: 'punchIn.dismissFailure' },
+  { type: 'draft.discard' },
+  { type: 'vehicle.change', field: 'description', value: 'Golf 7 1.6 TDI' },
+  { type: 'line.change', key: 0, field: 'part_number', value: '5Q0 129 620 B' },
+  { type: 'inquiry.send' },
+  { type: 'xstate.done.actor.createInquiry', output: { inquiry: quotedInquiry({ id: 91 }), message: 'Sent.' } },
+  { type: 'xstate.error.actor.createInquiry', error: networkError },
+] as unknown as NewInquiryEvent[];
+
+const punchInPaths = getShortestPaths(newInquiryMachine, {
+  input: { draft: null, punchInToken: 'punch-in-token-0123456789' },
+  events: punchInEvents,
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      punchIn: snapshot.context.punchIn !== null,
+      punchInFailure: snapshot.context.punchInFailure?.messageId ?? null,
+      failure: snapshot.context.failure?.messageId ?? null,
+      lines: snapshot.context.lines.length,
+      errors: snapshot.context.errors,
+      complete: Object.keys(formErrors(snapshot.context)).length === 0,
+    }),
+  limit: 500,
+});
+
+test('the punch-in traversal reaches the redeemed form, the refused link, the return to the DMS and the plain send', () => {
+  const finals = punchInPaths.filter(({ state }) => state.matches('sent'));
+  expect(finals.some(({ state }) => state.context.punchIn !== null)).toBe(true);
+  expect(finals.some(({ state }) => state.context.punchIn === null)).toBe(true);
+  expect(punchInPaths.some(({ state }) => state.context.punchInFailure?.messageId === 'punchInUsed')).toBe(true);
+  expect(punchInPaths.some(({ state }) => state.matches('redeemingPunchIn'))).toBe(true);
+});
+
+test.each(punchInPaths.map((path) => [`punch-in: ${name(path.steps)}`, path] as const))('%s', async (_name, path) => {
+  const user = userEvent.setup();
+  const inFlight: Record<string, Settle | undefined> = {};
+  const controlled = <TOutput, TInput>(actor: string) =>
+    fromPromise<TOutput, TInput>(
+      () =>
+        new Promise<TOutput>((resolve, reject) => {
+          inFlight[actor] = { resolve: resolve as (value: unknown) => void, reject };
+        }),
+    );
+  const drafts = newInquiryDraftStore(localStorage, USER_ID);
+  drafts.clear();
+  const showInquiry = vi.fn();
+  const forgetPunchInLink = vi.fn();
+  const leaveTo = vi.fn();
+  const implementations = createNewInquiryImplementations({
+    suppliers: { list: async () => supplierList },
+    inquiries: {
+      create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
+      fitment: async () => [],
+      redeemPunchIn: async () => redeemed,
+    },
+    drafts,
+    showInquiry,
+    forgetPunchInLink,
+    leaveTo,
+  });
+  implementations.actors = {
+    redeemPunchIn: controlled<PunchInRedeemed, { token: string }>('redeemPunchIn'),
+    loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
+    createInquiry: controlled<SentInquiry, InquiryCreate>('createInquiry'),
+    lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => []),
+  };
+  await renderInRouter('/inquiries/new', () => (
+    <NewInquiryView implementations={implementations} draft={null} punchInToken="punch-in-token-0123456789" />
+  ));
+
+  let [state] = initialTransition(newInquiryMachine, { draft: null, punchInToken: 'punch-in-token-0123456789' });
+  for (const { event: raw } of path.steps) {
+    const event = raw as Step;
+    if (event.type !== 'xstate.init') [state] = transition(newInquiryMachine, state, raw);
+    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+    if (actorEvent) {
+      const [, outcome, actor] = actorEvent;
+      const settle = inFlight[actor ?? ''];
+      if (!settle) throw new Error(`no ${actor} request is in flight`);
+      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    } else if (event.type === 'punchIn.dismissFailure') {
+      await user.click(screen.getByRole('button', { name: 'Write the inquiry here' }));
+    } else if (event.type === 'draft.discard') {
+      await user.click(screen.getByRole('button', { name: 'Discard and start empty' }));
+    } else if (event.type === 'vehicle.change') {
+      const input = screen.getByLabelText('Vehicle description');
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'line.change') {
+      const input = within(screen.getByRole('group', { name: 'Line 1' })).getByLabelText('Part number');
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'inquiry.send') {
+      await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
+    }
+
+    const { context } = state;
+    if (state.matches('redeemingPunchIn')) {
+      expect(screen.getByRole('status')).toHaveTextContent('Opening the inquiry from your DMS…');
+      expect(forgetPunchInLink).not.toHaveBeenCalled();
+    } else {
+      // Redeemed or refused, the spent link leaves the address at once: a reload restores the draft instead.
+      expect(forgetPunchInLink).toHaveBeenCalledTimes(1);
+    }
+    if (context.punchInFailure) {
+      expect(screen.getByText(text('punchInUsed'))).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Go to your inquiries' })).toHaveAttribute('href', '/inquiries');
+    } else {
+      expect(screen.queryByText(text('punchInUsed'))).toBeNull();
+    }
+    if (state.matches('editing') || state.matches('sending')) {
+      expect(screen.getByLabelText('VIN')).toHaveValue(context.vehicle.vin);
+      expect(screen.getByLabelText('Vehicle description')).toHaveValue(context.vehicle.description);
+      expect(screen.getAllByRole('group', { name: /^Line \d$/ })).toHaveLength(context.lines.length);
+      const firstLine = within(screen.getByRole('group', { name: 'Line 1' }));
+      expect(firstLine.getByLabelText('Part number')).toHaveValue(context.lines[0]?.part_number);
+      expect(firstLine.getByLabelText('Quantity')).toHaveValue(context.lines[0]?.quantity);
+      const fromDms = screen.queryByText('From your DMS: Werkstattplaner');
+      if (context.punchIn) {
+        expect(fromDms).toBeVisible();
+        // The DMS named its dealer: only that one is ticked.
+        expect(screen.getByRole('checkbox', { name: 'Förde Teile' })).toBeChecked();
+        expect(screen.getByRole('checkbox', { name: 'Ostsee Teile' })).not.toBeChecked();
+        // The token is spent: the draft carries the DMS and its return URL through a reload.
+        expect(drafts.read()?.punch_in).toEqual({ return_url: RETURN_URL, source: 'Werkstattplaner' });
+      } else {
+        expect(fromDms).toBeNull();
+        expect(drafts.read()?.punch_in ?? null).toBeNull();
+      }
+      if (context.failure) expect(screen.getByText(text('networkError'))).toBeVisible();
+    }
+    if (state.matches('sent')) {
+      expect(drafts.read()).toBeNull();
+      if (context.punchIn) {
+        expect(leaveTo).toHaveBeenCalledWith(
+          'https://dms.example.com/auftrag/4711?tab=teile&teileportal_inquiry_id=91',
+        );
+        expect(showInquiry).not.toHaveBeenCalled();
+      } else {
+        expect(showInquiry).toHaveBeenCalledWith(91);
+        expect(leaveTo).not.toHaveBeenCalled();
+      }
+    }
+  }
+});
+
+test('a reload after redeeming restores the punched-in draft (no second redeem) and still returns to the DMS', async () => {
+  const user = userEvent.setup();
+  const drafts = newInquiryDraftStore(localStorage, USER_ID);
+  drafts.write({
+    vehicle: redeemed.vehicle,
+    lines: redeemed.lines.map((line) => ({ ...line, quantity: String(line.quantity) })),
+    recipients: [22],
+    closes_in_minutes: 120,
+    punch_in: { return_url: RETURN_URL, source: 'Werkstattplaner' },
+  });
+  const redeemPunchIn = vi.fn();
+  const leaveTo = vi.fn();
+  const implementations = createNewInquiryImplementations({
+    suppliers: { list: async () => supplierList },
+    inquiries: {
+      create: async () => ({ inquiry: quotedInquiry({ id: 92 }), message: undefined }),
+      fitment: async () => [],
+      redeemPunchIn,
+    },
+    drafts,
+    showInquiry: () => {},
+    forgetPunchInLink: () => {},
+    leaveTo,
+  });
+  await renderInRouter('/inquiries/new', () => (
+    <NewInquiryView implementations={implementations} draft={drafts.read()} />
+  ));
+  expect(await screen.findByText('From your DMS: Werkstattplaner')).toBeVisible();
+  expect(screen.queryByText('Your unsent inquiry has been restored.')).toBeNull();
+  expect(screen.getByLabelText('VIN')).toHaveValue('WVWZZZ1KZAW000001');
+  await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
+  await vi.waitFor(() =>
+    expect(leaveTo).toHaveBeenCalledWith('https://dms.example.com/auftrag/4711?tab=teile&teileportal_inquiry_id=92'),
+  );
+  expect(redeemPunchIn).not.toHaveBeenCalled();
+});
+
+test('a draft whose return URL is not an https address is not restored (the browser is never sent there)', () => {
+  const drafts = newInquiryDraftStore(localStorage, USER_ID);
+  localStorage.setItem(
+    `newInquiryDraft:${USER_ID}`,
+    JSON.stringify({ ...draft, punch_in: { return_url: 'javascript:alert(1)', source: 'x' } }),
+  );
+  expect(drafts.read()).toBeNull();
 });

@@ -145,9 +145,17 @@ test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_
     });
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
-    inquiries: { create: async () => ({ inquiry: quotedInquiry(), message: undefined }), fitment: async () => [] },
+    inquiries: {
+      create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
+      fitment: async () => [],
+      redeemPunchIn: async () => {
+        throw new Error('no punch-in on this screen');
+      },
+    },
     drafts: newInquiryDraftStore(localStorage, 7),
     showInquiry: () => {},
+    forgetPunchInLink: () => {},
+    leaveTo: () => {},
   });
   const orderUpload = {
     actors: {

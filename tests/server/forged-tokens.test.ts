@@ -117,6 +117,7 @@ const otherPurpose: Record<TokenPurpose, TokenPurpose> = {
   'password-reset': 'user-invitation',
   'workshop-invitation': 'password-reset',
   'user-invitation': 'workshop-invitation',
+  'dms-punch-in': 'user-invitation',
 };
 
 describe.each(Object.entries(uses))('%s', (_name, tokenUse) => {

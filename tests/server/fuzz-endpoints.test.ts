@@ -26,6 +26,7 @@ import {
   organisationInviteSchema,
   organisationListQuerySchema,
 } from '../../common/contracts/organisations';
+import { punchInCreateSchema, punchInRedeemSchema } from '../../common/contracts/punch-in';
 import {
   additionalCustomerNumberSchema,
   addSupplierRelationSchema,
@@ -570,6 +571,13 @@ const endpoints: Endpoint[] = [
     auditsReads: true,
     answersPdf: true,
   },
+  // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.
+  {
+    method: 'POST',
+    path: '/svc/workshop/punch-ins/redeem',
+    caller: 'workshop',
+    bodyKeys: schemaKeys(punchInRedeemSchema),
+  },
   // The DMS API (issue 15, ADR 031) with the workshop's API key.
   { method: 'GET', path: '/api/v1/me', caller: 'dms' },
   { method: 'GET', path: '/api/v1/dealers', caller: 'dms' },
@@ -579,6 +587,7 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: '/api/v1/inquiries/:id/orders', caller: 'dms', bodyKeys: schemaKeys(orderPlacementSchema) },
   { method: 'GET', path: '/api/v1/orders', caller: 'dms', queryKeys: schemaKeys(orderListQuerySchema) },
   { method: 'GET', path: '/api/v1/orders/:id', caller: 'dms' },
+  { method: 'POST', path: '/api/v1/punch-ins', caller: 'dms', bodyKeys: schemaKeys(punchInCreateSchema) },
   // The workshop's API keys; revoking comes last, as a random id may be the fuzz key itself.
   { method: 'GET', path: '/svc/workshop/api-keys', caller: 'workshop' },
   { method: 'POST', path: '/svc/workshop/api-keys', caller: 'workshop', bodyKeys: schemaKeys(apiKeyCreateSchema) },

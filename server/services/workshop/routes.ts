@@ -29,6 +29,7 @@ import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
 import { createWorkshopOrderRoutes } from './order-routes';
+import { createPunchInRoutes } from './punch-in-routes';
 import { createSupplierRoutes } from './supplier-routes';
 import { createUploadLayoutRoutes } from './upload-layout-routes';
 
@@ -189,6 +190,8 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createInsurerClaimRoutes(deps, access));
   // The DMS API's keys (issue 15, ADR 031).
   service.route('/', createApiKeyRoutes(deps, access));
+  // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.
+  service.route('/', createPunchInRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
   return service;
 }

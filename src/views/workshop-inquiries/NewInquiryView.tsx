@@ -26,14 +26,17 @@ export function NewInquiryView({
   implementations,
   draft,
   orderUpload,
+  punchInToken = null,
 }: {
   implementations: NewInquiryImplementations;
   draft: NewInquiryDraft | null;
   orderUpload?: OrderUploadImplementations;
+  /** The token of a DMS punch-in link (`?punchin=…`, ADR 034), redeemed once when the form opens. */
+  punchInToken?: string | null;
 }) {
   const { t } = useLingui();
   const messageText = useMessageText();
-  const form = useNewInquiry(implementations, draft);
+  const form = useNewInquiry(implementations, draft, punchInToken);
   const formRef = useRef<HTMLFormElement>(null);
   const { errors, attempts } = form;
   const [uploading, setUploading] = useState(false);
@@ -61,6 +64,9 @@ export function NewInquiryView({
     closingOptions.push({ value: String(form.closesInMinutes), label: closingLabel(form.closesInMinutes) });
   }
   const failureText = form.failure ? (messageText(form.failure.messageId) ?? form.failure.message) : null;
+  const punchInFailureText = form.punchInFailure
+    ? (messageText(form.punchInFailure.messageId) ?? form.punchInFailure.message)
+    : null;
 
   return (
     <section aria-labelledby="new-inquiry-title" aria-busy={form.loading || form.sending}>
@@ -72,6 +78,24 @@ export function NewInquiryView({
           <Trans>Back to the inquiries</Trans>
         </Link>
       </p>
+      {form.redeemingPunchIn ? (
+        <p role="status">
+          <Trans>Opening the inquiry from your DMS…</Trans>
+        </p>
+      ) : null}
+      {punchInFailureText ? (
+        <InfoBox tone="error" title={<Trans>The link from your DMS could not be opened</Trans>}>
+          <p>{punchInFailureText}</p>
+          <p>
+            <Link to="/inquiries">
+              <Trans>Go to your inquiries</Trans>
+            </Link>{' '}
+            <Button variant="ghost" onClick={form.dismissPunchInFailure}>
+              <Trans>Write the inquiry here</Trans>
+            </Button>
+          </p>
+        </InfoBox>
+      ) : null}
       {form.loading ? (
         <p role="status">
           <Trans>Loading your dealers…</Trans>
@@ -101,6 +125,16 @@ export function NewInquiryView({
             form.send();
           }}
         >
+          {form.punchIn ? (
+            <InfoBox title={<Trans>From your DMS: {form.punchIn.source}</Trans>}>
+              <Trans>
+                Your DMS filled in this inquiry. Check it, choose the dealers and send it: you then return to your DMS.
+              </Trans>{' '}
+              <Button variant="ghost" onClick={form.discard}>
+                <Trans>Discard and start empty</Trans>
+              </Button>
+            </InfoBox>
+          ) : null}
           {form.restored ? (
             <InfoBox>
               <Trans>Your unsent inquiry has been restored.</Trans>{' '}
