@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
 import { SUCCESS_CODE } from '../../common/contracts/envelope';
 import { fieldErrors } from '../../common/contracts/fields';
-import type { MessageId } from '../../common/contracts/message-ids';
+import { isMessageId, type MessageId } from '../../common/contracts/message-ids';
 import { requestLocale, translate } from '../i18n';
 
 /** A refusal the route wants the client to see, with a translated message. */
@@ -51,8 +51,10 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
   const result = v.safeParse(schema, body);
   if (!result.success) {
     const errors = fieldErrors<string>(result.issues);
-    const [field, messageId] = Object.entries(errors)[0] ?? [];
-    throw new ApiRefusal(400, messageId ?? 'invalidRequest', field ? { field } : {});
+    const [field, message] = Object.entries(errors)[0] ?? [];
+    // A schema's own rules name a message id; valibot's built-in ones (a missing key, a wrong type
+    // deep in an object) carry English prose, which must not reach the client untranslated.
+    throw new ApiRefusal(400, isMessageId(message) ? message : 'invalidRequest', field ? { field } : {});
   }
   return result.output;
 }

@@ -167,6 +167,9 @@ describe('/api/v1 inquiries and orders with an API key', () => {
       ],
       [inquiryBody([]), 'recipientsRequired', 'Bitte wählen Sie mindestens einen Händler.'],
       [inquiryBody(relationIds, { closes_in_minutes: 5 }), 'closingTimeInvalid', 'Angebotsfrist'],
+      // valibot's own issues (a missing key, a wrong type) carry English prose: the client gets the translated id.
+      [{ recipient_relation_ids: relationIds }, 'invalidRequest', 'Die Anfrage ist ungültig.'],
+      [inquiryBody(relationIds, { vehicle: 42 }), 'invalidRequest', 'Die Anfrage ist ungültig.'],
     ];
     for (const [body, error, message] of cases) {
       const refused = await callApi(server, '/api/v1/inquiries', key, { body, language: 'de' });
