@@ -150,6 +150,7 @@ export const messageIds = [
   'layoutSaved',
   'layoutDeleted',
   'tooManyLayouts',
+  'periodInvalid',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

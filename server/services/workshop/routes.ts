@@ -21,6 +21,7 @@ import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
+import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
 import { createInquiryRoutes } from './inquiry-routes';
@@ -182,5 +183,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   // Orders from a file (issue 14): the workshop's saved column mappings.
   service.route('/', createUploadLayoutRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
+  // The dashboard's figures (issue 15, ADR 029).
+  service.route('/', createDashboardRoutes(deps, access, 'workshop'));
   return service;
 }
