@@ -3,6 +3,7 @@ import { createAccountApi } from '../api/account-api';
 import { createAdminOrganisationsApi } from '../api/admin-organisations-api';
 import { createAdminUsersApi } from '../api/admin-users-api';
 import { createAuthApi } from '../api/auth-api';
+import { createDealerDashboardApi, createWorkshopDashboardApi } from '../api/dashboards-api';
 import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createServiceClient, onUnauthorized } from '../api/http';
@@ -42,11 +43,13 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshop: createWorkshopApi(workshopClient),
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       workshopOrders: createWorkshopOrdersApi(workshopClient),
+      workshopDashboard: createWorkshopDashboardApi(workshopClient),
       workshopInquiries: createWorkshopInquiriesApi(workshopClient),
       uploadLayouts: createUploadLayoutsApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),
+      dealerDashboard: createDealerDashboardApi(partDealerClient),
       dealerInquiries: createDealerInquiriesApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
