@@ -640,6 +640,14 @@ export const tradeEvents = pgTable(
     index('trade_events_dealers_idx').using('gin', table.dealerOrganisationIds),
     index('trade_events_order_idx').on(table.orderId, table.id),
     index('trade_events_inquiry_idx').on(table.inquiryId, table.id),
+    // The dashboards (ADR 029) read a recipient's first answer and a line's delivery from the log:
+    // one index-only probe each instead of reading the inquiry's or order's whole history.
+    index('trade_events_first_answer_idx')
+      .on(table.entityId, table.createdAt)
+      .where(sql`entity = 'recipient' and kind in ('recipient.answered', 'recipient.declined')`),
+    index('trade_events_line_delivered_idx')
+      .on(table.entityId, table.createdAt)
+      .where(sql`entity = 'line' and kind = 'line.delivered'`),
   ],
 );
 

@@ -43,10 +43,18 @@ function bounds(query: DashboardQuery) {
  */
 const promisedDay = sql`coalesce(q.eta, (o.created_at at time zone ${zone})::date + case when q.availability = 'central_24h' then 1 else 0 end)`;
 
-/** The first moment the dealer answered a recipient (quote or decline), from the append-only log. */
-const firstAnswer = sql`(select min(e.created_at) from trade_events e
-  where e.inquiry_id = r.inquiry_id and e.entity = 'recipient' and e.entity_id = r.id
-    and e.kind in ('recipient.answered', 'recipient.declined'))`;
+/**
+ * The first moment the dealer answered a recipient (quote or decline), from the append-only log:
+ * `answered_at` is the latest answer, a revision moves it. One probe of trade_events_first_answer_idx.
+ */
+const firstAnswer = sql`(select e.created_at from trade_events e
+  where e.entity = 'recipient' and e.kind in ('recipient.answered', 'recipient.declined') and e.entity_id = r.id
+  order by e.created_at limit 1)`;
+
+/** The moment a line was first delivered, from the log (one probe of trade_events_line_delivered_idx). */
+const firstDelivery = sql`(select e.created_at from trade_events e
+  where e.entity = 'line' and e.kind = 'line.delivered' and e.entity_id = ol.id
+  order by e.created_at limit 1)`;
 
 async function rows<TSchema extends v.GenericSchema>(db: Database, schema: TSchema, query: SQL) {
   const result = (await db.execute(query)) as unknown as { rows: unknown[] };
@@ -151,31 +159,30 @@ export async function workshopDashboard(
     rows(
       db,
       v.object({ delivered_lines: v.number(), on_time_lines: v.number(), share: v.nullable(v.number()) }),
-      sql`with delivered as (
-          select (delivery.at at time zone ${zone})::date <= ${promisedDay} as on_time
+      sql`with delivered as materialized (
+          select (${firstDelivery} at time zone ${zone})::date <= ${promisedDay} as on_time
           from orders o
           join order_lines ol on ol.order_id = o.id
           join quote_lines q on q.id = ol.quote_line_id
-          cross join lateral (
-            select min(e.created_at) as at from trade_events e
-            where e.order_id = o.id and e.entity = 'line' and e.entity_id = ol.id and e.kind = 'line.delivered'
-          ) delivery
-          where ${placedInPeriod} and delivery.at is not null
+          where ${placedInPeriod} and ol.status in ('delivered', 'returned')
         )
-        select count(*)::int as delivered_lines, (count(*) filter (where on_time))::int as on_time_lines,
-          case when count(*) = 0 then null else (count(*) filter (where on_time))::float8 / count(*) end as share
+        select count(on_time)::int as delivered_lines, (count(*) filter (where on_time))::int as on_time_lines,
+          case when count(on_time) = 0 then null else (count(*) filter (where on_time))::float8 / count(on_time) end as share
         from delivered`,
     ),
     rows(
       db,
       responseTimeRowSchema,
-      sql`select r.part_dealer_id, pd.name as dealer_name, count(answer.at)::int as answered,
-          (percentile_cont(0.5) within group (order by extract(epoch from answer.at - r.created_at) / 60))::float8 as median_minutes
-        from inquiries i
-        join inquiry_recipients r on r.inquiry_id = i.id
-        join part_dealers pd on pd.id = r.part_dealer_id
-        cross join lateral (select ${firstAnswer} as at) answer
-        where i.workshop_organisation_id = ${organisationId} and i.created_at >= ${start} and i.created_at < ${end}
+      sql`with answers as materialized (
+          select r.part_dealer_id, extract(epoch from ${firstAnswer} - r.created_at) / 60 as minutes
+          from inquiries i
+          join inquiry_recipients r on r.inquiry_id = i.id
+          where i.workshop_organisation_id = ${organisationId} and i.created_at >= ${start} and i.created_at < ${end}
+        )
+        select a.part_dealer_id, pd.name as dealer_name, count(a.minutes)::int as answered,
+          (percentile_cont(0.5) within group (order by a.minutes))::float8 as median_minutes
+        from answers a
+        join part_dealers pd on pd.id = a.part_dealer_id
         group by 1, 2
         order by 2, 1`,
     ),
@@ -251,11 +258,14 @@ export async function dealerDashboard(
     rows(
       db,
       v.object({ received: v.number(), answered: v.number(), median_minutes: v.nullable(v.number()) }),
-      sql`select count(*)::int as received, count(answer.at)::int as answered,
-          (percentile_cont(0.5) within group (order by extract(epoch from answer.at - r.created_at) / 60))::float8 as median_minutes
-        from inquiry_recipients r
-        cross join lateral (select ${firstAnswer} as at) answer
-        where ${receivedInPeriod}`,
+      sql`with answers as materialized (
+          select extract(epoch from ${firstAnswer} - r.created_at) / 60 as minutes
+          from inquiry_recipients r
+          where ${receivedInPeriod}
+        )
+        select count(*)::int as received, count(minutes)::int as answered,
+          (percentile_cont(0.5) within group (order by minutes))::float8 as median_minutes
+        from answers`,
     ),
     rows(
       db,

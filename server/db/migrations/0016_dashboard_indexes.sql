@@ -1,0 +1,2 @@
+CREATE INDEX "trade_events_first_answer_idx" ON "trade_events" USING btree ("entity_id","created_at") WHERE entity = 'recipient' and kind in ('recipient.answered', 'recipient.declined');--> statement-breakpoint
+CREATE INDEX "trade_events_line_delivered_idx" ON "trade_events" USING btree ("entity_id","created_at") WHERE entity = 'line' and kind = 'line.delivered';
