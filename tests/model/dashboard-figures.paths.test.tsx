@@ -111,7 +111,10 @@ async function replay(path: Path) {
     else if (event.type === 'xstate.error.actor.loadFigures')
       await act(async () => requests.figures.settle.reject(event.error));
     else if (event.type === 'figures.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
-    else if (event.type === 'connection.restored') await act(async () => listeners.forEach((listener) => listener()));
+    else if (event.type === 'connection.restored')
+      await act(async () => {
+        for (const listener of listeners) listener();
+      });
     else if (event.type === 'period.choose')
       await user.selectOptions(screen.getByLabelText('Period'), event.period ?? '12m');
     await waitFor(() => expectScreenMatches(state, urls));
