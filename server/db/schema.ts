@@ -466,6 +466,8 @@ export const inquiryRecipients = pgTable(
     version: integer('version').notNull().default(0),
     seenAt: timestamp('seen_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The first answer (quote or decline); `answered_at` moves with a revision. The dashboards' response time (ADR 029). */
+    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
     answeredBy: integer('answered_by').references(() => users.id),
     declineReason: text('decline_reason'),
     validUntil: date('valid_until', { mode: 'string' }),
@@ -503,6 +505,12 @@ export const quoteLines = pgTable(
     fitsVehicle: boolean('fits_vehicle').notNull().default(false),
     note: text('note').notNull().default(''),
     declineReason: text('decline_reason'),
+    /**
+     * Set when the inquiry is ordered (ADR 029): whether this quote line was ordered, and the net
+     * price the line was ordered at from whichever dealer (null: ordered from no one).
+     */
+    won: boolean('won').notNull().default(false),
+    orderedPriceCents: integer('ordered_price_cents'),
   },
   (table) => [
     uniqueIndex('quote_lines_unique').on(table.recipientId, table.inquiryLineId),
@@ -576,6 +584,14 @@ export const orderLines = pgTable(
     eta: date('eta', { mode: 'string' }),
     cancelReason: text('cancel_reason'),
     trackingReference: text('tracking_reference').notNull().default(''),
+    /**
+     * The dashboards' facts (ADR 029), written with the change they record: the day the quote
+     * promised (its ETA, else the placement day, or the day after for "central within 24 h"), the
+     * best other dealer's offer for the line when it was ordered, and the first delivery.
+     */
+    promisedOn: date('promised_on', { mode: 'string' }),
+    bestOtherPriceCents: integer('best_other_price_cents'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),

@@ -37,24 +37,8 @@ function bounds(query: DashboardQuery) {
   };
 }
 
-/**
- * The day a quote line promised delivery: its ETA, else (available at the branch today or centrally
- * within 24 h) the day the order was placed, or the day after (ADR 029).
- */
-const promisedDay = sql`coalesce(q.eta, (o.created_at at time zone ${zone})::date + case when q.availability = 'central_24h' then 1 else 0 end)`;
-
-/**
- * The first moment the dealer answered a recipient (quote or decline), from the append-only log:
- * `answered_at` is the latest answer, a revision moves it. One probe of trade_events_first_answer_idx.
- */
-const firstAnswer = sql`(select e.created_at from trade_events e
-  where e.entity = 'recipient' and e.kind in ('recipient.answered', 'recipient.declined') and e.entity_id = r.id
-  order by e.created_at limit 1)`;
-
-/** The moment a line was first delivered, from the log (one probe of trade_events_line_delivered_idx). */
-const firstDelivery = sql`(select e.created_at from trade_events e
-  where e.entity = 'line' and e.kind = 'line.delivered' and e.entity_id = ol.id
-  order by e.created_at limit 1)`;
+/** Minutes from a recipient's creation (the inquiry sent to the dealer) to its first answer (ADR 029). */
+const responseMinutes = sql`extract(epoch from r.first_answered_at - r.created_at) / 60`;
 
 async function rows<TSchema extends v.GenericSchema>(db: Database, schema: TSchema, query: SQL) {
   const result = (await db.execute(query)) as unknown as { rows: unknown[] };
@@ -87,7 +71,7 @@ export async function workshopDashboard(
   const today = portalToday();
   const placedInPeriod = sql`o.workshop_organisation_id = ${organisationId} and o.created_at >= ${start} and o.created_at < ${end}`;
 
-  const [openInquiries, etaAlerts, spend, savings, onTime, responseTimes, returns] = await Promise.all([
+  const [openInquiries, etaAlerts, spend, lineFacts, responseTimes, returns] = await Promise.all([
     limitedList(
       db,
       openInquiryItemSchema,
@@ -105,10 +89,10 @@ export async function workshopDashboard(
       db,
       etaAlertItemSchema,
       sql`with open_lines as (
-          select ol.order_id, ol.eta is distinct from q.eta as changed, coalesce(ol.eta, ${promisedDay}) as current_eta
+          select ol.order_id, ol.eta is not null and ol.eta <> ol.promised_on as changed,
+            coalesce(ol.eta, ol.promised_on) as current_eta
           from orders o
           join order_lines ol on ol.order_id = o.id
-          join quote_lines q on q.id = ol.quote_line_id
           where o.workshop_organisation_id = ${organisationId} and o.status in ('placed', 'confirmed', 'shipped')
             and ol.status in ('placed', 'confirmed', 'backorder', 'shipped')
         ), flagged as (
@@ -142,39 +126,32 @@ export async function workshopDashboard(
     ),
     rows(
       db,
-      v.object({ compared_lines: v.number(), saved_cents: v.number() }),
-      sql`select count(*)::int as compared_lines,
-          coalesce(sum((alternative.best - ol.net_price_cents)::bigint * ol.quantity), 0)::float8 as saved_cents
+      v.object({
+        compared_lines: v.number(),
+        saved_cents: v.number(),
+        delivered_lines: v.number(),
+        on_time_lines: v.number(),
+        share: v.nullable(v.number()),
+      }),
+      sql`select
+          (count(*) filter (where charged and ol.best_other_price_cents is not null))::int as compared_lines,
+          coalesce(sum((ol.best_other_price_cents - ol.net_price_cents)::bigint * ol.quantity)
+            filter (where charged and ol.best_other_price_cents is not null), 0)::float8 as saved_cents,
+          (count(*) filter (where ol.delivered_at is not null))::int as delivered_lines,
+          (count(*) filter (where on_time))::int as on_time_lines,
+          case when count(*) filter (where ol.delivered_at is not null) = 0 then null
+            else (count(*) filter (where on_time))::float8 / count(*) filter (where ol.delivered_at is not null) end as share
         from orders o
         join order_lines ol on ol.order_id = o.id
-        cross join lateral (
-          select min(q2.net_price_cents) as best
-          from inquiry_recipients r2
-          join quote_lines q2 on q2.recipient_id = r2.id and q2.inquiry_line_id = ol.inquiry_line_id
-          where r2.inquiry_id = o.inquiry_id and r2.id <> o.recipient_id and r2.status = 'answered'
-            and q2.offered and q2.net_price_cents is not null and q2.availability <> 'not_available'
-        ) alternative
-        where ${placedInPeriod} and ol.status not in ('cancelled', 'returned') and alternative.best is not null`,
-    ),
-    rows(
-      db,
-      v.object({ delivered_lines: v.number(), on_time_lines: v.number(), share: v.nullable(v.number()) }),
-      sql`with delivered as materialized (
-          select (${firstDelivery} at time zone ${zone})::date <= ${promisedDay} as on_time
-          from orders o
-          join order_lines ol on ol.order_id = o.id
-          join quote_lines q on q.id = ol.quote_line_id
-          where ${placedInPeriod} and ol.status in ('delivered', 'returned')
-        )
-        select count(on_time)::int as delivered_lines, (count(*) filter (where on_time))::int as on_time_lines,
-          case when count(on_time) = 0 then null else (count(*) filter (where on_time))::float8 / count(on_time) end as share
-        from delivered`,
+        cross join lateral (select ol.status not in ('cancelled', 'returned') as charged,
+          (ol.delivered_at at time zone ${zone})::date <= ol.promised_on as on_time) fact
+        where ${placedInPeriod}`,
     ),
     rows(
       db,
       responseTimeRowSchema,
       sql`with answers as materialized (
-          select r.part_dealer_id, extract(epoch from ${firstAnswer} - r.created_at) / 60 as minutes
+          select r.part_dealer_id, ${responseMinutes} as minutes
           from inquiries i
           join inquiry_recipients r on r.inquiry_id = i.id
           where i.workshop_organisation_id = ${organisationId} and i.created_at >= ${start} and i.created_at < ${end}
@@ -198,8 +175,7 @@ export async function workshopDashboard(
         order by 1`,
     ),
   ]);
-  const [saved] = savings;
-  const [delivered] = onTime;
+  const [facts] = lineFacts;
   return {
     kind: 'workshop',
     from: query.from,
@@ -208,11 +184,11 @@ export async function workshopDashboard(
     open_inquiries: openInquiries,
     eta_alerts: etaAlerts,
     spend,
-    savings: { compared_lines: saved?.compared_lines ?? 0, saved_cents: saved?.saved_cents ?? 0 },
+    savings: { compared_lines: facts?.compared_lines ?? 0, saved_cents: facts?.saved_cents ?? 0 },
     on_time: {
-      delivered_lines: delivered?.delivered_lines ?? 0,
-      on_time_lines: delivered?.on_time_lines ?? 0,
-      share: delivered?.share ?? null,
+      delivered_lines: facts?.delivered_lines ?? 0,
+      on_time_lines: facts?.on_time_lines ?? 0,
+      share: facts?.share ?? null,
     },
     response_times: responseTimes,
     returns,
@@ -224,11 +200,10 @@ export async function workshopDashboard(
  * decline, then another dealer getting it (cheaper or not), then the workshop ordering it from no one.
  */
 const lostReason = sql`case
-  when recipient_status in ('sent', 'seen', 'expired') then 'no_answer'
-  when not quoted then 'declined'
-  when other_price is not null and other_price < net_price_cents then 'ordered_elsewhere_cheaper'
-  when other_price is not null then 'ordered_elsewhere'
-  when inquiry_status = 'ordered' then 'not_ordered'
+  when not fact.quoted then 'declined'
+  when q.ordered_price_cents is not null and q.ordered_price_cents < q.net_price_cents then 'ordered_elsewhere_cheaper'
+  when q.ordered_price_cents is not null then 'ordered_elsewhere'
+  when m.inquiry_status = 'ordered' then 'not_ordered'
   else 'inquiry_not_ordered' end`;
 
 export async function dealerDashboard(
@@ -259,7 +234,7 @@ export async function dealerDashboard(
       db,
       v.object({ received: v.number(), answered: v.number(), median_minutes: v.nullable(v.number()) }),
       sql`with answers as materialized (
-          select extract(epoch from ${firstAnswer} - r.created_at) / 60 as minutes
+          select ${responseMinutes} as minutes
           from inquiry_recipients r
           where ${receivedInPeriod}
         )
@@ -270,24 +245,28 @@ export async function dealerDashboard(
     rows(
       db,
       v.object({ reason: v.nullable(v.string()), quoted: v.number(), won: v.number(), count: v.number() }),
-      sql`with sent_lines as (
-          select r.status as recipient_status, i.status as inquiry_status, q.net_price_cents,
-            coalesce(q.offered and q.net_price_cents is not null and q.availability <> 'not_available', false) as quoted,
-            exists (
-              select 1 from orders o join order_lines ol on ol.order_id = o.id
-              where o.recipient_id = r.id and ol.inquiry_line_id = l.id
-            ) as won,
-            (select min(ol2.net_price_cents) from orders o2 join order_lines ol2 on ol2.order_id = o2.id
-              where o2.inquiry_id = i.id and o2.recipient_id <> r.id and ol2.inquiry_line_id = l.id) as other_price
+      sql`with mine as materialized (
+          select r.id, r.status, i.status as inquiry_status,
+            i.status in ('draft', 'sent', 'quoted') as pending,
+            (select count(*) from inquiry_lines l where l.inquiry_id = r.inquiry_id)::int as line_count
           from inquiry_recipients r
           join inquiries i on i.id = r.inquiry_id
-          join inquiry_lines l on l.inquiry_id = i.id
-          left join quote_lines q on q.recipient_id = r.id and q.inquiry_line_id = l.id
           where ${receivedInPeriod}
+        ), sent_lines as (
+          select case when m.pending then null when m.status = 'declined' then 'declined' else 'no_answer' end as reason,
+            0 as quoted, 0 as won, m.line_count as lines
+          from mine m
+          where m.status <> 'answered'
+          union all
+          select case when q.won or m.pending then null else ${lostReason} end,
+            case when fact.quoted then 1 else 0 end, case when fact.quoted and q.won then 1 else 0 end, 1
+          from mine m
+          join quote_lines q on q.recipient_id = m.id
+          cross join lateral (select coalesce(q.offered and q.net_price_cents is not null
+            and q.availability <> 'not_available', false) as quoted) fact
+          where m.status = 'answered'
         )
-        select case when won or inquiry_status in ('draft', 'sent', 'quoted') then null else ${lostReason} end as reason,
-          (count(*) filter (where quoted))::int as quoted, (count(*) filter (where quoted and won))::int as won,
-          count(*)::int as count
+        select reason, sum(quoted)::int as quoted, sum(won)::int as won, sum(lines)::int as count
         from sent_lines
         group by 1`,
     ),

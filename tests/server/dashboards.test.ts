@@ -17,6 +17,7 @@ import {
   quoteLines,
   tradeEvents,
 } from '../../server/db/schema';
+import { fillDashboardFacts } from '../../server/trade/dashboard-facts';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { loginCookie, startTestServer, type TestServer } from '../support/test-server';
 
@@ -433,6 +434,8 @@ beforeAll(async () => {
   await inquiry(fremd, new Date().toISOString(), 'sent', [{ quantity: 1 }], new Date(Date.now() + 3_600_000));
 
   expect(oc.row.id).toBeLessThan(od.row.id);
+  // The rows were written straight into the database: their facts as the routes would have stored them.
+  await fillDashboardFacts(server.db);
   [beckerCookie, fremdCookie, nordCookie, suedCookie] = await Promise.all([
     loginCookie(server, 'max@becker.de', MEMBER_PASSWORD),
     loginCookie(server, 'inhaber@fremd.de', MEMBER_PASSWORD),

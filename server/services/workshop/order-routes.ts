@@ -26,6 +26,7 @@ import {
   quoteLines,
 } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import { fillDashboardFacts } from '../../trade/dashboard-facts';
 import { appendTradeEvents, type EventReader, type TradeEventInput } from '../../trade/event-log';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
@@ -172,6 +173,9 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
           }),
         ),
       );
+
+      // The dashboards' facts of these orders (ADR 029): promised days, best other offers, won quotes.
+      await fillDashboardFacts(tx, { inquiryId: inquiry.id });
 
       const events: TradeEventInput[] = groups.map(({ recipient, rows, totals }) => ({
         kind: 'order.placed',
