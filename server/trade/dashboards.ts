@@ -246,17 +246,16 @@ export async function dealerDashboard(
       db,
       v.object({ reason: v.nullable(v.string()), quoted: v.number(), won: v.number(), count: v.number() }),
       sql`with mine as materialized (
-          select r.id, r.status, i.status as inquiry_status,
-            i.status in ('draft', 'sent', 'quoted') as pending,
-            (select count(*) from inquiry_lines l where l.inquiry_id = r.inquiry_id)::int as line_count
+          select r.id, r.inquiry_id, r.status, i.status as inquiry_status,
+            i.status in ('draft', 'sent', 'quoted') as pending
           from inquiry_recipients r
           join inquiries i on i.id = r.inquiry_id
           where ${receivedInPeriod}
         ), sent_lines as (
           select case when m.pending then null when m.status = 'declined' then 'declined' else 'no_answer' end as reason,
-            0 as quoted, 0 as won, m.line_count as lines
+            0 as quoted, 0 as won, (select count(*) from inquiry_lines l where l.inquiry_id = m.inquiry_id)::int as lines
           from mine m
-          where m.status <> 'answered'
+          where m.status <> 'answered' and not m.pending
           union all
           select case when q.won or m.pending then null else ${lostReason} end,
             case when fact.quoted then 1 else 0 end, case when fact.quoted and q.won then 1 else 0 end, 1
