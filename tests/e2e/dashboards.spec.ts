@@ -239,11 +239,11 @@ test('dashboards: a workshop sees the figures of what it ordered (chart, table, 
   await expectNoAccessibilityViolations(shop);
 
   // 4. Another period goes into the URL; the language switch reloads and keeps it; figures in English.
-  await shop.getByLabel(words.de.period).selectOption('30d');
+  await shop.getByLabel(words.de.period, { exact: true }).selectOption('30d');
   await expect(shop).toHaveURL(/\/dashboard\?period=30d$/);
   await shop.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: /^EN/ }).click();
   await expect(shop).toHaveURL(/\/dashboard\?period=30d$/);
-  await expect(shop.getByLabel(words.en.period)).toHaveValue('30d', LOAD);
+  await expect(shop.getByLabel(words.en.period, { exact: true })).toHaveValue('30d', LOAD);
   await expectWorkshopFigures(shop, 'en', dealer.company);
   await expectNoAccessibilityViolations(shop);
 
