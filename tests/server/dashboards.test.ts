@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DealerDashboard, WorkshopDashboard } from '../../common/contracts/dashboards';
 import type {
   AvailabilityClass,
+  InquiryDetail,
   InquiryStatus,
   OrderLineStatus,
   OrderStatus,
@@ -20,6 +22,17 @@ import {
 import { fillDashboardFacts } from '../../server/trade/dashboard-facts';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { loginCookie, startTestServer, type TestServer } from '../support/test-server';
+import {
+  answerBody,
+  berlinDate,
+  dealerView,
+  dealerWithUsers,
+  getJson as getWithCookie,
+  send,
+  sendInquiry,
+  type TestDealer,
+  workshopWithDealers,
+} from '../support/trade-inquiries';
 
 /*
  * The dashboards' figures on a small dataset built by hand (docs/decisions/029-dashboards.md), with
@@ -601,5 +614,110 @@ describe('refusals', () => {
     expect((await getJson<null>(nordCookie, `/svc/workshop/dashboard?${PERIOD}`)).status).toBe(403);
     expect((await getJson<null>(beckerCookie, `/svc/part-dealer/dashboard?${PERIOD}`)).status).toBe(403);
     expect((await getJson<null>('', `/svc/workshop/dashboard?${PERIOD}`)).status).toBe(401);
+  });
+});
+
+describe('the facts the routes store as things happen', () => {
+  test('first answer kept on a revision, promised day, best other offer, won quotes and delivery', async () => {
+    const billig = await dealerWithUsers(server, 'Teile Billig');
+    const teuer = await dealerWithUsers(server, 'Teile Teuer');
+    const werkstatt = await workshopWithDealers(server, [billig, teuer]);
+    const inquiry = await sendInquiry(server, werkstatt);
+    const answer = async (dealer: TestDealer, price: number) => {
+      const view = await dealerView(server, dealer, inquiry.id);
+      const sent = await send(
+        server,
+        `/svc/part-dealer/inquiries/${inquiry.id}/answer`,
+        dealer.cookie,
+        answerBody(view, {
+          lines: [{ ...answerBody(view).lines[0], net_price_cents: price }, answerBody(view).lines[1]],
+        }),
+        'PUT',
+      );
+      expect(sent.response.status).toBe(200);
+    };
+    await answer(billig, 4_000);
+    await answer(teuer, 4_600);
+    const [first] = await server.db
+      .select({ firstAnsweredAt: inquiryRecipients.firstAnsweredAt })
+      .from(inquiryRecipients)
+      .where(eq(inquiryRecipients.partDealerId, billig.partDealer.id));
+    // A revised quote keeps the first answer's moment.
+    await answer(billig, 3_900);
+    const [revised] = await server.db
+      .select({ firstAnsweredAt: inquiryRecipients.firstAnsweredAt, answeredAt: inquiryRecipients.answeredAt })
+      .from(inquiryRecipients)
+      .where(eq(inquiryRecipients.partDealerId, billig.partDealer.id));
+    expect(first?.firstAnsweredAt).not.toBeNull();
+    expect(revised?.firstAnsweredAt).toEqual(first?.firstAnsweredAt);
+    expect(revised?.answeredAt?.getTime()).toBeGreaterThan(first?.firstAnsweredAt?.getTime() ?? Number.NaN);
+
+    const { body: quoted } = await getWithCookie<InquiryDetail>(
+      server,
+      `/svc/workshop/inquiries/${inquiry.id}`,
+      werkstatt.cookie,
+    );
+    const cheap = quoted.data.recipients.find((recipient) => recipient.part_dealer_id === billig.partDealer.id);
+    const line = quoted.data.lines[0];
+    const placed = await send<{ orders: { id: number }[] }>(
+      server,
+      `/svc/workshop/inquiries/${inquiry.id}/orders`,
+      werkstatt.cookie,
+      { version: quoted.data.version, choices: [{ inquiry_line_id: line?.id, recipient_id: cheap?.id }] },
+    );
+    expect(placed.response.status).toBe(200);
+    const orderId = placed.body.data.orders[0]?.id as number;
+    const [ordered] = await server.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    // Branch today: promised the day it was ordered; Teuer offered 46,00 € for the line (quantity 2).
+    expect(ordered?.promisedOn).toBe(berlinDate(0));
+    expect(ordered?.bestOtherPriceCents).toBe(4_600);
+    expect(ordered?.deliveredAt).toBeNull();
+    const quotes = await server.db
+      .select({ won: quoteLines.won, price: quoteLines.orderedPriceCents, recipientId: quoteLines.recipientId })
+      .from(quoteLines)
+      .where(eq(quoteLines.inquiryLineId, line?.id ?? 0));
+    expect(quotes.map((quote) => [quote.recipientId === cheap?.id, quote.won, quote.price]).sort()).toEqual([
+      [false, false, 3_900],
+      [true, true, 3_900],
+    ]);
+
+    let version = (
+      await getWithCookie<{ version: number }>(server, `/svc/part-dealer/orders/${orderId}`, billig.cookie)
+    ).body.data.version;
+    for (const action of ['confirm', 'ship', 'deliver']) {
+      const step = await send<{ version: number }>(server, `/svc/part-dealer/orders/${orderId}/lines`, billig.cookie, {
+        version,
+        action,
+        line_ids: [ordered?.id],
+      });
+      expect(step.response.status).toBe(200);
+      version = step.body.data.version;
+    }
+    const [delivered] = await server.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.id, ordered?.id ?? 0));
+    expect(delivered?.deliveredAt).not.toBeNull();
+
+    const today = berlinDate(0);
+    const { body } = await getWithCookie<WorkshopDashboard>(
+      server,
+      `/svc/workshop/dashboard?from=${today}&to=${today}`,
+      werkstatt.cookie,
+    );
+    // (46,00 − 39,00) × 2 = 14,00 € saved; delivered today, promised today.
+    expect(body.data.savings).toEqual({ compared_lines: 1, saved_cents: 1_400 });
+    expect(body.data.on_time).toEqual({ delivered_lines: 1, on_time_lines: 1, share: 1 });
+    const { body: dealerBody } = await getWithCookie<DealerDashboard>(
+      server,
+      `/svc/part-dealer/dashboard?from=${today}&to=${today}`,
+      teuer.cookie,
+    );
+    // Teuer quoted line 1 (lost to a cheaper dealer) and declined line 2.
+    expect(dealerBody.data.win_rate).toEqual({ quoted_lines: 1, ordered_lines: 0, share: 0 });
+    expect(dealerBody.data.lost_lines).toEqual([
+      { reason: 'declined', count: 1 },
+      { reason: 'ordered_elsewhere_cheaper', count: 1 },
+    ]);
   });
 });
