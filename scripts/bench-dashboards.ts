@@ -50,7 +50,8 @@ export async function benchDashboards(kind: 'pglite' | 'postgres', port: number)
     // query at a time): a few requests of each kind before measuring, so the figures are the
     // requests' own, not the start-up's.
     for (let round = 0; round < 3; round += 1) {
-      for (const [, pathname, cookie] of reads) await (await fetch(`${origin}${pathname}`, { headers: { cookie } })).text();
+      for (const [, pathname, cookie] of reads)
+        await (await fetch(`${origin}${pathname}`, { headers: { cookie } })).text();
     }
     for (const [name, pathname, cookie] of reads) {
       const request = { url: `${origin}${pathname}`, headers: { cookie } };
