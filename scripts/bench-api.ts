@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
+import { benchDashboards } from './bench-dashboards';
 import { figureLine, load as loadFor, login, percentile, post, rssMegabytes, startPortal } from './bench-support';
 import { benchTrade } from './bench-trade';
 
@@ -257,7 +258,7 @@ async function liveBenchmark(kind: 'pglite' | 'postgres') {
 }
 
 /** Sections to run: `npm run bench:api -- live` (or `trade`, `api`) runs only those named; none named runs all. */
-const named = process.argv.slice(2).filter((argument) => ['api', 'trade', 'live'].includes(argument));
+const named = process.argv.slice(2).filter((argument) => ['api', 'trade', 'live', 'dashboards'].includes(argument));
 const runs = (section: string) => named.length === 0 || named.includes(section);
 if (runs('api')) {
   console.log(`API benchmark: autocannon on loopback, ${seconds} s per run, 10 connections unless noted`);
@@ -269,6 +270,11 @@ if (runs('trade')) {
   await benchTrade('pglite', 4341);
   if (process.env.DATABASE_URL) await benchTrade('postgres', 4342);
   else console.log('\n(the trade loop on PostgreSQL skipped: set DATABASE_URL to include it)');
+}
+if (runs('dashboards')) {
+  await benchDashboards('pglite', 4343);
+  if (process.env.DATABASE_URL) await benchDashboards('postgres', 4344);
+  else console.log('\n(the dashboards on PostgreSQL skipped: set DATABASE_URL to include them)');
 }
 if (runs('live')) {
   await liveBenchmark('pglite');

@@ -170,6 +170,7 @@ export const messageIds = [
   'punchInInvalid',
   'punchInExpired',
   'punchInUsed',
+  'periodInvalid',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

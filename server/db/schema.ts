@@ -467,6 +467,8 @@ export const inquiryRecipients = pgTable(
     version: integer('version').notNull().default(0),
     seenAt: timestamp('seen_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** The first answer (quote or decline); `answered_at` moves with a revision. The dashboards' response time (ADR 029). */
+    firstAnsweredAt: timestamp('first_answered_at', { withTimezone: true }),
     answeredBy: integer('answered_by').references(() => users.id),
     declineReason: text('decline_reason'),
     validUntil: date('valid_until', { mode: 'string' }),
@@ -504,6 +506,12 @@ export const quoteLines = pgTable(
     fitsVehicle: boolean('fits_vehicle').notNull().default(false),
     note: text('note').notNull().default(''),
     declineReason: text('decline_reason'),
+    /**
+     * Set when the inquiry is ordered (ADR 029): whether this quote line was ordered, and the net
+     * price the line was ordered at from whichever dealer (null: ordered from no one).
+     */
+    won: boolean('won').notNull().default(false),
+    orderedPriceCents: integer('ordered_price_cents'),
   },
   (table) => [
     uniqueIndex('quote_lines_unique').on(table.recipientId, table.inquiryLineId),
@@ -577,6 +585,14 @@ export const orderLines = pgTable(
     eta: date('eta', { mode: 'string' }),
     cancelReason: text('cancel_reason'),
     trackingReference: text('tracking_reference').notNull().default(''),
+    /**
+     * The dashboards' facts (ADR 029), written with the change they record: the day the quote
+     * promised (its ETA, else the placement day, or the day after for "central within 24 h"), the
+     * best other dealer's offer for the line when it was ordered, and the first delivery.
+     */
+    promisedOn: date('promised_on', { mode: 'string' }),
+    bestOtherPriceCents: integer('best_other_price_cents'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
@@ -641,6 +657,14 @@ export const tradeEvents = pgTable(
     index('trade_events_dealers_idx').using('gin', table.dealerOrganisationIds),
     index('trade_events_order_idx').on(table.orderId, table.id),
     index('trade_events_inquiry_idx').on(table.inquiryId, table.id),
+    // The dashboards (ADR 029) read a recipient's first answer and a line's delivery from the log:
+    // one index-only probe each instead of reading the inquiry's or order's whole history.
+    index('trade_events_first_answer_idx')
+      .on(table.entityId, table.createdAt)
+      .where(sql`entity = 'recipient' and kind in ('recipient.answered', 'recipient.declined')`),
+    index('trade_events_line_delivered_idx')
+      .on(table.entityId, table.createdAt)
+      .where(sql`entity = 'line' and kind = 'line.delivered'`),
   ],
 );
 

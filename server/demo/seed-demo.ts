@@ -36,6 +36,7 @@ import {
   workshops,
 } from '../db/schema';
 import { hashPassword } from '../services/auth/passwords';
+import { fillDashboardFacts } from '../trade/dashboard-facts';
 
 /** The password of every demo account (printed by `npm run seed:demo`). */
 export const DEMO_PASSWORD = 'Teileportal-Demo-2026';
@@ -827,6 +828,8 @@ export async function seedDemo(
       await advanceSequence(writer, table);
     }
   });
+  // The dashboards' facts (ADR 029) that the routes write as things happen, from the rows just written.
+  await fillDashboardFacts(db);
   // PGlite runs no autovacuum, so nothing would tell its planner how large the tables have become.
   await db.execute(sql`analyze`);
   return {

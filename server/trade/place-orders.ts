@@ -13,6 +13,7 @@ import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, inquiryLines, inquiryRecipients, orderLines, orders, quoteLines } from '../db/schema';
 import { ApiRefusal } from '../http/respond';
+import { fillDashboardFacts } from './dashboard-facts';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
 import { orderSummaries } from './order-summaries';
 import { queueTradeMails } from './trade-mail';
@@ -155,6 +156,9 @@ export async function placeOrders(
         }),
       ),
     );
+
+    // The dashboards' facts of these orders (ADR 029): promised days, best other offers, won quotes.
+    await fillDashboardFacts(tx, { inquiryId: inquiry.id });
 
     const events: TradeEventInput[] = groups.map(({ recipient, rows, totals }) => ({
       kind: 'order.placed',

@@ -5,6 +5,7 @@ import { createAdminUsersApi } from '../api/admin-users-api';
 import { createApiKeysApi } from '../api/api-keys-api';
 import { createAuthApi } from '../api/auth-api';
 import { createInsurerClaimsApi, createWorkshopClaimsApi } from '../api/claims-api';
+import { createDealerDashboardApi, createWorkshopDashboardApi } from '../api/dashboards-api';
 import { createDealerInquiriesApi } from '../api/dealer-inquiries-api';
 import { createDealerOrganisationApi } from '../api/dealer-organisation-api';
 import { createFileClient, createServiceClient, onUnauthorized } from '../api/http';
@@ -44,6 +45,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       workshop: createWorkshopApi(workshopClient),
       workshopSuppliers: createWorkshopSuppliersApi(workshopClient),
       workshopOrders: createWorkshopOrdersApi(workshopClient),
+      workshopDashboard: createWorkshopDashboardApi(workshopClient),
       workshopInquiries: createWorkshopInquiriesApi(workshopClient),
       uploadLayouts: createUploadLayoutsApi(workshopClient),
       workshopClaims: createWorkshopClaimsApi(workshopClient),
@@ -55,6 +57,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),
+      dealerDashboard: createDealerDashboardApi(partDealerClient),
       dealerInquiries: createDealerInquiriesApi(partDealerClient),
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */

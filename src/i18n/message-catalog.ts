@@ -126,6 +126,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   closingTimeInvalid: msg`The closing time must be between 15 minutes and 14 days away.`,
   priceInvalid: msg`Please enter a valid amount.`,
   dateInvalid: msg`Please enter a valid date.`,
+  periodInvalid: msg`Please choose a valid period (start before end, at most one year).`,
   reasonRequired: msg`Please give a reason.`,
   availabilityRequired: msg`Please choose the availability.`,
   etaRequired: msg`Please give the expected delivery date.`,

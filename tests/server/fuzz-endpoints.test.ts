@@ -485,6 +485,7 @@ const endpoints: Endpoint[] = [
     bodyKeys: schemaKeys(orderPlacementSchema),
   },
   { method: 'GET', path: '/svc/workshop/orders', caller: 'workshop', queryKeys: schemaKeys(orderListQuerySchema) },
+  { method: 'GET', path: '/svc/workshop/dashboard', caller: 'workshop', queryKeys: ['from', 'to'] },
   { method: 'GET', path: '/svc/workshop/orders/:id', caller: 'workshop' },
   {
     method: 'POST',
@@ -513,6 +514,7 @@ const endpoints: Endpoint[] = [
     bodyKeys: schemaKeys(versionedReasonSchema),
   },
   { method: 'GET', path: '/svc/part-dealer/orders', caller: 'dealer', queryKeys: schemaKeys(orderListQuerySchema) },
+  { method: 'GET', path: '/svc/part-dealer/dashboard', caller: 'dealer', queryKeys: ['from', 'to'] },
   { method: 'GET', path: '/svc/part-dealer/orders/:id', caller: 'dealer' },
   {
     method: 'POST',

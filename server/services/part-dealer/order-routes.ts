@@ -142,6 +142,8 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
           ...(body.action === 'backorder' && { eta: body.eta }),
           ...(body.action === 'cancel' && { cancelReason: body.reason }),
           ...(body.action === 'ship' && { trackingReference: body.tracking_reference }),
+          // The first delivery, kept for the dashboards (ADR 029); a line is delivered once.
+          ...(body.action === 'deliver' && { deliveredAt: new Date() }),
         })
         .where(inArray(orderLines.id, body.line_ids));
       const orderStatus = await followLines(tx, order);

@@ -22,6 +22,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
+import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
@@ -200,6 +201,8 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   // The trade loop's orders (issue 13, ADR 023): /orders/….
   service.route('/', createDealerOrderRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'dealer'));
+  // The dashboard's figures (issue 15, ADR 029).
+  service.route('/', createDashboardRoutes(deps, access, 'dealer'));
 
   return service;
 }

@@ -21,6 +21,7 @@ import { mailTemplates } from '../../mail/templates';
 import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
+import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
 import { createInsurerClaimRoutes } from '../insurer/claim-routes';
@@ -193,5 +194,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.
   service.route('/', createPunchInRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));
+  // The dashboard's figures (issue 15, ADR 029).
+  service.route('/', createDashboardRoutes(deps, access, 'workshop'));
   return service;
 }

@@ -11,3 +11,13 @@ export const services = style({
 export const serviceItem = style({ listStyle: 'none' });
 export const serviceLink = style({ display: 'block', textDecoration: 'none', color: 'inherit' });
 export const tradeLinks = style({ display: 'grid', gap: vars.space.xs, padding: 0, listStyle: 'none' });
+
+export const page = style({ display: 'grid', gap: vars.space.lg });
+export const entryPoints = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  padding: 0,
+  margin: 0,
+  listStyle: 'none',
+});

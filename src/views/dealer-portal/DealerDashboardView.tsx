@@ -1,16 +1,36 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { DashboardPeriod } from '../../../common/contracts/dashboards';
 import type { dealerDashboardMachine } from '../../../machines/dealer-dashboard.machine';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
+import { AnalyticsFrame } from '../trade-shared/figures/AnalyticsFrame';
+import {
+  type DashboardFiguresImplementations,
+  useDashboardFigures,
+} from '../trade-shared/figures/use-dashboard-figures';
+import { DealerAnalytics, DealerWaitingList } from './DealerAnalytics';
 import * as styles from './dealer-portal.css';
 import { useDealerDashboard } from './use-dealer-dashboard';
 
 type Implementations = Parameters<typeof dealerDashboardMachine.provide>[0];
 
-/** The dealer's dashboard (issue 12): the organisation and a card per area with its figures. */
-export function DealerDashboardView({ implementations }: { implementations: Implementations }) {
+/**
+ * The dealer's dashboard (issues 12 and 15): the inquiries waiting for an answer, a card per area,
+ * and the analytics over the URL's period (ADR 029).
+ */
+export function DealerDashboardView({
+  implementations,
+  figuresImplementations,
+  period,
+}: {
+  implementations: Implementations;
+  figuresImplementations: DashboardFiguresImplementations;
+  period: DashboardPeriod;
+}) {
   const dashboard = useDealerDashboard(implementations);
+  const flow = useDashboardFigures(figuresImplementations, period);
+  const figures = flow.figures?.kind === 'dealer' ? flow.figures : null;
   const { overview } = dashboard;
   const colleagueCount = overview?.colleagues ?? 0;
   return (
@@ -22,6 +42,7 @@ export function DealerDashboardView({ implementations }: { implementations: Impl
           <Trans>Loading your overview…</Trans>
         </p>
       ) : null}
+      {figures ? <DealerWaitingList figures={figures} /> : null}
       {overview ? (
         <ul className={styles.cards}>
           <li>
@@ -120,6 +141,7 @@ export function DealerDashboardView({ implementations }: { implementations: Impl
           </li>
         </ul>
       ) : null}
+      <AnalyticsFrame flow={flow}>{figures ? <DealerAnalytics figures={figures} /> : null}</AnalyticsFrame>
     </section>
   );
 }

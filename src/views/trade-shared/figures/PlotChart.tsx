@@ -1,0 +1,81 @@
+import * as Plot from '@observablehq/plot';
+import { useEffect, useRef } from 'react';
+import type { ChartPoint } from './figure-table';
+import * as styles from './figures.css';
+
+export type PlotChartProps = {
+  points: readonly ChartPoint[];
+  /** Bars along x (one per category, stacked by series) or along y (one row per category). */
+  orientation: 'columns' | 'rows';
+  /** What the whole chart shows, read by screen readers (the table below has the figures). */
+  label: string;
+  categoryLabel: string;
+  valueLabel: string;
+  formatValue: (value: number) => string;
+};
+
+/**
+ * A bar chart drawn by Observable Plot (ADR 029) as SVG with aria attributes. This module is only
+ * ever imported lazily by FigureBlock, so Plot (and the d3 it brings) stays in the dashboard's own
+ * chunk and never reaches `/` or another page. No rule marks: axe refuses the `aria-label` Plot puts
+ * on their groups (aria-prohibited-attr); the bars start at zero anyway.
+ */
+export default function PlotChart({
+  points,
+  orientation,
+  label,
+  categoryLabel,
+  valueLabel,
+  formatValue,
+}: PlotChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const target = container.current;
+    if (!target) return;
+    const hasSeries = points.some((point) => point.series !== undefined);
+    const data = points.map((point) => ({ ...point }));
+    const categories = [...new Set(points.map((point) => point.category))];
+    const tip = (point: ChartPoint) =>
+      `${point.category}${point.series === undefined ? '' : ` · ${point.series}`}: ${formatValue(point.value)}`;
+    const chart =
+      orientation === 'columns'
+        ? Plot.plot({
+            ariaLabel: label,
+            width: Math.max(320, target.clientWidth || 640),
+            height: 260,
+            marginLeft: 72,
+            x: { label: categoryLabel, domain: categories },
+            y: { label: valueLabel, grid: true, tickFormat: formatValue },
+            color: hasSeries ? { legend: true } : undefined,
+            marks: [
+              Plot.barY(data, {
+                x: 'category',
+                y: 'value',
+                fill: hasSeries ? 'series' : 'currentColor',
+                title: tip,
+                ariaDescription: valueLabel,
+              }),
+            ],
+          })
+        : Plot.plot({
+            ariaLabel: label,
+            width: Math.max(320, target.clientWidth || 640),
+            height: Math.max(80, 36 * categories.length + 40),
+            marginLeft: 180,
+            y: { label: null, domain: categories },
+            x: { label: valueLabel, grid: true, tickFormat: formatValue },
+            marks: [
+              Plot.barX(data, {
+                y: 'category',
+                x: 'value',
+                fill: 'currentColor',
+                title: tip,
+                ariaDescription: valueLabel,
+              }),
+            ],
+          });
+    target.replaceChildren(chart);
+    return () => chart.remove();
+  }, [points, orientation, label, categoryLabel, valueLabel, formatValue]);
+  return <div ref={container} className={styles.chart} data-testid="plot-chart" />;
+}
