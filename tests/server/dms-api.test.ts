@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { DmsDealer } from '../../common/contracts/dms-api';
 import type { InquiryDetail, InquirySummary, OrderDetail, OrderSummary } from '../../common/contracts/trading';
-import { tradeEvents } from '../../server/db/schema';
+import { orderLines, quoteLines, tradeEvents } from '../../server/db/schema';
 import { callApi, createApiKey } from '../support/api-keys';
 import { openEventStream } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -105,6 +105,18 @@ describe('/api/v1 inquiries and orders with an API key', () => {
     expect(order.body.data.lines).toHaveLength(1);
     const orders = await callApi<{ items: OrderSummary[] }>(server, '/api/v1/orders', key);
     expect(orders.body.data.items.map((item) => item.id)).toContain(orderId);
+
+    // An order placed through the API counts in the dashboards like one placed in the portal (ADR 029).
+    const [orderedLine] = await server.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, Number(orderId)));
+    expect(orderedLine?.promisedOn).not.toBeNull();
+    const [wonQuote] = await server.db
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.id, Number(orderedLine?.quoteLineId)));
+    expect(wonQuote?.won).toBe(true);
   });
 
   test("another workshop's key cannot see or touch this workshop's inquiry or order (404)", async () => {
