@@ -133,7 +133,7 @@ export const streamEvents = defineOperation({
   operationId: 'streamEvents',
   summary: "The workshop's trade events, live (Server-Sent Events)",
   description:
-    'Every event of the workshop’s inquiries and orders as it happens (`order.placed`, `line.confirmed`, `line.eta_changed`, `line.shipped`, …): `id` is the event’s position in the log, `event` its kind, `data` the event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the stream replays what was missed before going live. A revoked key’s stream ends.',
+    'Every event of the workshop’s inquiries and orders as it happens (`order.placed`, `line.confirmed`, `line.backorder` (a new ETA), `line.shipped`, …): `id` is the event’s position in the log, `event` its kind, `data` the event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the stream replays what was missed before going live. A revoked key’s stream ends.',
   tags: ['Orders'],
   body: undefined,
   query: undefined,
