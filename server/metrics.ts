@@ -50,18 +50,28 @@ export function createMetrics(parts: { database: DatabaseHandle; liveHub: LiveHu
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
-      const [mail] = await database.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(outbox)
-        .where(and(isNull(outbox.sentAt), isNull(outbox.abandonedAt)));
-      const [trade] = await database.db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(tradeMailQueue)
-        .where(isNull(tradeMailQueue.mailedAt));
-      this.set({ queue: 'mail' }, mail?.count ?? 0);
-      this.set({ queue: 'trade_mail' }, trade?.count ?? 0);
+      // One failing collect() fails the whole scrape (prom-client awaits them all), and a scrape
+      // during a database outage must still show teileportal_database_up 0: the queue series are
+      // left out until the database answers again.
+      try {
+        await collectOutboxDepth(this);
+      } catch {
+        this.reset();
+      }
     },
   });
+  async function collectOutboxDepth(gauge: Gauge<'queue'>) {
+    const [mail] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), isNull(outbox.abandonedAt)));
+    const [trade] = await database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tradeMailQueue)
+      .where(isNull(tradeMailQueue.mailedAt));
+    gauge.set({ queue: 'mail' }, mail?.count ?? 0);
+    gauge.set({ queue: 'trade_mail' }, trade?.count ?? 0);
+  }
   new Gauge({
     name: 'teileportal_live_streams',
     help: 'Live event streams (SSE) connected to this process',

@@ -22,7 +22,7 @@ describe.skipIf(!databaseUrl)('database down (PostgreSQL behind a proxy the test
   beforeAll(async () => {
     const target = new URL(databaseUrl ?? '');
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    server = await startTestServer({}, { postgresThrough: (url) => proxy.through(url) });
+    server = await startTestServer({ METRICS_PORT: '0' }, { postgresThrough: (url) => proxy.through(url) });
     admin = await loginCookie(server, ADMIN.email, ADMIN.password);
   });
   afterAll(async () => {
@@ -96,6 +96,12 @@ describe.skipIf(!databaseUrl)('database down (PostgreSQL behind a proxy the test
     expect(readiness.status).toBe(503);
     expect(await readiness.json()).toMatchObject({ status: 'unready' });
     expect(performance.now() - readinessAsked).toBeLessThan(2000);
+    // The metrics scrape still answers during the outage and says so (ADR 032), without the queue depths it cannot read.
+    const scrape = await fetch(`http://127.0.0.1:${server.metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    const exposition = await scrape.text();
+    expect(exposition).toMatch(/^teileportal_database_up\{kind="postgres"\} 0$/m);
+    expect(exposition).not.toMatch(/^teileportal_outbox_pending\{/m);
 
     await proxy.restore();
     await expect.poll(async () => (await fetch(server.url('/healthz'))).status, { timeout: 10_000 }).toBe(200);
