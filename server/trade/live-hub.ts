@@ -200,10 +200,21 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
      * loads its data over REST). Returns how to unregister it.
      */
     add(subscriber: LiveSubscriber, after: number | null) {
+      // A stream that opens while the process stops (a kept-alive connection) would hold the stop
+      // for the whole grace period, receiving nothing: it is sent on to another process at once.
+      if (stopped) {
+        subscriber.close('shutdown');
+        return { remove: () => undefined };
+      }
       const stream: Stream = { subscriber, lastId: after ?? 0, buffered: [] };
       streams.add(stream);
       void catchUp(stream, after !== null);
       return { remove: () => streams.delete(stream) };
+    },
+
+    /** Whether stop() has begun: streams that open from then on are sent on at once. */
+    isStopped() {
+      return stopped;
     },
 
     /** How many streams are connected to this process. */

@@ -109,6 +109,29 @@ test('live streams end with a retry hint so their clients reconnect elsewhere', 
   expect(hints.at(-1)?.retry).toBeLessThanOrEqual(1250);
 });
 
+test('a live stream opened while the process stops is sent on at once with a retry hint', async () => {
+  server = await startTestServer({ SHUTDOWN_GRACE_MS: '30000' });
+  const { owner } = await insertWorkshop(server.db, { name: 'Werkstatt Spät', ownerEmail: 'spaet@werkstatt.de' });
+  const cookie = await loginCookie(server, owner.email, MEMBER_PASSWORD);
+  // A request in flight holds the stop open, as a busy process's would.
+  const login = await halfSentLogin(server.origin, owner.email);
+  const stopped = server.drain();
+  const liveHub = server.liveHub;
+  await expect.poll(() => liveHub.isStopped()).toBe(true);
+  // The stream arrives on a connection accepted before the stop (here: past the listener).
+  const late = await server.handle(
+    new Request(server.url('/svc/workshop/events'), { headers: { cookie, origin: server.origin } }),
+  );
+  expect(late.status).toBe(200);
+  // The whole body ends while the login is still in flight: the hub closed it, not the grace period.
+  const body = await late.text();
+  expect(body.match(/^retry: \d+$/gm)?.length).toBe(2);
+  login.finish();
+  expect(await login.closed).toMatch(/^HTTP\/1\.1 200 /);
+  await stopped;
+  server = null;
+});
+
 async function freePort() {
   return new Promise<number>((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
