@@ -32,7 +32,7 @@ export const idempotencyKeyHeader = {
     'body or path is 422 `idempotencyKeyReused`; a repeat while the first is still running is 409 ' +
     '`idempotencyKeyInFlight` (repeat it shortly). Answers with status 5xx or 429 are not kept: the key can be ' +
     'used again. Keys are per API key.',
-  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]{1,255}$' },
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
 } as const;
 
 /** Answers kept for a replay: everything the operation decided, not the transient ones (server errors, rate limits). */

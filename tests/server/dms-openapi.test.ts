@@ -97,6 +97,9 @@ describe('/api/openapi.json', () => {
       const entry = documented(operation.method, `${API_V1_BASE}${openApiPath(operation.path)}`);
       const header = entry?.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
       expect(header).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } });
+      const documentedPattern = new RegExp(String(header?.schema?.pattern));
+      expect(documentedPattern.test('9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d')).toBe(true);
+      expect(documentedPattern.test('with space')).toBe(false);
       expect(entry?.responses['409']?.$ref).toBe('#/components/responses/Error409');
       expect(entry?.responses['422']?.$ref).toBe('#/components/responses/Error422');
     }
