@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
 /**
  * `npm run dms:example -- --key tp_… [--base-url http://localhost:3000] [--revoked-key tp_…]
  * [--other-key tp_…]`: what a DMS does with the Teileportal API (docs/decisions/031-dms-api.md).
- * It reads the key's workshop and dealers, sends an inquiry to them and prints it; then shows that
- * the same request without a key is refused (401), with a revoked key is refused (401), and that
+ * It reads the key's workshop and dealers, sends an inquiry to them with an `Idempotency-Key` and
+ * prints it, sends it again as a retry after a timeout would (the answer is replayed: the same
+ * inquiry, nothing sent twice); then shows that the same request without a key is refused (401), with a revoked key is refused (401), and that
  * another workshop's key cannot read the inquiry (404). Exits 1 when anything answers otherwise.
  */
 
@@ -27,7 +29,7 @@ const key = values.key;
 const baseUrl = (values['base-url'] ?? 'http://localhost:3000').replace(/\/$/, '');
 const language = values.language === 'de' ? 'de' : 'en';
 
-async function call(path: string, bearer: string | null, body?: unknown) {
+async function call(path: string, bearer: string | null, body?: unknown, idempotencyKey?: string) {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -35,10 +37,15 @@ async function call(path: string, bearer: string | null, body?: unknown) {
       'accept-language': language,
       ...(bearer === null ? {} : { authorization: `Bearer ${bearer}` }),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Envelope };
+  return {
+    status: response.status,
+    replayed: response.headers.get('idempotent-replayed') === 'true',
+    body: (await response.json()) as Envelope,
+  };
 }
 
 let failures = 0;
@@ -73,13 +80,24 @@ const inquiry = {
   recipient_relation_ids: items.map((dealer) => dealer.relation_id),
   closes_in_minutes: 120,
 };
-const created = await call('/inquiries', key, inquiry);
+// One Idempotency-Key per inquiry the DMS means to send once (kept with the job card until answered).
+const idempotencyKey = randomUUID();
+const created = await call('/inquiries', key, inquiry, idempotencyKey);
 if (!expectStatus('create an inquiry', created, 200)) process.exit(1);
 const detail = created.body.data as { id: number; status: string; version: number; closes_at: string };
 console.log(
   `     inquiry #${detail.id}: ${detail.status}, version ${detail.version}, open for quotes until ${detail.closes_at}`,
 );
 console.log(JSON.stringify(created.body.data, null, 2));
+
+// A retry (say, after a timeout) with the same key and body is not run again: the first answer comes back.
+const retried = await call('/inquiries', key, inquiry, idempotencyKey);
+expectStatus('the retried request is answered', retried, 200);
+const sameInquiry = retried.replayed && (retried.body.data as { id: number }).id === detail.id;
+if (!sameInquiry) failures += 1;
+console.log(
+  `${sameInquiry ? 'ok  ' : 'FAIL'} the retry is a replay of inquiry #${detail.id} (Idempotent-Replayed: ${retried.replayed}), nothing sent twice`,
+);
 
 expectStatus('the same request without a key is refused', await call('/inquiries', null, inquiry), 401);
 if (values['revoked-key']) {

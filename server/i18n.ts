@@ -191,6 +191,12 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
       'Dieser Link aus Ihrem DMS ist abgelaufen. Öffnen Sie die Anfrage erneut aus Ihrem DMS oder erfassen Sie sie hier.',
     punchInUsed:
       'Dieser Link aus Ihrem DMS wurde bereits geöffnet: Eine daraus gesendete Anfrage finden Sie bei Ihren Anfragen. Öffnen Sie sie erneut aus Ihrem DMS oder erfassen Sie sie hier.',
+    idempotencyKeyInvalid:
+      'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen (ohne Leerzeichen).',
+    idempotencyKeyReused:
+      'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet. Senden Sie für eine neue Anfrage einen neuen Schlüssel.',
+    idempotencyKeyInFlight:
+      'Eine Anfrage mit diesem Idempotency-Key wird gerade noch bearbeitet. Bitte wiederholen Sie sie in einigen Sekunden.',
   },
   en: {
     emailRequired: 'Email is required',
@@ -365,6 +371,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     punchInExpired: 'This link from your DMS has expired. Open the inquiry from your DMS again, or write it here.',
     punchInUsed:
       'This link from your DMS has already been opened: an inquiry sent from it is among your inquiries. Open it from your DMS again, or write it here.',
+    idempotencyKeyInvalid: 'The Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces).',
+    idempotencyKeyReused:
+      'This Idempotency-Key was already used for a different request. Send a new key for a new request.',
+    idempotencyKeyInFlight:
+      'A request with this Idempotency-Key is still being processed. Please repeat it in a few seconds.',
   },
 };
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { deleteExpiredIdempotencyKeys } from './api-v1/idempotency';
 import { createApp } from './app';
 import { deleteExpiredCaptchas } from './captcha';
 import type { ServerConfig } from './config';
@@ -43,6 +44,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       deleteExpiredOnboardingCredentials(database.db),
       deleteExpiredCaptchas(database.db),
       deleteStaleRateWindows(database.db),
+      deleteExpiredIdempotencyKeys(database.db),
       // PGlite runs no autovacuum: without fresh statistics its planner misjudges grown tables.
       database.kind === 'pglite' ? database.db.execute(sql`analyze`) : null,
     ]).catch((error: unknown) =>

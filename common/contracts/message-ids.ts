@@ -170,6 +170,9 @@ export const messageIds = [
   'punchInInvalid',
   'punchInExpired',
   'punchInUsed',
+  'idempotencyKeyInvalid',
+  'idempotencyKeyReused',
+  'idempotencyKeyInFlight',
   'periodInvalid',
 ] as const;
 

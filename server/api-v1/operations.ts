@@ -10,9 +10,10 @@ export const API_ERROR_RESPONSES = {
   401: 'No key, a malformed key, or an unknown or revoked key (`apiKeyMissing`, `apiKeyInvalid`).',
   403: "The key's workshop is deactivated (`organisationDeactivated`).",
   404: "Unknown id, or one of another workshop: the same answer, so ids of others can't be probed.",
-  409: 'The record changed since the version you sent (`inquiryChanged`, `actionNotAllowed`): read it again.',
+  409: 'The record changed since the version you sent (`inquiryChanged`, `actionNotAllowed`): read it again. Or a request with the same `Idempotency-Key` is still running (`idempotencyKeyInFlight`): repeat it shortly.',
   413: 'The body is larger than 32 KB.',
   415: 'The body is not `application/json`.',
+  422: 'The `Idempotency-Key` was already used with another method, path or body (`idempotencyKeyReused`): nothing was run.',
   429: "The key's rate limit is reached; `Retry-After` says when to try again.",
 } as const;
 export type ApiErrorStatus = keyof typeof API_ERROR_RESPONSES;
@@ -41,7 +42,7 @@ export type ApiOperation<
   data: v.GenericSchema | null;
   errors: readonly ApiErrorStatus[];
   /** Header parameters besides Authorization (Idempotency-Key, Last-Event-ID). */
-  headers?: readonly { name: string; description: string }[];
+  headers?: readonly { name: string; description: string; schema?: ParameterSchema }[];
 };
 
 export function defineOperation<TBody extends v.GenericSchema | undefined, TQuery extends v.GenericSchema | undefined>(
@@ -102,7 +103,7 @@ export function describeOperation(operation: ApiOperation): MiddlewareHandler {
           in: 'header',
           required: false,
           description: header.description,
-          schema: { type: 'string' },
+          schema: header.schema ?? { type: 'string' },
         }),
       ),
     ],

@@ -5,6 +5,7 @@ import type { ServerDeps } from '../context';
 import { clientIp } from '../http/client-ip';
 import { ok, parseJsonBody } from '../http/respond';
 import { createPunchIn } from '../punch-ins';
+import { idempotencyKeyHeader, idempotent } from './idempotency';
 import { type ApiOperation, defineOperation, describeOperation } from './operations';
 
 export const createPunchInOperation = defineOperation({
@@ -23,7 +24,8 @@ export const createPunchInOperation = defineOperation({
   body: punchInCreateSchema,
   query: undefined,
   data: punchInCreatedSchema,
-  errors: [400, 413, 415],
+  errors: [400, 409, 413, 415, 422],
+  headers: [idempotencyKeyHeader],
 });
 
 export const punchInOperations: readonly ApiOperation[] = [createPunchInOperation];
@@ -31,7 +33,7 @@ export const punchInOperations: readonly ApiOperation[] = [createPunchInOperatio
 export function createPunchInApiRoutes(deps: ServerDeps) {
   const { db } = deps.database;
   const routes = new Hono<ApiKeyEnv>();
-  routes.post(createPunchInOperation.path, describeOperation(createPunchInOperation), async (c) => {
+  routes.post(createPunchInOperation.path, describeOperation(createPunchInOperation), idempotent(db), async (c) => {
     const body = await parseJsonBody(c, createPunchInOperation.body);
     const created = await createPunchIn(db, {
       key: c.get('apiKey'),

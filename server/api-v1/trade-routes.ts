@@ -27,6 +27,7 @@ import { streamTradeEvents } from '../trade/live-routes';
 import { readOrderDetail } from '../trade/order-detail';
 import { listOrders } from '../trade/order-list';
 import { placeOrders } from '../trade/place-orders';
+import { idempotencyKeyHeader, idempotent } from './idempotency';
 import { type ApiOperation, defineOperation, describeOperation } from './operations';
 
 const ID = '{[0-9]{1,9}}';
@@ -56,7 +57,8 @@ export const createInquiryOperation = defineOperation({
   body: inquiryCreateSchema,
   query: undefined,
   data: inquiryDetailSchema,
-  errors: [400, 413, 415],
+  errors: [400, 409, 413, 415, 422],
+  headers: [idempotencyKeyHeader],
 });
 
 export const listInquiriesOperation = defineOperation({
@@ -98,7 +100,8 @@ export const placeOrdersOperation = defineOperation({
   body: orderPlacementSchema,
   query: undefined,
   data: dmsPlacedOrdersSchema,
-  errors: [400, 404, 409, 413, 415],
+  errors: [400, 404, 409, 413, 415, 422],
+  headers: [idempotencyKeyHeader],
 });
 
 export const listOrdersOperation = defineOperation({
@@ -189,7 +192,7 @@ export function createTradeApiRoutes(deps: ServerDeps) {
     return ok(c, { items });
   });
 
-  routes.post(createInquiryOperation.path, describeOperation(createInquiryOperation), async (c) => {
+  routes.post(createInquiryOperation.path, describeOperation(createInquiryOperation), idempotent(db), async (c) => {
     const body = await parseJsonBody(c, createInquiryOperation.body);
     const created = await createInquiry(db, {
       organisationId: c.get('organisation').id,
@@ -213,7 +216,7 @@ export function createTradeApiRoutes(deps: ServerDeps) {
     return ok(c, detail);
   });
 
-  routes.post(placeOrdersOperation.path, describeOperation(placeOrdersOperation), async (c) => {
+  routes.post(placeOrdersOperation.path, describeOperation(placeOrdersOperation), idempotent(db), async (c) => {
     const placement = await parseJsonBody(c, placeOrdersOperation.body);
     const placed = await placeOrders(db, {
       inquiryId: Number(c.req.param('id')),

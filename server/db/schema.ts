@@ -795,3 +795,30 @@ export const punchIns = pgTable(
   },
   (table) => [index('punch_ins_organisation_idx').on(table.organisationId, table.createdAt)],
 );
+
+/**
+ * Idempotency keys of the DMS API's creating endpoints (docs/decisions/031-dms-api.md, "Idempotency-Key").
+ * The row is inserted before the request runs, so the unique (api_key_id, key) makes exactly one of
+ * concurrent duplicates run; `response_status` null means it is still running. The stored answer
+ * (`response_body`, the JSON text as sent) is replayed to a repeat with the same `fingerprint`
+ * (SHA-256 of method, path and body). Rows expire 24 hours after `created_at`.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    apiKeyId: integer('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: smallint('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('idempotency_keys_api_key_key_idx').on(table.apiKeyId, table.key),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);

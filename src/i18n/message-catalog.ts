@@ -174,4 +174,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   punchInInvalid: msg`This link from your DMS is invalid. Open the inquiry from your DMS again, or write it here.`,
   punchInExpired: msg`This link from your DMS has expired. Open the inquiry from your DMS again, or write it here.`,
   punchInUsed: msg`This link from your DMS has already been opened: an inquiry sent from it is among your inquiries. Open it from your DMS again, or write it here.`,
+  idempotencyKeyInvalid: msg`The Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces).`,
+  idempotencyKeyReused: msg`This Idempotency-Key was already used for a different request. Send a new key for a new request.`,
+  idempotencyKeyInFlight: msg`A request with this Idempotency-Key is still being processed. Please repeat it in a few seconds.`,
 };

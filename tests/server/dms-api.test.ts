@@ -283,6 +283,7 @@ describe('/api/v1 inquiries and orders with an API key', () => {
       { timeout: 60_000 },
     );
     expect(stdout).toContain('ok   create an inquiry: 200');
+    expect(stdout).toContain('ok   the retry is a replay of inquiry #');
     expect(stdout).toContain('ok   the same request without a key is refused: 401');
     expect(stdout).toContain('ok   the same request with a revoked key is refused: 401');
     expect(stdout).toContain("ok   another workshop's key cannot read the inquiry: 404");

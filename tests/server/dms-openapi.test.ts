@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 type Operation = {
   operationId?: string;
   security?: unknown;
-  parameters?: { name: string; in: string }[];
+  parameters?: { name: string; in: string; schema?: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }>;
 };
@@ -80,11 +80,30 @@ describe('/api/openapi.json', () => {
       const queryNames = (entry.parameters ?? []).filter((parameter) => parameter.in === 'query').map((p) => p.name);
       const expectedQuery = operation.query ? Object.keys(documentedJsonSchema(operation.query).properties ?? {}) : [];
       expect(queryNames.sort()).toEqual(expectedQuery.sort());
+      const headerNames = (entry.parameters ?? []).filter((parameter) => parameter.in === 'header').map((p) => p.name);
+      expect(headerNames.sort()).toEqual((operation.headers ?? []).map((header) => header.name).sort());
       for (const status of ['401', '429', ...operation.errors.map(String)]) {
         expect(entry.responses[status]?.$ref).toBe(`#/components/responses/Error${status}`);
       }
     },
   );
+
+  test('the creating operations, and only they, document Idempotency-Key with its rule and its 409 and 422', () => {
+    const withKey = apiV1Operations
+      .filter((operation) => operation.headers?.some((header) => header.name === 'Idempotency-Key'))
+      .map((operation) => operation.operationId);
+    expect(withKey.sort()).toEqual(['createInquiry', 'createPunchIn', 'placeOrders']);
+    for (const operation of apiV1Operations.filter((candidate) => withKey.includes(candidate.operationId))) {
+      const entry = documented(operation.method, `${API_V1_BASE}${openApiPath(operation.path)}`);
+      const header = entry?.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
+      expect(header).toMatchObject({ in: 'header', schema: { type: 'string', minLength: 1, maxLength: 255 } });
+      const documentedPattern = new RegExp(String(header?.schema?.pattern));
+      expect(documentedPattern.test('9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d')).toBe(true);
+      expect(documentedPattern.test('with space')).toBe(false);
+      expect(entry?.responses['409']?.$ref).toBe('#/components/responses/Error409');
+      expect(entry?.responses['422']?.$ref).toBe('#/components/responses/Error422');
+    }
+  });
 
   test('a changed schema would be noticed: the comparison is not vacuous', () => {
     const [withBody] = apiV1Operations.filter((operation) => operation.body);
