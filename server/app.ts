@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
+// The `requestId` context variable is typed by Hono's request-id module; its value is ours.
+import type {} from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createDmsApi } from './api-v1/app';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
-import { clientAddressMiddleware, clientIp } from './http/client-ip';
+import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
 import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody } from './http/respond';
@@ -61,8 +62,7 @@ export function createApp(deps: ServerDeps) {
 
   app.use('*', deps.metrics.middleware);
   app.use('*', compress());
-  // A proxy's X-Request-Id is kept when it is short and plain (letters, digits, _ - =), else replaced.
-  app.use('*', requestId({ headerName: 'X-Request-Id', limitLength: 128, generator: () => crypto.randomUUID() }));
+  app.use('*', requestIdMiddleware(deps.config.trustedProxies));
   app.use('*', clientAddressMiddleware(deps.config.trustedProxies, deps.config.forwardedHeader));
   app.use(
     '*',

@@ -180,6 +180,26 @@ export function clientAddressMiddleware(trusted: TrustedProxies, header: Forward
   };
 }
 
+/** What a proxy's request id may look like to be kept: short and plain, so a log line cannot be forged with it. */
+const PROXY_REQUEST_ID = /^[\w=-]{1,128}$/;
+
+/**
+ * The request id (ADR 032): a trusted proxy's `X-Request-Id` when it is short and plain, else a new
+ * UUID; echoed in the answer. A client's own id is not believed, so nobody outside can make two
+ * requests share one id in the logs.
+ */
+export function requestIdMiddleware(trusted: TrustedProxies): MiddlewareHandler {
+  return async (c, next) => {
+    const offered = c.req.header('x-request-id');
+    const peer = normalizeAddress(peerAddress(c));
+    const fromTrustedProxy = peer !== null && isTrusted(trusted, peer);
+    const id = offered && fromTrustedProxy && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    await next();
+  };
+}
+
 /** The client's address (ADR 032): the peer, or what a trusted proxy forwarded. */
 export function clientIp(c: Context): string {
   return c.get('clientAddress') ?? peerAddress(c);

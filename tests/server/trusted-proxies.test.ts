@@ -50,6 +50,11 @@ describe('without TRUSTED_PROXIES (the default)', () => {
       await fresh.stop();
     }
   });
+
+  test("a client's own X-Request-Id is not believed: the request gets an id of its own", async () => {
+    const response = await fetch(server.url('/healthz'), { headers: { 'x-request-id': 'someone-elses-request' } });
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });
 
 describe('behind a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', () => {
