@@ -7,10 +7,10 @@ import {
   type PunchInPayload,
   type PunchInRedeemed,
 } from '../common/contracts/punch-in';
-import type { ApiKeyRow } from './api-keys/keys';
+import { type ApiKeyRow, isApiKeyUsable } from './api-keys/keys';
 import { audit } from './audit';
 import type { Database } from './db/database';
-import { apiKeys, punchIns, supplierRelations, workshops } from './db/schema';
+import { apiKeys, punchIns, supplierRelations, users, workshops } from './db/schema';
 import { ApiRefusal } from './http/respond';
 import { consumeToken, issueToken, verifyToken } from './tokens';
 
@@ -120,14 +120,15 @@ export async function redeemPunchIn(
   const claims = await asPunchInRefusal(() => verifyToken(options.secret, PURPOSE, options.token));
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ punchIn: punchIns, key: apiKeys })
+      .select({ punchIn: punchIns, key: apiKeys, creatorStatus: users.status })
       .from(punchIns)
       .innerJoin(apiKeys, eq(apiKeys.id, punchIns.apiKeyId))
+      .leftJoin(users, eq(users.id, apiKeys.createdBy))
       .where(and(eq(punchIns.jti, claims.jti), eq(punchIns.organisationId, options.organisationId)))
       .limit(1);
     if (!found) throw new ApiRefusal(404, 'notFound');
     const { punchIn, key } = found;
-    if (key.revokedAt || !isReturnUrlAllowed(punchIn.returnUrl, key.allowedOrigins)) {
+    if (!isApiKeyUsable(key, found.creatorStatus) || !isReturnUrlAllowed(punchIn.returnUrl, key.allowedOrigins)) {
       throw new ApiRefusal(400, 'punchInInvalid', { field: 'token' });
     }
     await asPunchInRefusal(() => consumeToken(tx, PURPOSE, claims.jti));

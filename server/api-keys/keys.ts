@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_KEY_PATTERN, API_KEYS_PER_ORGANISATION, type ApiKeySummary } from '../../common/contracts/api-keys';
-import { USER_STATUS } from '../../common/contracts/auth';
+import { USER_STATUS, type UserStatus } from '../../common/contracts/auth';
 import type { Database, Transaction } from '../db/database';
 import { apiKeys, organisations, users } from '../db/schema';
 import { ApiRefusal } from '../http/respond';
@@ -96,6 +96,14 @@ export type ApiKeyHolder = {
 };
 
 /**
+ * Whether a key still acts: not revoked, and its creator (in whose name it acts) still active.
+ * The API's authentication and the punch-in's redeem both ask this.
+ */
+export function isApiKeyUsable(key: ApiKeyRow, creatorStatus: UserStatus | null): boolean {
+  return key.revokedAt === null && key.createdBy !== null && creatorStatus === USER_STATUS.active;
+}
+
+/**
  * The key's holder, or the refusal: 401 `apiKeyMissing` without a key, 401 `apiKeyInvalid` for a
  * malformed, unknown or revoked key or one whose creator no longer has an active account, 403
  * `organisationDeactivated` when the workshop is deactivated. Revoking takes effect with the next
@@ -117,15 +125,7 @@ export async function authenticateApiKey(db: Database, authorization: string | u
     .where(eq(apiKeys.prefix, match[1] as string));
   const expected = Buffer.from(row?.key.secretHash ?? '0'.repeat(64), 'hex');
   const matches = timingSafeEqual(expected, Buffer.from(hashApiKey(presented), 'hex'));
-  if (
-    !row ||
-    !matches ||
-    row.key.revokedAt !== null ||
-    row.key.createdBy === null ||
-    row.creatorStatus !== USER_STATUS.active
-  ) {
-    throw invalid;
-  }
+  if (!row || !matches || !isApiKeyUsable(row.key, row.creatorStatus) || row.key.createdBy === null) throw invalid;
   if (row.organisation.kind !== 'workshop') throw invalid;
   if (row.organisation.deactivatedAt !== null) throw new ApiRefusal(403, 'organisationDeactivated');
   return {

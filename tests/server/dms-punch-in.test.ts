@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { PunchInCreated, PunchInRedeemed } from '../../common/contracts/punch-in';
-import { auditEvents, oneTimeTokens, punchIns } from '../../server/db/schema';
+import { auditEvents, oneTimeTokens, punchIns, users } from '../../server/db/schema';
 import { callApi, createApiKey } from '../support/api-keys';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { insertMember, MEMBER_PASSWORD } from '../support/organisations';
+import { loginCookie, startTestServer, type TestServer } from '../support/test-server';
 import { dealerWithUsers, send, type TestWorkshop, workshopWithDealers } from '../support/trade-inquiries';
 
 let server: TestServer;
@@ -190,6 +192,20 @@ describe('DMS punch-in (issue 15, ADR 034)', () => {
     const afterRevoke = await redeem(server, workshop, token);
     expect(afterRevoke.response.status).toBe(400);
     expect(afterRevoke.body.error).toBe('punchInInvalid');
+  });
+
+  test("a link whose key's creator was deactivated no longer opens, as the key no longer acts", async () => {
+    const workshop = await workshopWithDealers(server, []);
+    const colleague = await insertMember(server.db, workshop.organisation.id, {
+      email: `kollege-${workshop.organisation.id}@werkstatt.de`,
+      role: USER_ROLE.workshopUser,
+    });
+    const key = await createApiKey(server, await loginCookie(server, colleague.email, MEMBER_PASSWORD));
+    const token = tokenOf((await createPunchIn(server, key.secret)).body.data.url);
+    await server.db.update(users).set({ status: USER_STATUS.deactivated }).where(eq(users.id, colleague.id));
+    const refused = await redeem(server, workshop, token);
+    expect(refused.response.status).toBe(400);
+    expect(refused.body.error).toBe('punchInInvalid');
   });
 
   test('an expired link is refused with its own message and stays unused', async () => {
