@@ -137,24 +137,6 @@ export function daysBetween(from: string, to: string) {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-function addDays(date: string, days: number) {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * The day a line was promised when it was ordered: the quote's ETA date; "branch today" the day of
- * the order, "central warehouse 24 h" the day after. Null when the quote promised no day.
- */
-export function promisedDay(
-  quote: { availability: (typeof AVAILABILITY_CLASSES)[number] | null; eta: string | null },
-  placedOn: string,
-) {
-  if (quote.eta) return quote.eta;
-  if (quote.availability === 'branch_today') return placedOn;
-  if (quote.availability === 'central_24h') return addDays(placedOn, 1);
-  return null;
-}
-
 /**
  * Days of delay of a line: past its promised day until it was delivered, or until `today` while it
  * is still on its way; a cancelled line (never delivered) and a line without a promise have none.

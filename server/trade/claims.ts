@@ -5,7 +5,6 @@ import {
   type ClaimSummary,
   delayDays,
   portalDateOf,
-  promisedDay,
 } from '../../common/contracts/claims';
 import { portalToday, type TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
@@ -24,8 +23,9 @@ export function currentSharesOf(insurerOrganisationId: number) {
 const INSURER_EVENT_ENTITIES: ReadonlySet<TradeEvent['entity']> = new Set(['order', 'line']);
 
 /**
- * The claim lines of some orders with their promise, ETA history, delivery day and delay, all from
- * the quote and the append-only event log (ADR 025: the screens are views of the log).
+ * The claim lines of some orders with their promise, ETA history, delivery day and delay: the ETA
+ * history from the append-only event log (ADR 025), the promised and delivery days from the facts
+ * stored when the order was placed and the line delivered (ADR 029).
  */
 async function claimLinesOf(db: Reader, orderIds: readonly number[], today: string) {
   if (orderIds.length === 0) return new Map<number, ClaimLine[]>();
@@ -57,14 +57,13 @@ async function claimLinesOf(db: Reader, orderIds: readonly number[], today: stri
         and(
           inArray(tradeEvents.orderId, [...orderIds]),
           eq(tradeEvents.entity, 'line'),
-          inArray(tradeEvents.kind, ['line.backorder', 'line.delivered']),
+          eq(tradeEvents.kind, 'line.backorder'),
         ),
       )
       .orderBy(asc(tradeEvents.id)),
   ]);
   const byOrder = new Map<number, ClaimLine[]>();
   for (const { line, placedAt, quoteEta, availability, requestedPartNumber, alternativePartNumber } of rows) {
-    const placedOn = portalDateOf(placedAt);
     const ownEvents = lineEvents.filter((event) => event.entityId === line.id);
     const etaHistory = quoteEta === null ? [] : [{ eta: quoteEta, at: placedAt.toISOString() }];
     for (const event of ownEvents) {
@@ -72,9 +71,10 @@ async function claimLinesOf(db: Reader, orderIds: readonly number[], today: stri
       if (event.kind === 'line.backorder' && typeof eta === 'string')
         etaHistory.push({ eta, at: event.at.toISOString() });
     }
-    const delivered = ownEvents.findLast((event) => event.kind === 'line.delivered');
-    const deliveredOn = delivered ? portalDateOf(delivered.at) : null;
-    const promisedOn = promisedDay({ availability, eta: quoteEta }, placedOn);
+    // The promise and the delivery are the facts stored with the order and the delivery (ADR 029),
+    // so a claim and the dashboards measure the same delay.
+    const promisedOn = line.promisedOn;
+    const deliveredOn = line.deliveredAt ? portalDateOf(line.deliveredAt) : null;
     const claimLine: ClaimLine = {
       id: line.id,
       requested_part_number: requestedPartNumber,

@@ -8,7 +8,6 @@ import {
   daysBetween,
   delayDays,
   type OrderClaim,
-  promisedDay,
 } from '../../common/contracts/claims';
 import { type ClaimChangeResult, type ClaimShareInput, claimShareMachine } from '../../machines/claim-share.machine';
 import {
@@ -48,14 +47,6 @@ describe('the claim number (one valibot rule for the dialog and the server)', ()
 });
 
 describe('delay rules', () => {
-  test('the promised day: the quote ETA, else today (branch) or tomorrow (central), else none', () => {
-    expect(promisedDay({ availability: 'ordered_eta', eta: '2026-03-10' }, '2026-03-01')).toBe('2026-03-10');
-    expect(promisedDay({ availability: 'branch_today', eta: null }, '2026-03-01')).toBe('2026-03-01');
-    expect(promisedDay({ availability: 'central_24h', eta: null }, '2026-02-28')).toBe('2026-03-01');
-    expect(promisedDay({ availability: 'central_24h', eta: null }, '2026-12-31')).toBe('2027-01-01');
-    expect(promisedDay({ availability: 'not_available', eta: null }, '2026-03-01')).toBeNull();
-  });
-
   test('days of delay: to delivery, or to today while open; none when cancelled or never promised', () => {
     expect(daysBetween('2026-03-29', '2026-03-30')).toBe(1); // across the change to summer time
     expect(delayDays({ promisedOn: '2026-03-10', deliveredOn: '2026-03-15', cancelled: false }, '2026-04-01')).toBe(5);
