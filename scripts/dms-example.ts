@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
 /**
- * `npm run dms:example -- --key tp_… [--base-url http://localhost:3000] [--revoked-key tp_…]
+ * `npm run dms:example -- --key tp_… [--base-url http://127.0.0.1:3000] [--revoked-key tp_…]
  * [--other-key tp_…]`: what a DMS does with the Teileportal API (docs/decisions/031-dms-api.md).
  * It reads the key's workshop and dealers, sends an inquiry to them with an `Idempotency-Key` and
  * prints it, sends it again as a retry after a timeout would (the answer is replayed: the same
@@ -12,21 +12,41 @@ import { parseArgs } from 'node:util';
 
 type Envelope = { code: number; data: unknown; message?: string; error?: string };
 
-const { values } = parseArgs({
-  options: {
-    key: { type: 'string' },
-    'base-url': { type: 'string', default: 'http://localhost:3000' },
-    'revoked-key': { type: 'string' },
-    'other-key': { type: 'string' },
-    language: { type: 'string', default: 'en' },
-  },
-});
+const USAGE = `usage: npm run dms:example -- --key tp_… [--base-url URL] [--revoked-key tp_…] [--other-key tp_…] [--language de|en]
+
+  --key          a workshop's API key (the portal: API keys in the navigation)
+  --base-url     where the portal runs (default http://127.0.0.1:3000, as npm start prints it)
+  --revoked-key  a key of the same workshop that was revoked: the request must be refused
+  --other-key    another workshop's key: it must not read the inquiry`;
+
+function parsedOptions() {
+  try {
+    return parseArgs({
+      options: {
+        key: { type: 'string' },
+        'base-url': { type: 'string', default: 'http://127.0.0.1:3000' },
+        'revoked-key': { type: 'string' },
+        'other-key': { type: 'string' },
+        language: { type: 'string', default: 'en' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+const values = parsedOptions();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!values.key) {
-  console.error('usage: npm run dms:example -- --key tp_… [--base-url URL] [--revoked-key tp_…] [--other-key tp_…]');
+  console.error(USAGE);
   process.exit(2);
 }
 const key = values.key;
-const baseUrl = (values['base-url'] ?? 'http://localhost:3000').replace(/\/$/, '');
+const baseUrl = (values['base-url'] ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
 const language = values.language === 'de' ? 'de' : 'en';
 
 async function call(path: string, bearer: string | null, body?: unknown, idempotencyKey?: string) {
@@ -40,6 +60,10 @@ async function call(path: string, bearer: string | null, body?: unknown, idempot
       ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch((error: unknown) => {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    console.error(`Cannot reach the portal at ${baseUrl} (${cause}). Is it running (npm start)? Else pass --base-url.`);
+    process.exit(1);
   });
   return {
     status: response.status,
@@ -52,7 +76,8 @@ let failures = 0;
 function expectStatus(what: string, answer: { status: number; body: Envelope }, expected: number) {
   const passed = answer.status === expected;
   if (!passed) failures += 1;
-  const detail = answer.body.message ? ` — ${answer.body.error ?? ''}: ${answer.body.message}` : '';
+  const { error, message } = answer.body;
+  const detail = message ? ` — ${error ? `${error}: ` : ''}${message}` : '';
   console.log(`${passed ? 'ok  ' : 'FAIL'} ${what}: ${answer.status} (expected ${expected})${detail}`);
   return passed;
 }

@@ -168,6 +168,13 @@ async function expectWorkshopFigures(page: Page, language: 'de' | 'en', dealerNa
   const analytics = page.getByRole('region', { name: copy.analytics });
   const spend = analytics.getByRole('region', { name: copy.spend });
   await expect(spend.getByTestId('plot-chart').locator('svg').first()).toBeVisible(LOAD);
+  // Plot's own English group names ("bar", "x-axis tick") never reach a screen reader.
+  const spokenGroupNames = await spend
+    .getByTestId('plot-chart')
+    .locator('g[aria-label]:not([aria-hidden="true"])')
+    .evaluateAll((groups) => groups.map((group) => group.getAttribute('aria-label') ?? ''));
+  expect(spokenGroupNames.length).toBeGreaterThan(0);
+  expect(spokenGroupNames.filter((name) => /^(bar|[xy]-axis)/.test(name))).toEqual([]);
   await spend.getByText(copy.showTable).click();
   const row = spend.getByRole('row').filter({ hasText: dealerName });
   await expect(row).toContainText(copy.total);

@@ -74,6 +74,13 @@ export default function PlotChart({
               }),
             ],
           });
+    // Plot names its groups in English ("bar", "x-axis tick"). The figures are read from the table
+    // beside the chart, so the axes are hidden from screen readers and the bars carry the chart's
+    // own (translated) name.
+    for (const group of chart.querySelectorAll('g[aria-label]')) {
+      if (/axis/.test(group.getAttribute('aria-label') ?? '')) group.setAttribute('aria-hidden', 'true');
+      else group.setAttribute('aria-label', label);
+    }
     target.replaceChildren(chart);
     return () => chart.remove();
   }, [points, orientation, label, categoryLabel, valueLabel, formatValue]);
