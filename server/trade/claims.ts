@@ -6,7 +6,7 @@ import {
   delayDays,
   portalDateOf,
 } from '../../common/contracts/claims';
-import { portalToday, type TradeEvent } from '../../common/contracts/trading';
+import { type OrderSummary, portalToday, type TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { claimShares, inquiryLines, orderLines, orders, quoteLines, tradeEvents } from '../db/schema';
 import { readTimeline } from './event-log';
@@ -98,6 +98,26 @@ async function claimLinesOf(db: Reader, orderIds: readonly number[], today: stri
 
 const maxDelay = (lines: readonly ClaimLine[]) => Math.max(0, ...lines.map((line) => line.delay_days ?? 0));
 
+/** What the claim list shows of a share; the claim page shows the same and more. */
+function claimSummaryOf(
+  share: typeof claimShares.$inferSelect,
+  summary: OrderSummary,
+  claimLines: readonly ClaimLine[],
+): ClaimSummary {
+  return {
+    id: share.id,
+    claim_number: share.claimNumber,
+    workshop_name: summary.workshop_name,
+    dealer_name: summary.dealer_name,
+    vehicle: summary.vehicle,
+    order_status: summary.status,
+    placed_at: summary.placed_at,
+    shared_at: share.sharedAt.toISOString(),
+    line_count: summary.line_count,
+    max_delay_days: maxDelay(claimLines),
+  };
+}
+
 /** The claims shared with an insurer and not withdrawn, newest share first. */
 export async function listClaims(db: Reader, insurerOrganisationId: number): Promise<ClaimSummary[]> {
   const shares = await db
@@ -117,21 +137,7 @@ export async function listClaims(db: Reader, insurerOrganisationId: number): Pro
   return shares.flatMap((share) => {
     const summary = summaryOf.get(share.orderId);
     if (!summary) return [];
-    const claimLines = lines.get(share.orderId) ?? [];
-    return [
-      {
-        id: share.id,
-        claim_number: share.claimNumber,
-        workshop_name: summary.workshop_name,
-        dealer_name: summary.dealer_name,
-        vehicle: summary.vehicle,
-        order_status: summary.status,
-        placed_at: summary.placed_at,
-        shared_at: share.sharedAt.toISOString(),
-        line_count: summary.line_count,
-        max_delay_days: maxDelay(claimLines),
-      },
-    ];
+    return [claimSummaryOf(share, summary, lines.get(share.orderId) ?? [])];
   });
 }
 
@@ -160,16 +166,7 @@ export async function readClaimDetail(
   const claimLines = lines.get(share.orderId) ?? [];
   const equivalent = claimLines.filter((line) => line.origin === 'equivalent').length;
   return {
-    id: share.id,
-    claim_number: share.claimNumber,
-    workshop_name: summary.workshop_name,
-    dealer_name: summary.dealer_name,
-    vehicle: summary.vehicle,
-    order_status: summary.status,
-    placed_at: summary.placed_at,
-    shared_at: share.sharedAt.toISOString(),
-    line_count: summary.line_count,
-    max_delay_days: maxDelay(claimLines),
+    ...claimSummaryOf(share, summary, claimLines),
     order_id: share.orderId,
     currency: summary.currency,
     total_cents: summary.total_cents,
