@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   isReturnUrlShape,
@@ -10,7 +10,7 @@ import {
 import { type ApiKeyRow, isApiKeyUsable } from './api-keys/keys';
 import { audit } from './audit';
 import type { Database } from './db/database';
-import { apiKeys, punchIns, supplierRelations, users, workshops } from './db/schema';
+import { apiKeys, oneTimeTokens, punchIns, supplierRelations, users, workshops } from './db/schema';
 import { ApiRefusal } from './http/respond';
 import { consumeToken, issueToken, verifyToken } from './tokens';
 
@@ -148,4 +148,20 @@ export async function redeemPunchIn(
       source: key.name,
     };
   });
+}
+
+/**
+ * Housekeeping: a punch-in whose link has expired can never open again, so the inquiry data the
+ * DMS sent (vehicle, parts, return URL) is not kept past it. The one-time token row stays, as all
+ * of them do, as the record that the link existed and whether it was used.
+ */
+export async function deleteExpiredPunchIns(db: Database) {
+  await db
+    .delete(punchIns)
+    .where(
+      inArray(
+        punchIns.jti,
+        db.select({ jti: oneTimeTokens.jti }).from(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, new Date())),
+      ),
+    );
 }

@@ -10,6 +10,7 @@ import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { createMailTransport, startMailWorker } from './mail/outbox';
 import { createMetrics } from './metrics';
+import { deleteExpiredPunchIns } from './punch-ins';
 import { deleteStaleRateWindows } from './rate-limit';
 import { seedAdministrator } from './seed';
 import { deleteExpiredSessions } from './services/auth/sessions';
@@ -45,6 +46,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       deleteExpiredCaptchas(database.db),
       deleteStaleRateWindows(database.db),
       deleteExpiredIdempotencyKeys(database.db),
+      deleteExpiredPunchIns(database.db),
       // PGlite runs no autovacuum: without fresh statistics its planner misjudges grown tables.
       database.kind === 'pglite' ? database.db.execute(sql`analyze`) : null,
     ]).catch((error: unknown) =>

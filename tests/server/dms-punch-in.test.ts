@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { PunchInCreated, PunchInRedeemed } from '../../common/contracts/punch-in';
 import { auditEvents, oneTimeTokens, punchIns, users } from '../../server/db/schema';
+import { deleteExpiredPunchIns } from '../../server/punch-ins';
 import { callApi, createApiKey } from '../support/api-keys';
 import { insertMember, MEMBER_PASSWORD } from '../support/organisations';
 import { loginCookie, startTestServer, type TestServer } from '../support/test-server';
@@ -226,6 +227,22 @@ describe('DMS punch-in (issue 15, ADR 034)', () => {
         .from(oneTimeTokens)
         .where(eq(oneTimeTokens.jti, stored?.jti ?? ''));
       expect(record?.usedAt).toBeNull();
+
+      // Housekeeping drops the expired link's inquiry data; a link still open keeps its own.
+      const open = tokenOf((await createPunchIn(shortLived, key.secret)).body.data.url);
+      const [openRow] = await shortLived.db
+        .select()
+        .from(punchIns)
+        .where(ne(punchIns.jti, stored?.jti ?? ''));
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      await shortLived.db
+        .update(oneTimeTokens)
+        .set({ expiresAt: inAnHour })
+        .where(eq(oneTimeTokens.jti, openRow?.jti ?? ''));
+      await deleteExpiredPunchIns(shortLived.db);
+      const left = await shortLived.db.select().from(punchIns);
+      expect(open).not.toBe(token);
+      expect(left.map((row) => row.jti)).toEqual([openRow?.jti]);
     } finally {
       await shortLived.stop();
     }
