@@ -44,7 +44,9 @@ export default function PlotChart({
             width: Math.max(320, target.clientWidth || 640),
             height: 260,
             marginLeft: 72,
-            x: { label: categoryLabel, domain: categories },
+            // Month names side by side overlap in a half-width card: more than four are slanted.
+            marginBottom: categories.length > 4 ? 56 : 30,
+            x: { label: categoryLabel, domain: categories, tickRotate: categories.length > 4 ? -35 : 0 },
             y: { label: valueLabel, grid: true, tickFormat: formatValue },
             color: hasSeries ? { legend: true } : undefined,
             marks: [
