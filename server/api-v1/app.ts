@@ -44,13 +44,17 @@ export async function apiV1Document(deps: ServerDeps) {
         title: 'Teileportal API for DMS',
         version: '1',
         description:
-          'The workshop API of the Teileportal (docs/decisions/031-dms-api.md): create inquiries to your dealers, read their quotes, place orders and follow their status. Every request carries an API key created in the portal under Settings → API keys (`Authorization: Bearer tp_…`); it acts for that workshop only. Every answer is the envelope `{code, data, message}`; refusals add `error` (a stable message id) and `message` (translated: send `Accept-Language: de` or `en`).',
+          'The workshop API of the Teileportal (docs/decisions/031-dms-api.md): create inquiries to your dealers, read their quotes, place orders and follow their status. Every request carries an API key created in the portal on its *API keys* page (`/settings/api-keys`) (`Authorization: Bearer tp_…`); it acts for that workshop only. Every answer is the envelope `{code, data, message}`; refusals add `error` (a stable message id) and `message` (translated: send `Accept-Language: de` or `en`).',
       },
       servers: [{ url: new URL(deps.config.publicUrl).origin }],
       security: [{ apiKey: [] }],
       components: {
         securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key `tp_…` from Settings → API keys.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key `tp_…` from the portal’s *API keys* page (`/settings/api-keys`).',
+          },
         },
         schemas: { ErrorEnvelope: documentedJsonSchema(errorEnvelopeSchema) as DocumentSchema },
         responses: Object.fromEntries(
@@ -119,6 +123,11 @@ export function createDmsApi(deps: ServerDeps) {
       pageTitle: 'Teileportal API',
       withDefaultFonts: false,
       hideClientButton: true,
+      // Scalar's hosted extras (AI chat, MCP, the developer toolbar) call Scalar's cloud, which the
+      // page's policy does not reach: left out rather than shown as buttons that fail.
+      agent: { disabled: true },
+      mcp: { disabled: true },
+      showDeveloperTools: 'never',
     })(c, next);
   });
   app.all('/api/*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
