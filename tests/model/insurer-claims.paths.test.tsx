@@ -310,6 +310,13 @@ test.each(
     if (state.matches('loading')) {
       expect(screen.getByRole('status')).toHaveTextContent('Loading claims…');
       expect(calls.loadClaims?.at(-1)).toEqual({ page: current });
+      // The pager stays in place while the next page loads, its buttons disabled; none before the first load.
+      if (state.context.claims) {
+        expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+        expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+      } else {
+        expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+      }
     }
     if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
     if (state.matches('ready')) {

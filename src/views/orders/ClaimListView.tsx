@@ -106,7 +106,7 @@ export function ClaimListView({
           </table>
         </div>
       ) : null}
-      {total > 0 ? (
+      {(list.knownTotal ?? 0) > 0 ? (
         <Pager
           page={list.page}
           total={claims ? total : null}

@@ -64,6 +64,8 @@ export function useClaimList(implementations: ClaimListImplementations, search: 
   return {
     page: useSelector(actor, (snapshot) => snapshot.context.query.page),
     claims,
+    /** The total of the last page loaded: the pager stays in place (disabled) while the next one loads. */
+    knownTotal: useSelector(actor, (snapshot) => snapshot.context.claims?.total ?? null),
     lastPage: claims ? lastClaimPage(claims) : null,
     busy: useSelector(actor, (snapshot) => snapshot.hasTag('busy')),
     error: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
