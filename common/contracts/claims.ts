@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
 import { recordIdField, requiredText } from './fields';
 import {
@@ -7,6 +8,7 @@ import {
   ORDER_LINE_STATUSES,
   ORDER_STATUSES,
   PORTAL_TIME_ZONE,
+  pageOf,
   tradeEventSchema,
   vehicleViewSchema,
 } from './trading';
@@ -76,7 +78,12 @@ export const claimSummarySchema = v.object({
   max_delay_days: v.number(),
 });
 export type ClaimSummary = v.InferOutput<typeof claimSummarySchema>;
-export const claimListEnvelopeSchema = envelopeSchema(v.object({ items: v.array(claimSummarySchema) }));
+/** `GET /insurer/claims?page=`: pages of the order list's size (`TRADE_PAGE_SIZE`), newest share first. */
+export const claimListQuerySchema = v.object({ page: pageQueryParam });
+export type ClaimListQuery = v.InferOutput<typeof claimListQuerySchema>;
+export const claimPageSchema = pageOf(claimSummarySchema);
+export type ClaimPage = v.InferOutput<typeof claimPageSchema>;
+export const claimListEnvelopeSchema = envelopeSchema(claimPageSchema);
 
 /** The quote a line was ordered from: OE (the part number asked for) or an equivalent part (an alternative number). */
 export const PART_ORIGINS = ['oe', 'equivalent'] as const;

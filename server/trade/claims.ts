@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   type ClaimDetail,
   type ClaimLine,
+  type ClaimListQuery,
+  type ClaimPage,
   type ClaimSummary,
   delayDays,
   portalDateOf,
 } from '../../common/contracts/claims';
-import { type OrderSummary, portalToday, type TradeEvent } from '../../common/contracts/trading';
+import { type OrderSummary, portalToday, TRADE_PAGE_SIZE, type TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { claimShares, inquiryLines, orderLines, orders, quoteLines, tradeEvents } from '../db/schema';
 import { readTimeline } from './event-log';
@@ -118,15 +120,24 @@ function claimSummaryOf(
   };
 }
 
-/** The claims shared with an insurer and not withdrawn, newest share first. */
-export async function listClaims(db: Reader, insurerOrganisationId: number): Promise<ClaimSummary[]> {
-  const shares = await db
-    .select()
-    .from(claimShares)
-    .where(currentSharesOf(insurerOrganisationId))
-    .orderBy(desc(claimShares.sharedAt), desc(claimShares.id))
-    .limit(500);
-  if (shares.length === 0) return [];
+/**
+ * A page of the claims shared with an insurer and not withdrawn, newest share first, with their
+ * total; a page beyond the end is empty (the screen offers the way back, as the order list does).
+ */
+export async function listClaims(db: Reader, insurerOrganisationId: number, query: ClaimListQuery): Promise<ClaimPage> {
+  const current = currentSharesOf(insurerOrganisationId);
+  const [shares, counted] = await Promise.all([
+    db
+      .select()
+      .from(claimShares)
+      .where(current)
+      .orderBy(desc(claimShares.sharedAt), desc(claimShares.id))
+      .limit(TRADE_PAGE_SIZE)
+      .offset((query.page - 1) * TRADE_PAGE_SIZE),
+    db.select({ total: count() }).from(claimShares).where(current),
+  ]);
+  const page = { total: counted[0]?.total ?? 0, page: query.page, page_size: TRADE_PAGE_SIZE };
+  if (shares.length === 0) return { items: [], ...page };
   const orderIds = shares.map((share) => share.orderId);
   const today = portalToday();
   const [summaries, lines] = await Promise.all([
@@ -134,11 +145,12 @@ export async function listClaims(db: Reader, insurerOrganisationId: number): Pro
     claimLinesOf(db, orderIds, today),
   ]);
   const summaryOf = new Map(summaries.map((summary) => [summary.id, summary]));
-  return shares.flatMap((share) => {
+  const items = shares.flatMap((share) => {
     const summary = summaryOf.get(share.orderId);
     if (!summary) return [];
     return [claimSummaryOf(share, summary, lines.get(share.orderId) ?? [])];
   });
+  return { items, ...page };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  type ClaimListQuery,
   type ClaimShareRequest,
   claimDetailEnvelopeSchema,
   claimListEnvelopeSchema,
@@ -33,8 +34,8 @@ export function createWorkshopClaimsApi(client: ServiceClient) {
 /** The insurer's claims (ADR 030): `/insurer/claims…` of the workshop service. */
 export function createInsurerClaimsApi(client: ServiceClient, files: FileClient) {
   return {
-    async list() {
-      return (await client(claimListEnvelopeSchema, '/insurer/claims')).data.items;
+    async list(query: ClaimListQuery) {
+      return (await client(claimListEnvelopeSchema, '/insurer/claims', { query: { page: query.page } })).data;
     },
     async get(claimId: number) {
       return (await client(claimDetailEnvelopeSchema, `/insurer/claims/${claimId}`)).data;

@@ -235,6 +235,22 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
   const claimLink = insurerPage.getByRole('link', { name: 'SCH-2026/004711' });
   await expect(claimLink).toBeVisible();
   await expect(insurerPage.getByRole('row').filter({ hasText: 'SCH-2026/004711' })).toContainText('3 days');
+  await expect(insurerPage.getByText('Page 1 of 1')).toBeVisible();
+
+  // An old link to a page beyond the end: it stays through a language switch and a reload, and leads back.
+  await insurerPage.goto('/claims?page=2');
+  await expect(insurerPage.getByText('There are no claims on page 2.')).toBeVisible();
+  await expectNoAccessibilityViolations(insurerPage);
+  const languages = insurerPage.getByRole('group', { name: 'Language' });
+  await languages.getByRole('button', { name: /^DE/ }).click();
+  await expect(insurerPage.getByText('Auf Seite 2 gibt es keine Schadenfälle.')).toBeVisible();
+  await insurerPage.reload();
+  await expect(insurerPage).toHaveURL(/\/claims\?page=2$/);
+  await expect(insurerPage.getByText('Auf Seite 2 gibt es keine Schadenfälle.')).toBeVisible();
+  await insurerPage.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: /^EN/ }).click();
+  await insurerPage.getByRole('button', { name: 'Show the last page' }).click();
+  await expect(insurerPage).toHaveURL(/\/claims$/);
+  await expect(insurerPage.getByText('Page 1 of 1')).toBeVisible();
   await claimLink.click();
   await expect(insurerPage.getByRole('heading', { level: 1 })).toHaveText('Claim SCH-2026/004711');
   const parts = insurerPage.getByRole('table', { name: 'Parts and delays' });

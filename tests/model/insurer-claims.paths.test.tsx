@@ -1,10 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise, type NonReducibleUnknown } from 'xstate';
+import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { ClaimDetail, ClaimSummary } from '../../common/contracts/claims';
+import type { ClaimDetail, ClaimPage, ClaimSummary } from '../../common/contracts/claims';
+import { TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import {
+  type ClaimListSearch,
   type InsurerClaimEvent,
   insurerClaimListMachine,
   insurerClaimMachine,
@@ -222,47 +224,137 @@ test.each(
   }
 });
 
-const listPaths = getShortestPaths(insurerClaimListMachine, {
-  events: [
-    { type: 'xstate.done.actor.loadClaims', output: [summary] },
-    { type: 'xstate.error.actor.loadClaims', error: networkError },
-    { type: 'claims.retry' },
-  ] as unknown as { type: 'claims.retry' }[],
+/** Three pages of claims (45 at 20 a page); one row per page is enough to tell them apart. */
+const CLAIM_TOTAL = 45;
+const LAST_PAGE = 3;
+const claimPage = (page: number): ClaimPage => ({
+  items: page <= LAST_PAGE ? [{ ...summary, id: page, claim_number: `SCH-2026/00471${page}` }] : [],
+  total: CLAIM_TOTAL,
+  page,
+  page_size: TRADE_PAGE_SIZE,
+});
+
+/** From page 1, and from page 5 (an old link, or claims withdrawn meanwhile: beyond the end). */
+const listPaths = [1, 5].flatMap((startPage) =>
+  getShortestPaths(insurerClaimListMachine, {
+    input: { query: { page: startPage } },
+    events: (snapshot) => {
+      const { page } = snapshot.context.query;
+      const loaded = snapshot.matches('ready') ? snapshot.context.claims : null;
+      return [
+        { type: 'xstate.done.actor.loadClaims', output: claimPage(page) },
+        { type: 'xstate.error.actor.loadClaims', error: networkError },
+        { type: 'claims.retry' },
+        // What the pager and the empty page offer on a loaded page.
+        ...(loaded && page < LAST_PAGE && loaded.items.length > 0 ? [{ type: 'page.change', page: page + 1 }] : []),
+        ...(loaded && page > 1 ? [{ type: 'page.change', page: page - 1 }] : []),
+        ...(loaded && loaded.items.length === 0 ? [{ type: 'page.change', page: LAST_PAGE }] : []),
+      ] as never;
+    },
+    serializeState: (snapshot) =>
+      JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, loaded: !!snapshot.context.claims }),
+  }).map((path) => ({ startPage, path })),
+);
+
+test('the list traversal reaches every page, the empty page beyond the end and the way back from it', () => {
+  const readyPages = new Set(
+    listPaths.filter(({ path }) => path.state.matches('ready')).map(({ path }) => path.state.context.query.page),
+  );
+  expect([...readyPages].sort()).toEqual([1, 2, 3, 4, 5]);
+  expect(listPaths.some(({ path }) => path.state.matches('failed'))).toBe(true);
 });
 
 test.each(
   listPaths.map(
-    (path) =>
+    ({ startPage, path }) =>
       [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map(stepName)
-          .join(' → ') || '(start)',
+        `from page ${startPage}: ${
+          path.steps
+            .map((step) => step.event as Step)
+            .filter((event) => event.type !== 'xstate.init')
+            .map((event) =>
+              event.type === 'page.change' ? `page ${(event as { page?: number }).page}` : stepName(event),
+            )
+            .join(' → ') || '(start)'
+        }`,
+        startPage,
         path,
       ] as const,
   ),
-)('list: %s', async (_name, path) => {
+)('list %s', async (_name, startPage, path) => {
   const user = userEvent.setup();
-  const { controlled, settle } = controlledActors();
+  const { controlled, calls, settle } = controlledActors();
+  const written: ClaimListSearch[] = [];
   const implementations: ClaimListImplementations = {
-    actors: { loadClaims: controlled<ClaimSummary[], NonReducibleUnknown>('loadClaims') },
+    actors: { loadClaims: controlled<ClaimPage, ClaimListSearch>('loadClaims') },
+    actions: { syncUrl: (_, { query }) => written.push(query) },
   };
-  await renderInRouter('/claims', () => <ClaimListView implementations={implementations} />);
+  await renderInRouter('/claims', () => (
+    <ClaimListView implementations={implementations} search={{ page: startPage }} />
+  ));
+  let current = startPage;
+  const expectedWrites: ClaimListSearch[] = [];
   for (const { event: raw, state } of path.steps) {
-    const event = raw as Step;
+    const event = raw as Step & { page?: number };
     if (event.type.startsWith('xstate.')) {
       if (event.type !== 'xstate.init') await settle(event);
     } else if (event.type === 'claims.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
+    } else if (event.type === 'page.change') {
+      const name = event.page === current + 1 ? 'Next' : event.page === current - 1 ? 'Previous' : 'Show the last page';
+      await user.click(screen.getByRole('button', { name }));
+      current = event.page ?? current;
+      expectedWrites.push({ page: current });
     }
-    if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading claims…');
+    expect(written).toEqual(expectedWrites);
+    if (state.matches('loading')) {
+      expect(screen.getByRole('status')).toHaveTextContent('Loading claims…');
+      expect(calls.loadClaims?.at(-1)).toEqual({ page: current });
+      // The pager stays in place while the next page loads, its buttons disabled; none before the first load.
+      if (state.context.claims) {
+        expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+        expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+      } else {
+        expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+      }
+    }
     if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
     if (state.matches('ready')) {
-      const row = screen.getByRole('row', { name: /SCH-2026\/004711/ });
-      expect(within(row).getByRole('link', { name: 'SCH-2026/004711' })).toHaveAttribute('href', '/claims/7');
-      expect(row).toHaveTextContent('Autohaus Becker');
-      expect(row).toHaveTextContent('5 days');
+      expect(screen.getByText(`Page ${current} of ${LAST_PAGE}`)).toBeVisible();
+      expect(screen.getByText('45 claims')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', current <= 1);
+      expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', current >= LAST_PAGE);
+      if (current <= LAST_PAGE) {
+        const number = `SCH-2026/00471${current}`;
+        const row = screen.getByRole('row', { name: new RegExp(number) });
+        expect(within(row).getByRole('link', { name: number })).toHaveAttribute('href', `/claims/${current}`);
+        expect(row).toHaveTextContent('Autohaus Becker');
+        expect(row).toHaveTextContent('5 days');
+        expect(screen.queryByRole('button', { name: 'Show the last page' })).toBeNull();
+      } else {
+        // Beyond the end: no table, no "nothing shared yet", and the way to the last page.
+        expect(screen.queryByRole('table')).toBeNull();
+        expect(screen.getByText(`There are no claims on page ${current}.`)).toBeVisible();
+        expect(screen.queryByText('No workshop has shared a claim with you yet.')).toBeNull();
+        expect(screen.getByRole('button', { name: 'Show the last page' })).toBeVisible();
+      }
     }
   }
+});
+
+test('no claims at all: says so, without a pager', async () => {
+  const implementations: ClaimListImplementations = {
+    actors: {
+      loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async ({ input }) => ({
+        items: [],
+        total: 0,
+        page: input.page,
+        page_size: TRADE_PAGE_SIZE,
+      })),
+    },
+  };
+  await renderInRouter('/claims', () => <ClaimListView implementations={implementations} search={{ page: 1 }} />);
+  expect(await screen.findByText('No workshop has shared a claim with you yet.')).toBeVisible();
+  expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  expect(screen.queryByRole('table')).toBeNull();
 });

@@ -10,7 +10,7 @@ import {
 import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
 import { apiKeyCreateSchema } from '../../common/contracts/api-keys';
 import { loginRequestSchema } from '../../common/contracts/auth';
-import { claimShareRequestSchema, insurerCreateSchema } from '../../common/contracts/claims';
+import { claimListQuerySchema, claimShareRequestSchema, insurerCreateSchema } from '../../common/contracts/claims';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
 import { dealerDecisionSchema, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
@@ -563,7 +563,13 @@ const endpoints: Endpoint[] = [
     bodyKeys: schemaKeys(claimShareRequestSchema),
   },
   { method: 'POST', path: '/svc/workshop/orders/:id/claim/withdraw', caller: 'workshop', bodyKeys: [] },
-  { method: 'GET', path: '/svc/workshop/insurer/claims', caller: 'insurer', queryKeys: [], auditsReads: true },
+  {
+    method: 'GET',
+    path: '/svc/workshop/insurer/claims',
+    caller: 'insurer',
+    queryKeys: schemaKeys(claimListQuerySchema),
+    auditsReads: true,
+  },
   { method: 'GET', path: '/svc/workshop/insurer/claims/:id', caller: 'insurer', queryKeys: [], auditsReads: true },
   {
     method: 'GET',

@@ -3,12 +3,12 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ClaimDetail, ClaimSummary, InsurerOption, OrderClaimState } from '../../common/contracts/claims';
 import type { AdminOrganisation } from '../../common/contracts/organisations';
-import { type OrderSummary, portalToday } from '../../common/contracts/trading';
+import { type OrderSummary, portalToday, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import { auditEvents, claimShares, orderLines, orders, organisations } from '../../server/db/schema';
 import { statementDate } from '../../server/trade/delay-statement';
 import { insertDealerOrganisation, insertInsurer, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
-import { insertInquiry, insertRecipient } from '../support/trade-orders';
+import { insertInquiry, insertRecipient, insertTrade } from '../support/trade-orders';
 
 /*
  * Insurance claims (issue 15, ADR 030) over real HTTP against the real server and database: a
@@ -47,7 +47,9 @@ const share = (cookie: string, id: number, body: unknown, language = 'de') =>
   post<OrderClaimState>(cookie, `/svc/workshop/orders/${id}/claim`, body, language);
 const withdraw = (cookie: string, id: number) =>
   post<OrderClaimState>(cookie, `/svc/workshop/orders/${id}/claim/withdraw`, {});
-const claims = (cookie: string) => getJson<{ items: ClaimSummary[] }>(cookie, '/svc/workshop/insurer/claims');
+type ClaimPage = { items: ClaimSummary[]; total: number; page: number; page_size: number };
+const claims = (cookie: string, search = '', language = 'de') =>
+  getJson<ClaimPage>(cookie, `/svc/workshop/insurer/claims${search}`, language);
 const claim = (cookie: string, id: number) => getJson<ClaimDetail>(cookie, `/svc/workshop/insurer/claims/${id}`);
 const statement = (cookie: string, id: number, language: string) =>
   fetch(server.url(`/svc/workshop/insurer/claims/${id}/statement.pdf`), {
@@ -409,5 +411,95 @@ describe('withdrawing', () => {
     expect(refused.status).toBe(422);
     const names = await server.db.select().from(auditEvents).where(like(auditEvents.action, 'claim.%'));
     expect(names.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the list a page at a time (the order list's page size)", () => {
+  const SHARED = 2 * TRADE_PAGE_SIZE + 5;
+  let ergo: Awaited<ReturnType<typeof insertInsurer>>;
+  let ergoCookie: string;
+
+  beforeAll(async () => {
+    ergo = await insertInsurer(server.db, 'ERGO Versicherung', ['kfz@ergo.example']);
+    ergoCookie = await loginCookie(server, 'kfz@ergo.example', MEMBER_PASSWORD);
+    const base = Date.parse('2026-01-05T08:00:00Z');
+    for (let index = 1; index <= SHARED; index += 1) {
+      const { order } = await insertTrade(
+        server.db,
+        { organisationId: werkstatt.organisation.id, userId: werkstatt.owner.id },
+        { partDealerId: nord.partDealer.id, organisationId: nord.organisation.id },
+      );
+      const share = {
+        orderId: order.id,
+        workshopOrganisationId: werkstatt.organisation.id,
+        claimNumber: `ERGO-${index}`,
+        sharedBy: werkstatt.owner.id,
+        sharedAt: new Date(base + index * 60_000),
+      };
+      // The first order was shared once before and withdrawn: that share is not counted.
+      if (index === 1)
+        await server.db.insert(claimShares).values({
+          ...share,
+          insurerOrganisationId: ergo.organisation.id,
+          claimNumber: 'ERGO-WITHDRAWN',
+          sharedAt: new Date(base),
+          withdrawnBy: werkstatt.owner.id,
+          withdrawnAt: new Date(base + 30_000),
+        });
+      await server.db.insert(claimShares).values({ ...share, insurerOrganisationId: ergo.organisation.id });
+    }
+  });
+
+  test('three pages, newest share first, each claim once; the total counts current shares only', async () => {
+    const numbers: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const { status, body } = await claims(ergoCookie, `?page=${page}`);
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ total: SHARED, page, page_size: TRADE_PAGE_SIZE });
+      expect(body.data.items).toHaveLength(page < 3 ? TRADE_PAGE_SIZE : SHARED - 2 * TRADE_PAGE_SIZE);
+      numbers.push(...body.data.items.map((item) => item.claim_number));
+    }
+    expect(numbers).toEqual(Array.from({ length: SHARED }, (_, index) => `ERGO-${SHARED - index}`));
+    // Without a page: the first.
+    const first = await claims(ergoCookie);
+    expect(first.body.data.page).toBe(1);
+    expect(first.body.data.items[0]?.claim_number).toBe(`ERGO-${SHARED}`);
+  });
+
+  test('a page beyond the end is empty with the total (the screen offers the last page)', async () => {
+    const { status, body } = await claims(ergoCookie, '?page=4');
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ items: [], total: SHARED, page: 4, page_size: TRADE_PAGE_SIZE });
+  });
+
+  test('a bad page is the translated 400 of the order list, and is not read', async () => {
+    const before = (await auditOf('claim.list_read')).length;
+    for (const search of ['?page=0', '?page=-1', '?page=abc', '?page=1.5', '?page=1234567']) {
+      const de = await claims(ergoCookie, search);
+      expect(de.status, search).toBe(400);
+      expect(de.body.message).toBe('Die Anfrage ist ungültig.');
+      const orderList = await getJson(cookies.werkstatt, `/svc/workshop/orders${search}`);
+      expect(orderList.status, search).toBe(400);
+      expect(orderList.body.message).toBe(de.body.message);
+    }
+    const en = await claims(ergoCookie, '?page=0', 'en');
+    expect(en.body.message).toBe('The request is invalid.');
+    expect(await auditOf('claim.list_read')).toHaveLength(before);
+  });
+
+  test('the audit entry records the page', async () => {
+    await claims(ergoCookie, '?page=2');
+    const last = (await auditOf('claim.list_read')).at(-1);
+    expect(last).toMatchObject({ actorUserId: ergo.members[0]?.id, target: `organisation:${ergo.organisation.id}` });
+    expect(last?.details).toEqual({ page: 2, count: TRADE_PAGE_SIZE, total: SHARED });
+  });
+
+  test("scoping is unchanged: another insurer's pages hold none of these, nor the workshop's or a dealer's", async () => {
+    const allianzList = await claims(cookies.allianz, '?page=1');
+    expect(allianzList.status).toBe(200);
+    expect(allianzList.body.data.items.filter((item) => item.claim_number.startsWith('ERGO-'))).toEqual([]);
+    expect(allianzList.body.data.total).toBe(allianzList.body.data.items.length);
+    expect((await claims(cookies.werkstatt, '?page=2')).status).toBe(403);
+    expect((await claims(cookies.nord, '?page=2')).status).toBe(403);
   });
 });

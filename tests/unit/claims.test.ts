@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   type ClaimDetail,
-  type ClaimSummary,
+  type ClaimPage,
   claimNumberField,
   daysBetween,
   delayDays,
@@ -11,8 +11,12 @@ import {
 } from '../../common/contracts/claims';
 import { type ClaimChangeResult, type ClaimShareInput, claimShareMachine } from '../../machines/claim-share.machine';
 import {
+  type ClaimListSearch,
+  compactClaimListSearch,
   insurerClaimListMachine,
   insurerClaimMachine,
+  lastClaimPage,
+  parseClaimListSearch,
   type StatementFile,
 } from '../../machines/insurer-claims.machine';
 import { postLoginDestination } from '../../machines/login-redirect';
@@ -202,18 +206,64 @@ describe("the insurer's machines", () => {
     const actor = createActor(
       insurerClaimListMachine.provide({
         actors: {
-          loadClaims: fromPromise<ClaimSummary[]>(async () => {
+          loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async () => {
             attempt += 1;
             if (attempt === 1) throw apiFailure('No connection', 'networkError');
-            return [];
+            return { items: [], total: 0, page: 1, page_size: 20 };
           }),
         },
       }),
+      { input: { query: { page: 1 } } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
     expect(actor.getSnapshot().context.loadError).toBe('No connection');
     actor.send({ type: 'claims.retry' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+  });
+
+  test('pages: the page is written to the URL, its echo is not a second load, a changed URL is followed', async () => {
+    const loaded: number[] = [];
+    const written: ClaimListSearch[] = [];
+    const actor = createActor(
+      insurerClaimListMachine.provide({
+        actors: {
+          loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async ({ input }) => {
+            loaded.push(input.page);
+            return { items: [], total: 45, page: input.page, page_size: 20 };
+          }),
+        },
+        actions: { syncUrl: (_, { query }) => written.push(query) },
+      }),
+      { input: { query: { page: 2 } } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'page.change', page: 3 });
+    actor.send({ type: 'page.change', page: 0 });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(written).toEqual([{ page: 3 }, { page: 1 }]);
+    // The router's late echoes of both writes change nothing.
+    actor.send({ type: 'query.sync', query: { page: 3 } });
+    actor.send({ type: 'query.sync', query: { page: 1 } });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(actor.getSnapshot().context.query.page).toBe(1);
+    // "Back" to page 2.
+    actor.send({ type: 'query.sync', query: { page: 2 } });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    expect(loaded).toEqual([2, 3, 1, 2]);
+    expect(actor.getSnapshot().context.claims?.page).toBe(2);
+  });
+
+  test("the URL's page: read by the contract's rule (anything else is page 1), written only when not 1", () => {
+    expect(parseClaimListSearch({ page: 3 })).toEqual({ page: 3 });
+    expect(parseClaimListSearch({ page: '4' })).toEqual({ page: 4 });
+    for (const page of [0, -1, 'x', '1e3', 1.5, null]) expect(parseClaimListSearch({ page })).toEqual({ page: 1 });
+    expect(compactClaimListSearch({ page: 1 })).toEqual({});
+    expect(compactClaimListSearch({ page: 5 })).toEqual({ page: 5 });
+  });
+
+  test('the last page', () => {
+    const page = (total: number) => ({ items: [], total, page: 1, page_size: 20 });
+    expect([0, 1, 20, 21, 45, 60].map((total) => lastClaimPage(page(total)))).toEqual([1, 1, 1, 2, 3, 3]);
   });
 
   test('the claim downloads its statement; a 404 on download (withdrawn meanwhile) leaves nothing on screen', async () => {

@@ -1,8 +1,9 @@
 import { type Context, Hono } from 'hono';
+import { claimListQuerySchema } from '../../../common/contracts/claims';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
-import { ApiRefusal, ok } from '../../http/respond';
+import { ApiRefusal, ok, parseQuery } from '../../http/respond';
 import { requestLocale } from '../../i18n';
 import { listClaims, readClaimDetail } from '../../trade/claims';
 import { renderDelayStatement, statementFileName } from '../../trade/delay-statement';
@@ -19,15 +20,16 @@ export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess
   const requireInsurer = access.requireMember('insurer');
 
   routes.get('/insurer/claims', requireInsurer, async (c) => {
-    const items = await listClaims(db, c.get('organisation').id);
+    const query = parseQuery(c, claimListQuerySchema);
+    const page = await listClaims(db, c.get('organisation').id, query);
     await audit(db, {
       actorUserId: c.get('user').id,
       action: 'claim.list_read',
       target: `organisation:${c.get('organisation').id}`,
       ip: clientIp(c),
-      details: { count: items.length },
+      details: { page: page.page, count: page.items.length, total: page.total },
     });
-    return ok(c, { items });
+    return ok(c, page);
   });
 
   async function auditedClaim(c: Context<MemberEnv>, action: string) {

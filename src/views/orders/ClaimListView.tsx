@@ -1,18 +1,33 @@
 import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
+import type { ClaimListSearch } from '../../../machines/insurer-claims.machine';
+import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
+import { Pager } from '../admin/Pager';
 import { vehicleText } from './OrderHeader';
 import { orderStatusText } from './order-texts';
 import * as styles from './orders.css';
 import { type ClaimListImplementations, useClaimList } from './use-insurer-claims';
 import { useOrderFormat } from './use-order-format';
 
-/** /claims: the claims workshops shared with the insurer's organisation (ADR 030), newest first. */
-export function ClaimListView({ implementations }: { implementations: ClaimListImplementations }) {
+/**
+ * /claims: the claims workshops shared with the insurer's organisation (ADR 030), newest first, a
+ * page at a time; a page beyond the end (an old link, claims withdrawn meanwhile) offers the last one.
+ */
+export function ClaimListView({
+  implementations,
+  search,
+}: {
+  implementations: ClaimListImplementations;
+  search: ClaimListSearch;
+}) {
   const { i18n } = useLingui();
   const format = useOrderFormat();
-  const list = useClaimList(implementations);
+  const list = useClaimList(implementations, search);
+  const claims = list.claims;
+  const total = claims?.total ?? 0;
   return (
     <section aria-labelledby="claims-title" aria-busy={list.busy}>
       <h1 id="claims-title">
@@ -29,12 +44,20 @@ export function ClaimListView({ implementations }: { implementations: ClaimListI
           <Trans>Loading claims…</Trans>
         </p>
       ) : null}
-      {list.claims?.length === 0 ? (
+      {claims?.total === 0 ? (
         <p>
           <Trans>No workshop has shared a claim with you yet.</Trans>
         </p>
       ) : null}
-      {list.claims && list.claims.length > 0 ? (
+      {claims && total > 0 && claims.items.length === 0 ? (
+        <p>
+          <Trans>There are no claims on page {list.page}.</Trans>{' '}
+          <Button variant="ghost" onClick={() => list.goToPage(list.lastPage ?? 1)}>
+            <Trans>Show the last page</Trans>
+          </Button>
+        </p>
+      ) : null}
+      {claims && claims.items.length > 0 ? (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption className="visually-hidden">
@@ -63,7 +86,7 @@ export function ClaimListView({ implementations }: { implementations: ClaimListI
               </tr>
             </thead>
             <tbody>
-              {list.claims.map((claim) => (
+              {claims.items.map((claim) => (
                 <tr key={claim.id} className={claim.max_delay_days > 0 ? styles.attentionRow : undefined}>
                   <td className={styles.cell}>
                     <Link to="/claims/$claimId" params={{ claimId: String(claim.id) }}>
@@ -82,6 +105,15 @@ export function ClaimListView({ implementations }: { implementations: ClaimListI
             </tbody>
           </table>
         </div>
+      ) : null}
+      {(list.knownTotal ?? 0) > 0 ? (
+        <Pager
+          page={list.page}
+          total={claims ? total : null}
+          pageSize={claims?.page_size ?? TRADE_PAGE_SIZE}
+          summary={<Plural value={total} one="# claim" other="# claims" />}
+          onPage={list.goToPage}
+        />
       ) : null}
     </section>
   );

@@ -1,9 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
+  type ClaimListSearch,
   insurerClaimListMachine,
   insurerClaimMachine,
+  lastClaimPage,
   type StatementFile,
 } from '../../../machines/insurer-claims.machine';
 import type { InsurerClaimsApi } from '../../api/claims-api';
@@ -25,8 +27,15 @@ export function saveFileInBrowser({ bytes, fileName }: StatementFile) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function createClaimListImplementations(deps: { api: InsurerClaimsApi }): ClaimListImplementations {
-  return { actors: { loadClaims: fromPromise(() => deps.api.list()) } };
+/** The list's effects: its page from the service, and writing the page into the URL. */
+export function createClaimListImplementations(deps: {
+  api: InsurerClaimsApi;
+  navigate: (query: ClaimListSearch) => void;
+}): ClaimListImplementations {
+  return {
+    actors: { loadClaims: fromPromise(({ input }) => deps.api.list(input)) },
+    actions: { syncUrl: (_, { query }) => deps.navigate(query) },
+  };
 }
 
 export function createClaimImplementations(deps: {
@@ -42,15 +51,26 @@ export function createClaimImplementations(deps: {
   };
 }
 
-/** The facade of /claims. */
-export function useClaimList(implementations: ClaimListImplementations) {
+/** The facade of /claims; `search` is the URL's, read by the route. */
+export function useClaimList(implementations: ClaimListImplementations, search: ClaimListSearch) {
   const [machine] = useState(() => insurerClaimListMachine.provide(implementations));
-  const actor = useActorRef(machine, inspectionOptions());
+  const actor = useActorRef(machine, { ...inspectionOptions(), input: { query: search } });
+  const send = actor.send;
+  // "Back", "forward" and links change the URL without the screen: the list follows.
+  useEffect(() => {
+    send({ type: 'query.sync', query: search });
+  }, [send, search]);
+  const claims = useSelector(actor, (snapshot) => (snapshot.matches('ready') ? snapshot.context.claims : null));
   return {
-    claims: useSelector(actor, (snapshot) => (snapshot.matches('ready') ? snapshot.context.claims : null)),
+    page: useSelector(actor, (snapshot) => snapshot.context.query.page),
+    claims,
+    /** The total of the last page loaded: the pager stays in place (disabled) while the next one loads. */
+    knownTotal: useSelector(actor, (snapshot) => snapshot.context.claims?.total ?? null),
+    lastPage: claims ? lastClaimPage(claims) : null,
     busy: useSelector(actor, (snapshot) => snapshot.hasTag('busy')),
     error: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
-    retry: () => actor.send({ type: 'claims.retry' }),
+    retry: () => send({ type: 'claims.retry' }),
+    goToPage: (page: number) => send({ type: 'page.change', page }),
   };
 }
 
