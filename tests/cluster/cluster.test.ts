@@ -295,7 +295,22 @@ test('the load run: mixed load through nginx while A is rolled (out of the upstr
       )) === 0,
     'the outbox and the trade mail queue to empty',
     60_000,
-  );
+  ).catch(async (error: unknown) => {
+    // Say what is still waiting, so a failure here can be told apart: a retry, a lease, a digest.
+    const waiting = await topology.connect();
+    try {
+      const { rows: mails } = await waiting.query(
+        `select id, kind, attempts, next_attempt_at, last_error from outbox
+          where sent_at is null and abandoned_at is null order by id limit 10`,
+      );
+      const { rows: trade } = await waiting.query(
+        'select id, user_id, kind, event_id from trade_mail_queue where mailed_at is null order by id limit 10',
+      );
+      throw new Error(`${String(error)}; outbox: ${JSON.stringify(mails)}; trade mail queue: ${JSON.stringify(trade)}`);
+    } finally {
+      await waiting.end();
+    }
+  });
   const client = await topology.connect();
   const { rows: mails } = await client.query<{ id: number; kind: string; abandoned: boolean }>(
     'select id, kind, abandoned_at is not null as abandoned from outbox where id > $1',

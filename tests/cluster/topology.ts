@@ -223,10 +223,12 @@ export async function startTopology() {
         LOG_LEVEL: 'info',
         MAIL_POLL_MS: '200',
         TRADE_MAIL_POLL_MS: '200',
+        // A send that fails (the sink busy, a process stopping) is tried again within the run, not in 30 s.
+        MAIL_RETRY_BASE_SECONDS: '1',
         CAPTCHA_COST: '200',
         SHUTDOWN_GRACE_MS: '5000',
         LIVE_HEARTBEAT_MS: '5000',
-        // Taken up once trusted proxies are in (issue 16, another branch); ignored until then.
+        // nginx in front is the trusted proxy (ADR 032): limits and logs see the client it names.
         TRUSTED_PROXIES: '127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -68,6 +68,7 @@ const copy = {
     },
     suppliers: {
       nav: 'Lieferanten',
+      mainNavigation: 'Hauptnavigation',
       active: 'Aktiv – Kundennummer bestätigt',
       number: (value: string) => `Kundennummer: ${value}`,
     },
@@ -122,6 +123,7 @@ const copy = {
     },
     suppliers: {
       nav: 'Suppliers',
+      mainNavigation: 'Main navigation',
       active: 'Active — customer number confirmed',
       number: (value: string) => `Customer number: ${value}`,
     },
@@ -275,7 +277,11 @@ for (const language of ['de', 'en'] as const) {
     await wizard.goto('/login');
     await logInThroughForm(wizard, workshop.email, 'Bremssattel-2026', words.login);
     await expect(wizard).toHaveURL(/\/dashboard$/);
-    await wizard.getByRole('link', { name: words.suppliers.nav, exact: true }).click();
+    // The dashboard's quick access links to the suppliers too: the main navigation's link is the one meant.
+    await wizard
+      .getByRole('navigation', { name: words.suppliers.mainNavigation })
+      .getByRole('link', { name: words.suppliers.nav, exact: true })
+      .click();
     await expect(wizard).toHaveURL(/\/suppliers$/);
     const supplier = wizard
       .getByRole('listitem')

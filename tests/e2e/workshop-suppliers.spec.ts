@@ -7,6 +7,7 @@ const copy = {
   de: {
     login: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
     nav: 'Lieferanten',
+    mainNavigation: 'Hauptnavigation',
     notYet: 'Noch nicht auf Teileportal – die Anfrage wartet, bis der Händler beitritt',
     requested: 'Angefragt – wartet auf die Bestätigung des Händlers',
     notOnPortal: 'Lieferanten, die nicht auf Teileportal sind',
@@ -27,6 +28,7 @@ const copy = {
   en: {
     login: { email: 'Email', password: 'Password', submit: 'Log in' },
     nav: 'Suppliers',
+    mainNavigation: 'Main navigation',
     notYet: 'Not on Teileportal yet — the request waits until the dealer joins',
     requested: 'Requested — waiting for the dealer to confirm',
     notOnPortal: 'Suppliers not on Teileportal',
@@ -77,7 +79,11 @@ for (const [language, words] of Object.entries(copy) as [keyof typeof copy, (typ
     await page.goto('/login');
     await logInThroughForm(page, email, PASSWORD, words.login);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.getByRole('link', { name: words.nav, exact: true }).click();
+    // The dashboard's quick access links to the suppliers too: the main navigation's link is the one meant.
+    await page
+      .getByRole('navigation', { name: words.mainNavigation })
+      .getByRole('link', { name: words.nav, exact: true })
+      .click();
     await expect(page).toHaveURL(/\/suppliers$/);
 
     // The wizard's relations: requested, at listed dealers that are not on the portal yet.
