@@ -98,6 +98,15 @@ beforeAll(async () => {
   // Both at the same moment, as an orchestrator starts replicas.
   const started = [topology.startPortal('a'), topology.startPortal('b')];
   await Promise.all(started.map((portal) => topology.untilReady(portal)));
+  // nginx started first and found both upstreams refusing, so it holds them as failed for its
+  // fail_timeout: the first request through it waits until it reaches a portal again.
+  await waitFor(async () => {
+    try {
+      return (await fetch(`${PUBLIC_ORIGIN}/readyz`)).status === 200;
+    } catch {
+      return false;
+    }
+  }, 'nginx to reach the portals');
   fixtures = await seedCluster(topology.database.url, { workshops: WORKSHOPS, dealersPerWorkshop: 100 });
   adminCookie = await login(PUBLIC_ORIGIN, ADMIN.email, ADMIN.password);
   for (const entry of fixtures.workshops) {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -120,6 +121,30 @@ http {
 }
 
 /** Starts nginx in the foreground with a generated config in `folder`; resolves once it answers. */
+/** Whether something accepts connections on this local port. */
+function isListening(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * Waits until the run's ports are free: a run started right after another could otherwise reach
+ * the previous run's nginx or portals while they finish stopping (seen: a 502 on the first login).
+ */
+export async function untilPortsFree() {
+  await waitFor(
+    async () => !(await Promise.all(Object.values(PORTS).map(isListening))).some(Boolean),
+    `ports ${Object.values(PORTS).join(', ')} to be free (another cluster run still stopping?)`,
+    30_000,
+  );
+}
+
 export async function startNginx(folder: string) {
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(folder, name), { recursive: true });
@@ -195,6 +220,7 @@ export async function waitFor(check: () => Promise<boolean> | boolean, what: str
 
 /** The whole topology for one run: a fresh database, the SMTP sink, nginx, and how to run portals. */
 export async function startTopology() {
+  await untilPortsFree();
   const folder = mkdtempSync(path.join(tmpdir(), 'teileportal-cluster-'));
   const database = await freshPostgresDatabase(POSTGRES_BASE_URL, 'tp_cluster');
   const smtp = await startSmtpSink(PORTS.smtp);
