@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { eq, inArray, or } from 'drizzle-orm';
 import fc from 'fast-check';
 import type * as v from 'valibot';
@@ -36,8 +37,62 @@ import {
 import { type ServerLocale, translate } from '../../server/i18n';
 import type { TestServer } from './test-server';
 
-/** Runs per endpoint: 1 000 in CI, more with FUZZ_RUNS=… (issue 7). */
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
+function integerFrom(name: string, fallback: number) {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be an integer, not "${text}"`);
+  return value;
+}
+
+/**
+ * Runs per property (ADR 038): 100 in `npm test`, 1 000 in CI (`.ci/run` sets FUZZ_RUNS=1000),
+ * more with FUZZ_RUNS=… (issue 7).
+ */
+export const FUZZ_RUNS = integerFrom('FUZZ_RUNS', 100);
+/**
+ * The seed of every property in this process: FUZZ_SEED when given (scripts/test-all.ts picks one
+ * per run and prints it), else a new one per test file. A failure is replayed with the same
+ * FUZZ_SEED and FUZZ_RUNS; fast-check's message adds the path of the failing run.
+ */
+export const FUZZ_SEED = integerFrom('FUZZ_SEED', randomInt(2 ** 31 - 1));
+console.info(`fuzz: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} (set both to replay a failure)`);
+
+/** The time a property of `runs` runs may take before it counts as hung: a deadlock guard, not a speed gate. */
+export function fuzzTimeout(runs = FUZZ_RUNS) {
+  return 60_000 + runs * 500;
+}
+
+let unfinished: Promise<unknown> = Promise.resolve();
+
+/**
+ * Checks an async property with FUZZ_SEED and, unless told otherwise, FUZZ_RUNS runs. No run
+ * outlives its test: when the test's signal aborts (its timeout, a cancelled run) the run in
+ * flight finishes and no further one starts. `fuzzRunsEnded` (an afterEach in every file that
+ * fuzzes) waits for that, so the next test's baseline is taken after the last request.
+ */
+export function assertFuzzed<Ts extends [unknown, ...unknown[]]>(
+  signal: AbortSignal,
+  property: fc.IAsyncProperty<Ts>,
+  numRuns = FUZZ_RUNS,
+) {
+  const run = fc.assert(property, {
+    numRuns,
+    seed: FUZZ_SEED,
+    plugins: [
+      fc.beforeEach(() => {
+        if (signal.aborted) throw new Error(`fuzz stopped: ${String(signal.reason)}`);
+      }),
+    ],
+  });
+  unfinished = run.catch(() => {});
+  return run;
+}
+
+/** Resolves when the last property started in this file has stopped (see assertFuzzed). */
+export function fuzzRunsEnded() {
+  return unfinished;
+}
 
 /** The field names a contract schema accepts (through pipes and unions), to aim values at them. */
 export function schemaKeys(schema: v.GenericSchema): string[] {
