@@ -7,6 +7,20 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { buildClientConfig } from './src/config/client-config.ts';
 
+/**
+ * The server suite (run by the projects `server` and `server-postgres`): each file starts its own
+ * server and database; two files at a time per database fit the 2-core machines, since much of a
+ * server test's time is spent waiting for the server.
+ */
+const serverSuite = {
+  sequence: { groupOrder: 2 },
+  include: ['tests/server/**/*.test.ts'],
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  maxWorkers: 2,
+};
+
 export default defineConfig(({ mode }) => ({
   // Order matters (stack-notes.md): the router plugin before react(), the Lingui macro via babel.
   plugins: [
@@ -65,16 +79,28 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
+          ...serverSuite,
           name: 'server',
-          sequence: { groupOrder: 2 },
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Each file starts its own server and database; two at a time fits the 2-core machines.
-          maxWorkers: 2,
+          // Embedded PGlite, whatever DATABASE_URL says; each file copies the migrated template.
+          env: { DATABASE_URL: '' },
+          globalSetup: ['tests/setup/pglite-template.ts'],
         },
       },
+      // With DATABASE_URL the same files run again on PostgreSQL, at the same time as on PGlite (the
+      // same groupOrder), each file in a database copied from the migrated template (ADR 038).
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                ...serverSuite,
+                name: 'server-postgres',
+                env: { DATABASE_URL: process.env.DATABASE_URL },
+                globalSetup: ['tests/setup/postgres-template.ts'],
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {
@@ -84,6 +110,7 @@ export default defineConfig(({ mode }) => ({
           sequence: { groupOrder: 3 },
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/postgres-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           maxWorkers: 1,

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import { clusterPrerequisitesMissing } from './cluster-prerequisites';
 
 /**
  * `npm test`: every check and every suite, in the order a reviewer would run them, with one
- * closing line "N passed, N failed". Set DATABASE_URL to also run the server suite on PostgreSQL. The
+ * closing line "N passed, N failed". Set DATABASE_URL to also run the server suite on PostgreSQL (at the
+ * same time as on PGlite). FUZZ_RUNS (100 here, 1 000 in CI) and FUZZ_SEED (new each run) steer the fuzz. The
  * cluster test runs when PostgreSQL and nginx are there (skipped with one line otherwise).
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,9 +51,19 @@ function countPlaywright(file: string) {
 step('type check', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('lint and format (Biome, incl. the import-direction rules)', bin('biome'), ['check', '.']);
 
-const pglite = path.join(reports, 'vitest.json');
+// One seed for every property of this run, printed so that a failure can be replayed (ADR 038).
+process.env.FUZZ_SEED ||= String(randomInt(2 ** 31 - 1));
+process.env.FUZZ_RUNS ||= '100';
+console.log(
+  `fuzz: FUZZ_SEED=${process.env.FUZZ_SEED} FUZZ_RUNS=${process.env.FUZZ_RUNS} — replay a failure with both, e.g.\n` +
+    `  FUZZ_SEED=${process.env.FUZZ_SEED} FUZZ_RUNS=${process.env.FUZZ_RUNS} npx vitest run --project server tests/server/fuzz-endpoints.test.ts -t '<endpoint>'`,
+);
+
+// The server suite runs on PGlite and, with DATABASE_URL, on PostgreSQL at the same time: the
+// projects `server` and `server-postgres` share one Vitest run and one report (vite.config.ts).
+const vitestReport = path.join(reports, 'vitest.json');
 step(
-  'unit, model and server tests (server on embedded PGlite)',
+  `unit, model and server tests (server on embedded PGlite${process.env.DATABASE_URL ? ' and, at the same time, on PostgreSQL' : ''})`,
   bin('vitest'),
   [
     'run',
@@ -60,29 +72,13 @@ step(
     '--project',
     'model',
     '--project',
-    'server',
+    'server*',
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${pglite}`,
+    `--outputFile.json=${vitestReport}`,
   ],
-  {
-    DATABASE_URL: '',
-  },
 );
-countVitest(pglite);
-
-if (process.env.DATABASE_URL) {
-  const postgres = path.join(reports, 'vitest-postgres.json');
-  step('server tests on PostgreSQL (DATABASE_URL)', bin('vitest'), [
-    'run',
-    '--project',
-    'server',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${postgres}`,
-  ]);
-  countVitest(postgres);
-}
+countVitest(vitestReport);
 
 const faults = path.join(reports, 'vitest-faults.json');
 step(

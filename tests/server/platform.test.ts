@@ -13,6 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
+test('a test server starts from the run’s migrated template: its migrator finds nothing left to do (ADR 038)', () => {
+  const migrated = server.logLines
+    .map((line) => JSON.parse(line) as { event?: string; migrationsApplied?: number })
+    .find((line) => line.event === 'database.migrated');
+  expect(migrated?.migrationsApplied).toBe(0);
+});
+
 test('/healthz reports the database', async () => {
   const response = await fetch(server.url('/healthz'));
   expect(response.status).toBe(200);

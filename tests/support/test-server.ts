@@ -5,6 +5,7 @@ import type pino from 'pino';
 import { loadServerConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { startServer } from '../../server/start';
+import { copyPgliteTemplate, postgresTemplate } from './database-templates';
 import { freshPostgresDatabase } from './fresh-postgres';
 
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
@@ -32,7 +33,8 @@ export function leakedSecrets(logLines: string[]) {
 }
 
 // A fresh PostgreSQL database per test file when DATABASE_URL is set (CI runs the server suite
-// once on PGlite and once on PostgreSQL), else an embedded PGlite in a temp folder.
+// once on PGlite and once on PostgreSQL), else an embedded PGlite in a temp folder; both copied
+// from the run's migrated template when a global setup built one (ADR 038).
 
 /** Starts the real server (migrations, seed, mail worker) on a free port for one test file. */
 export async function startTestServer(
@@ -40,7 +42,10 @@ export async function startTestServer(
   options: { postgresThrough?: (url: string) => string } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'teileportal-test-'));
-  const postgres = process.env.DATABASE_URL ? await freshPostgresDatabase(process.env.DATABASE_URL) : null;
+  const postgres = process.env.DATABASE_URL
+    ? await freshPostgresDatabase(process.env.DATABASE_URL, 'tp_test', { template: postgresTemplate() })
+    : null;
+  if (!postgres) copyPgliteTemplate(dataDir);
   const config = loadServerConfig({
     PORT: '0',
     DATA_DIR: dataDir,
