@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -6,9 +7,10 @@ import { hashPassword } from '../../server/services/auth/passwords';
 import { postJson, startTestServer, type TestServer } from '../support/test-server';
 
 /**
- * Issue 7 §3: the mail server is down. Requests that queue mail still answer at once; when the
- * mail server is back, every queued mail arrives exactly once (counted on the receiving server by
- * Message-ID); a mail the server keeps refusing is abandoned after 5 tries and logged.
+ * Issue 7 §3: the mail server is down. Requests that queue mail still answer, even while the mail
+ * server holds their connections without a word; when the mail server is back, every queued mail
+ * arrives exactly once (counted on the receiving server by Message-ID); a mail the server keeps
+ * refusing is abandoned after 5 tries and logged.
  */
 const ALWAYS_REFUSED = 'always-refused@mail-fault.de';
 const received = new Map<string, number>();
@@ -67,16 +69,38 @@ afterAll(async () => {
   await stopSmtp();
 });
 
+/**
+ * A mail server that accepts connections and never answers: a request that waited for the mail
+ * would never be answered, however fast the machine (no time limit to tune, ADR 038). Closing it
+ * cuts the connections it holds, so the attempts in flight fail and the port is closed.
+ */
+async function startSilentSmtp(port: number) {
+  const held = new Set<net.Socket>();
+  const silent = net.createServer((socket) => {
+    held.add(socket);
+    socket.on('close', () => held.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    silent.once('error', reject);
+    silent.listen(port, '127.0.0.1', resolve);
+  });
+  return () =>
+    new Promise<void>((resolve) => {
+      for (const socket of held) socket.destroy();
+      silent.close(() => resolve());
+    });
+}
+
 test('mail queued while the mail server is down arrives exactly once when it is back', async () => {
   await stopSmtp();
+  const stopSilent = await startSilentSmtp(smtpPort);
   for (let index = 0; index < 10; index++) {
-    const started = performance.now();
     const { response } = await postJson(server, '/svc/auth/api/v1/forgot-password', {
       email: `user-${index}@mail-fault.de`,
     });
     expect(response.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1000);
   }
+  await stopSilent();
   // The first attempts fail against the closed port and are rescheduled.
   await expect
     .poll(
