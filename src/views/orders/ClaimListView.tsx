@@ -5,7 +5,7 @@ import { TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import type { ClaimListSearch } from '../../../machines/insurer-claims.machine';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
-import { Pager } from '../admin/Pager';
+import { Pager } from '../../ui/Pager';
 import { vehicleText } from './OrderHeader';
 import { orderStatusText } from './order-texts';
 import * as styles from './orders.css';
