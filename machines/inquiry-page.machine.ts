@@ -2,7 +2,7 @@ import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup
 import type { MessageId } from '../common/contracts/message-ids';
 import type { InquiryDetail, OrderPlacement, OrderSummary, TradeEvent } from '../common/contracts/trading';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
-import { defaultChoices, type LineChoices, placementChoices } from './inquiry-quotes';
+import { defaultChoices, isChoiceAllowed, type LineChoices, ordersAllowed, placementChoices } from './inquiry-quotes';
 import { lifecycleAllows } from './lifecycle';
 import { toRequestFailure } from './request-failure';
 
@@ -83,13 +83,14 @@ export const inquiryPageMachine = setup({
       return event.event.inquiry_id === context.inquiryId;
     },
     canOrder: ({ context }) =>
-      !!context.detail &&
-      lifecycleAllows(inquiryLifecycleMachine, context.detail.status, { type: 'inquiry.order' }) &&
-      placementChoices(context.detail, context.choices).length > 0,
+      !!context.detail && ordersAllowed(context.detail) && placementChoices(context.detail, context.choices).length > 0,
     canCancel: ({ context }) =>
       !!context.detail && lifecycleAllows(inquiryLifecycleMachine, context.detail.status, { type: 'inquiry.cancel' }),
-    canChoose: ({ context }) =>
-      !!context.detail && lifecycleAllows(inquiryLifecycleMachine, context.detail.status, { type: 'inquiry.order' }),
+    /** The one rule of `isChoiceAllowed`: lifecycle, and an orderable (e.g. not expired) quote. */
+    canChoose: ({ context, event }) => {
+      assertEvent(event, 'choice.set');
+      return !!context.detail && isChoiceAllowed(context.detail, event.lineId, event.recipientId);
+    },
     isStale: ({ context }) => context.stale,
     inquiryChanged: ({ event }) => isChanged((event as { error?: unknown }).error),
   },

@@ -7,6 +7,8 @@ import {
   type QuoteLine,
   type Recipient,
 } from '../common/contracts/trading';
+import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
+import { lifecycleAllows } from './lifecycle';
 
 /** Per inquiry line (by id) the recipient chosen to deliver it, or null when the line is left out. */
 export type LineChoices = Record<string, number | null>;
@@ -37,6 +39,22 @@ export function offersFor(detail: InquiryDetail, lineId: number): Offer[] {
     // The contract's rule, on the server's date: an expired quote is shown but never offered.
     return isQuoteOrderable(recipient, quote, detail.today) ? [{ recipient, quote }] : [];
   });
+}
+
+/** Whether the inquiry's lifecycle takes an order at all (the matrix offers choices only then). */
+export function ordersAllowed(detail: InquiryDetail) {
+  return lifecycleAllows(inquiryLifecycleMachine, detail.status, { type: 'inquiry.order' });
+}
+
+/**
+ * Whether a line may be set to `recipientId` (null: left out): the lifecycle takes an order and,
+ * unless the line is left out, that dealer's quote line passes the contract's `isQuoteOrderable` on
+ * the server's date (answered, offered, available, not expired). The page machine's `canChoose`
+ * guard and the matrix's "Order here" both use this; the server refuses the rest (issue 23 §4).
+ */
+export function isChoiceAllowed(detail: InquiryDetail, lineId: number, recipientId: number | null) {
+  if (!ordersAllowed(detail)) return false;
+  return recipientId === null || offersFor(detail, lineId).some((offer) => offer.recipient.id === recipientId);
 }
 
 /** The recipients with the lowest net price for a line (several on a tie). */
@@ -83,13 +101,18 @@ export type PlannedOrder = {
   totals: ReturnType<typeof dealerTotal>;
 };
 
-/** The orders the choice splits into (one per dealer), each with its total incl. freight and deposit. */
+/**
+ * The orders the choice splits into (one per dealer), each with its total incl. freight and deposit.
+ * The machine's guard (`isChoiceAllowed`) and `defaultChoices` only ever choose offers, so every
+ * choice is one of `offersFor`; a choice of something not on offer (a hand-made `choices`) is no
+ * order line, and the server would refuse it the same way.
+ */
 export function plannedOrders(detail: InquiryDetail, choices: LineChoices): PlannedOrder[] {
   return answeringRecipients(detail).flatMap((recipient) => {
     const lines = detail.lines.flatMap((line) => {
       if (choices[String(line.id)] !== recipient.id) return [];
-      const quote = quoteFor(recipient, line.id);
-      return isQuoteOrderable(recipient, quote, detail.today) ? [{ line, quote }] : [];
+      const offer = offersFor(detail, line.id).find((candidate) => candidate.recipient.id === recipient.id);
+      return offer ? [{ line, quote: offer.quote }] : [];
     });
     if (lines.length === 0) return [];
     const totals = dealerTotal(

@@ -14,6 +14,7 @@ import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-
 import { ApiRefusal, refusalBody } from './http/respond';
 import { createAuthService } from './services/auth/routes';
 import { createSessionAccess } from './services/auth/session-access';
+import { createInsurerService } from './services/insurer/routes';
 import { createPartDealerService } from './services/part-dealer/routes';
 import { createWorkshopService } from './services/workshop/routes';
 import { createSpaRoutes } from './static-spa';
@@ -161,6 +162,7 @@ export function createApp(deps: ServerDeps) {
   api.route('/auth/api/v1', createAuthService(deps, access));
   api.route('/workshop', createWorkshopService(deps, access));
   api.route('/part-dealer', createPartDealerService(deps, access));
+  api.route('/insurer', createInsurerService(deps, access));
   // notFound() only applies to the top-level app, so the API ends with its own catch-all.
   api.all('*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
   app.route('/svc', api);

@@ -2,13 +2,14 @@ import { I18nProvider } from '@lingui/react';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { AppPath } from '../common/app-paths';
 import { languageFromCookie } from '../common/language';
 import { loadAnalyticsWhenIdle } from './app/analytics';
 import { startInspectorIfAsked } from './app/inspection';
 import { createLazyServices } from './app/router-context';
 import { appConfig } from './config/app-config';
 import { activateLanguage, i18n } from './i18n/i18n';
-import { routeTree } from './routeTree.gen';
+import { type FileRoutesByTo, routeTree } from './routeTree.gen';
 import { AppErrorScreen } from './views/app-shell/AppErrorScreen';
 import { NotFoundRedirect } from './views/app-shell/NotFoundRedirect';
 import { RoutePending } from './views/app-shell/RoutePending';
@@ -39,6 +40,16 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
 }
+
+/** Compiles only for `never`: the type check names what is left over. */
+type NothingLeft<TLeft extends never> = TLeft;
+/**
+ * Every screen a machine may send the browser to (AppPath) is a route of the generated tree: a
+ * renamed or missing route fails the type check here, naming the path. It lives at the app's root,
+ * which imports the tree anyway; a module the routes import must not import the tree (it imports
+ * every route: the import circle of issue 23).
+ */
+export type EveryAppPathIsARoute = NothingLeft<Exclude<AppPath, keyof FileRoutesByTo>>;
 
 /** Renders the app into #root; src/boot.ts decides when (ADR 017). */
 export async function start() {

@@ -78,7 +78,7 @@ export const claimSummarySchema = v.object({
   max_delay_days: v.number(),
 });
 export type ClaimSummary = v.InferOutput<typeof claimSummarySchema>;
-/** `GET /insurer/claims?page=`: pages of the order list's size (`TRADE_PAGE_SIZE`), newest share first. */
+/** `GET /svc/insurer/claims?page=`: pages of the order list's size (`TRADE_PAGE_SIZE`), newest share first. */
 export const claimListQuerySchema = v.object({ page: pageQueryParam });
 export type ClaimListQuery = v.InferOutput<typeof claimListQuerySchema>;
 export const claimPageSchema = pageOf(claimSummarySchema);

@@ -135,6 +135,7 @@ export const messageIds = [
   'actionNotAllowed',
   'inquiryClosed',
   'choiceNotOffered',
+  'quoteExpired',
   'validUntilPast',
   'answerIncomplete',
   'inquirySent',

@@ -577,24 +577,39 @@ export function portalToday(now = new Date()) {
   return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(now);
 }
 
+/** Why a quote line cannot be ordered: the server's 400 and the reason the matrix offers no choice. */
+export type QuoteRefusal = 'choiceNotOffered' | 'quoteExpired';
+
 /**
- * Whether a dealer's quote line can be ordered on `today`: the dealer answered, offered the line
- * with a price and an availability other than "not available", and its quote is still valid. The
- * matrix offers exactly these, and the server accepts exactly these.
+ * The one rule for ordering from a dealer's quote line on `today` (issue 23 §4): the dealer
+ * answered, offered the line with a price and an availability other than "not available"
+ * (else `choiceNotOffered`), and its quote is still valid (else `quoteExpired`). Null when the line
+ * can be ordered. The inquiry page's machine guard, the matrix's "Order here" and the server's
+ * order placement all ask this function.
  */
+export function quoteRefusal(
+  recipient: { status: RecipientStatus; valid_until: string | null },
+  quote: Pick<QuoteLine, 'offered' | 'net_price_cents' | 'availability'> | null,
+  today: string,
+): QuoteRefusal | null {
+  const offered =
+    recipient.status === 'answered' &&
+    !!quote?.offered &&
+    quote.net_price_cents !== null &&
+    quote.availability !== null &&
+    quote.availability !== 'not_available';
+  if (!offered) return 'choiceNotOffered';
+  if (recipient.valid_until !== null && recipient.valid_until < today) return 'quoteExpired';
+  return null;
+}
+
+/** Whether `quoteRefusal` lets the quote line be ordered (narrowing it to one with a price). */
 export function isQuoteOrderable(
   recipient: { status: RecipientStatus; valid_until: string | null },
   quote: Pick<QuoteLine, 'offered' | 'net_price_cents' | 'availability'> | null,
   today: string,
 ): quote is QuoteLine & { net_price_cents: number } {
-  return (
-    recipient.status === 'answered' &&
-    !!quote?.offered &&
-    quote.net_price_cents !== null &&
-    quote.availability !== null &&
-    quote.availability !== 'not_available' &&
-    (recipient.valid_until === null || recipient.valid_until >= today)
-  );
+  return quoteRefusal(recipient, quote, today) === null;
 }
 
 /** The freight a dealer charges on an order of `netCents`: free from its threshold on. */

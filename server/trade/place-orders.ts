@@ -3,10 +3,10 @@ import type * as v from 'valibot';
 import {
   dealerTotal,
   type InquiryStatus,
-  isQuoteOrderable,
   normalisePartNumber,
   type orderPlacementSchema,
   portalToday,
+  quoteRefusal,
 } from '../../common/contracts/trading';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
@@ -40,8 +40,9 @@ async function offeredChoices(tx: Transaction, inquiryId: number, recipientIds: 
 
 type Offered = Awaited<ReturnType<typeof offeredChoices>>[number];
 
-function isOrderable({ recipient, quote }: Offered, today: string) {
-  return isQuoteOrderable(
+/** The contract's `quoteRefusal` on a stored quote line: why it cannot be ordered, or null. */
+function refusalOf({ recipient, quote }: Offered, today: string) {
+  return quoteRefusal(
     { status: recipient.status, valid_until: recipient.validUntil },
     { offered: quote.offered, net_price_cents: quote.netPriceCents, availability: quote.availability },
     today,
@@ -51,7 +52,9 @@ function isOrderable({ recipient, quote }: Offered, today: string) {
 /**
  * Places a workshop's orders from chosen quote lines of one of its inquiries (ADR 023): one order
  * per dealer, from the SPA and from a DMS (ADR 031) alike. The inquiry's `version` must be the one
- * the caller saw (else 409 `inquiryChanged`); a line without an orderable quote is a 400.
+ * the caller saw (else 409 `inquiryChanged`); a line without an offer is a 400 `choiceNotOffered`,
+ * one whose quote ran out (valid-until before the server's today) a 400 `quoteExpired`; either
+ * way the transaction rolls back and nothing is written.
  */
 export async function placeOrders(
   db: Database,
@@ -95,7 +98,9 @@ export async function placeOrders(
     const perRecipient = new Map<number, Offered[]>();
     for (const choice of placement.choices) {
       const row = offerOf.get(`${choice.recipient_id}:${choice.inquiry_line_id}`);
-      if (!row || !isOrderable(row, today)) throw new ApiRefusal(400, 'choiceNotOffered');
+      if (!row) throw new ApiRefusal(400, 'choiceNotOffered');
+      const refusal = refusalOf(row, today);
+      if (refusal) throw new ApiRefusal(400, refusal);
       perRecipient.set(row.recipient.id, [...(perRecipient.get(row.recipient.id) ?? []), row]);
     }
 

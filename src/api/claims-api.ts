@@ -31,17 +31,17 @@ export function createWorkshopClaimsApi(client: ServiceClient) {
   };
 }
 
-/** The insurer's claims (ADR 030): `/insurer/claims…` of the workshop service. */
+/** The insurer's claims (ADR 030): `/claims…` of the insurer service (/svc/insurer). */
 export function createInsurerClaimsApi(client: ServiceClient, files: FileClient) {
   return {
     async list(query: ClaimListQuery) {
-      return (await client(claimListEnvelopeSchema, '/insurer/claims', { query: { page: query.page } })).data;
+      return (await client(claimListEnvelopeSchema, '/claims', { query: { page: query.page } })).data;
     },
     async get(claimId: number) {
-      return (await client(claimDetailEnvelopeSchema, `/insurer/claims/${claimId}`)).data;
+      return (await client(claimDetailEnvelopeSchema, `/claims/${claimId}`)).data;
     },
     statement(claimId: number) {
-      return files(`/insurer/claims/${claimId}/statement.pdf`, `claim-${claimId}.pdf`);
+      return files(`/claims/${claimId}/statement.pdf`, `claim-${claimId}.pdf`);
     },
   };
 }

@@ -34,6 +34,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   const partDealerClient = createServiceClient(appConfig.services.partDealer, () => i18n.locale);
   const workshopClient = createServiceClient(appConfig.services.workshop, () => i18n.locale);
+  const insurerClient = createServiceClient(appConfig.services.insurer, () => i18n.locale);
   return {
     session,
     storage,
@@ -50,8 +51,8 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       uploadLayouts: createUploadLayoutsApi(workshopClient),
       workshopClaims: createWorkshopClaimsApi(workshopClient),
       insurerClaims: createInsurerClaimsApi(
-        workshopClient,
-        createFileClient(appConfig.services.workshop, () => i18n.locale),
+        insurerClient,
+        createFileClient(appConfig.services.insurer, () => i18n.locale),
       ),
       apiKeys: createApiKeysApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),

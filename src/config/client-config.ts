@@ -8,22 +8,44 @@ import {
 } from '../../common/env-parse.ts';
 
 /**
- * Service base URLs per environment. One process serves all three services in this repository,
+ * Service base URLs per environment. One process serves all four services in this repository,
  * so every environment defaults to same-origin paths; a deployment that splits the services sets
- * AUTH_SERVICE_URL, WORKSHOP_SERVICE_URL or PART_DEALER_SERVICE_URL at build time.
+ * AUTH_SERVICE_URL, WORKSHOP_SERVICE_URL, PART_DEALER_SERVICE_URL or INSURER_SERVICE_URL at build time.
  */
-const serviceDefaults: Record<AppEnvironment, { auth: string; workshop: string; partDealer: string }> = {
-  development: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
-  staging: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
-  pre_prod: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
-  production: { auth: '/svc/auth/api/v1', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' },
-};
+const serviceDefaults: Record<AppEnvironment, { auth: string; workshop: string; partDealer: string; insurer: string }> =
+  {
+    development: {
+      auth: '/svc/auth/api/v1',
+      workshop: '/svc/workshop',
+      partDealer: '/svc/part-dealer',
+      insurer: '/svc/insurer',
+    },
+    staging: {
+      auth: '/svc/auth/api/v1',
+      workshop: '/svc/workshop',
+      partDealer: '/svc/part-dealer',
+      insurer: '/svc/insurer',
+    },
+    pre_prod: {
+      auth: '/svc/auth/api/v1',
+      workshop: '/svc/workshop',
+      partDealer: '/svc/part-dealer',
+      insurer: '/svc/insurer',
+    },
+    production: {
+      auth: '/svc/auth/api/v1',
+      workshop: '/svc/workshop',
+      partDealer: '/svc/part-dealer',
+      insurer: '/svc/insurer',
+    },
+  };
 
 const clientEnvironmentSchema = v.object({
   APP_ENV: v.optional(v.picklist(appEnvironments, `must be one of ${appEnvironments.join(', ')}`), 'production'),
   AUTH_SERVICE_URL: v.optional(serviceBaseUrl),
   WORKSHOP_SERVICE_URL: v.optional(serviceBaseUrl),
   PART_DEALER_SERVICE_URL: v.optional(serviceBaseUrl),
+  INSURER_SERVICE_URL: v.optional(serviceBaseUrl),
   PORTAL_KIND: v.optional(v.picklist(['workshop', 'insurance'], 'must be workshop or insurance'), 'workshop'),
   RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{10,100}$/, 'is not a reCAPTCHA site key'))),
   ANALYTICS_SCRIPT_URL: v.optional(httpUrl),
@@ -49,7 +71,7 @@ export const CLIENT_ENVIRONMENT_VARIABLES = Object.keys(clientEnvironmentSchema.
 
 export type ClientConfig = {
   environment: AppEnvironment;
-  services: { auth: string; workshop: string; partDealer: string };
+  services: { auth: string; workshop: string; partDealer: string; insurer: string };
   portalKind: 'workshop' | 'insurance';
   captcha: { provider: 'altcha' } | { provider: 'recaptcha'; siteKey: string };
   analyticsScriptUrl: string | null;
@@ -75,6 +97,7 @@ export function buildClientConfig(environment: Record<string, string | undefined
       auth: env.AUTH_SERVICE_URL ?? defaults.auth,
       workshop: env.WORKSHOP_SERVICE_URL ?? defaults.workshop,
       partDealer: env.PART_DEALER_SERVICE_URL ?? defaults.partDealer,
+      insurer: env.INSURER_SERVICE_URL ?? defaults.insurer,
     },
     portalKind: env.PORTAL_KIND,
     captcha: env.RECAPTCHA_SITE_KEY

@@ -139,6 +139,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   actionNotAllowed: msg`That is no longer possible in this state.`,
   inquiryClosed: msg`The inquiry no longer takes answers.`,
   choiceNotOffered: msg`This dealer made no offer for that line.`,
+  quoteExpired: msg`This dealer’s quote has expired and can no longer be ordered.`,
   validUntilPast: msg`The quote must be valid at least until today.`,
   answerIncomplete: msg`Please answer every line of the inquiry exactly once.`,
   inquirySent: msg`The inquiry has been sent.`,

@@ -1,7 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MemberLiveEvents } from '../app/member-live-events';
-import { toRoute } from '../app/navigation';
 import { AppShell } from '../views/shell/AppShell';
 import { createLogoutImplementations } from '../views/shell/use-logout';
 
@@ -28,7 +27,7 @@ function AuthenticatedLayout() {
     createLogoutImplementations({
       authApi: api.auth,
       session,
-      navigate: (to) => void navigate({ to: toRoute(to), replace: true }),
+      navigate: (to) => void navigate({ to, replace: true }),
     }),
   );
   return (

@@ -3,7 +3,6 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { tokenSearchParam } from '../../common/contracts/fields';
-import { toRoute } from '../app/navigation';
 import { appConfig } from '../config/app-config';
 import { OnboardingWizardView } from '../views/onboarding-wizard/OnboardingWizardView';
 import { createOnboardingWizardImplementations } from '../views/onboarding-wizard/use-onboarding-wizard';
@@ -26,7 +25,7 @@ function OnboardingRoute() {
   const [implementations] = useState(() =>
     createOnboardingWizardImplementations({
       workshopApi: api.workshop,
-      navigate: (to) => void navigate({ to: toRoute(to) }),
+      navigate: (to) => void navigate({ to }),
       openConfiguredUrl: (url) => void navigate({ to: url }),
       redirectAfterAccountCreation: appConfig.onboardingRedirectUrl,
       storage: storage.session,

@@ -1,6 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toRoute } from '../app/navigation';
 import { readDealerDraft } from '../views/part-dealer-onboarding/dealer-draft';
 import { PartDealerOnboardingView } from '../views/part-dealer-onboarding/PartDealerOnboardingView';
 import { createDealerOnboardingImplementations } from '../views/part-dealer-onboarding/use-part-dealer-onboarding';
@@ -19,7 +18,7 @@ function DealerOnboardingRoute() {
     createDealerOnboardingImplementations({
       partDealerApi: api.partDealer,
       storage: storage.session,
-      navigate: (to) => void navigate({ to: toRoute(to) }),
+      navigate: (to) => void navigate({ to }),
     }),
   );
   return <PartDealerOnboardingView implementations={implementations} draft={draft} />;

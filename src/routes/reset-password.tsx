@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { resetTokenClaimsSchema } from '../../common/contracts/account';
 import { tokenSearchParam } from '../../common/contracts/fields';
 import type { ResetPasswordInput } from '../../machines/reset-password.machine';
-import { toRoute } from '../app/navigation';
 import { readTokenClaims } from '../app/token-claims';
 import { ResetPasswordView } from '../views/reset-password/ResetPasswordView';
 import { createResetPasswordImplementations } from '../views/reset-password/use-reset-password';
@@ -38,7 +37,7 @@ function ResetPasswordRoute() {
   const [implementations] = useState(() =>
     createResetPasswordImplementations({
       accountApi: api.account,
-      navigate: (to) => void navigate({ to: toRoute(to), replace: true }),
+      navigate: (to) => void navigate({ to, replace: true }),
     }),
   );
   return <ResetPasswordView implementations={implementations} input={input} />;

@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { tokenSearchParam } from '../../common/contracts/fields';
 import { userInvitationClaimsSchema } from '../../common/contracts/user-invitation';
 import type { InvitedRegistrationInput } from '../../machines/invited-registration.machine';
-import { toRoute } from '../app/navigation';
 import { readTokenClaims } from '../app/token-claims';
 import { InvitedRegistrationView } from '../views/invited-registration/InvitedRegistrationView';
 import { createInvitedRegistrationImplementations } from '../views/invited-registration/use-invited-registration';
@@ -36,7 +35,7 @@ function UserInviteRoute() {
     createInvitedRegistrationImplementations({
       partDealerApi: api.partDealer,
       accountApi: api.account,
-      navigate: (to) => void navigate({ to: toRoute(to) }),
+      navigate: (to) => void navigate({ to }),
     }),
   );
   return <InvitedRegistrationView implementations={implementations} input={input} />;

@@ -1,6 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { toRoute } from '../app/navigation';
 import { InvitationRequestView } from '../views/invitation-request/InvitationRequestView';
 import { createInvitationRequestImplementations } from '../views/invitation-request/use-invitation-request';
 
@@ -15,7 +14,7 @@ function WorkshopAccountRoute() {
   const [implementations] = useState(() =>
     createInvitationRequestImplementations({
       workshopApi: api.workshop,
-      navigate: (to) => void navigate({ to: toRoute(to) }),
+      navigate: (to) => void navigate({ to }),
     }),
   );
   return <InvitationRequestView implementations={implementations} mode="account-creation" />;

@@ -12,7 +12,7 @@ import {
   type PlacedOrders,
   type PlaceOrdersInput,
 } from '../../machines/inquiry-page.machine';
-import { placementChoices, plannedOrders } from '../../machines/inquiry-quotes';
+import { offersFor, placementChoices, plannedOrders } from '../../machines/inquiry-quotes';
 import { InquiryPageView } from '../../src/views/workshop-inquiries/InquiryPageView';
 import type { InquiryPageImplementations } from '../../src/views/workshop-inquiries/use-inquiry-page';
 import { apiFailure } from '../support/failures';
@@ -272,6 +272,19 @@ function checkPage(context: SnapshotFrom<typeof inquiryPageMachine>['context'], 
           : `Line ${line.position}: order from ${chosen === 501 ? 'Ostsee Teile' : 'Förde Teile'}`;
       expect(screen.getByRole('radio', { name: radio })).toBeChecked();
     }
+    // "Order here" exactly on the offers (the contract's isQuoteOrderable, on the server's date).
+    expect(
+      within(matrix)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(
+      detail.lines.flatMap((line) => [
+        ...offersFor(detail, line.id).map(
+          (offer) => `Line ${line.position}: order from ${offer.recipient.dealer_name}`,
+        ),
+        `Line ${line.position}: leave out`,
+      ]),
+    );
     const totals = within(matrix).getByRole('row', { name: /Total of your choice/ });
     const planned = plannedOrders(detail, context.choices);
     detail.recipients
@@ -303,3 +316,40 @@ function checkPage(context: SnapshotFrom<typeof inquiryPageMachine>['context'], 
     expect(screen.queryByRole('button', { name: 'Withdraw inquiry' })).toBeNull();
   }
 }
+
+test('an expired quote is shown but cannot be chosen: no "Order here", and ordering sends only valid quotes', async () => {
+  const user = userEvent.setup();
+  let placed: PlaceOrdersInput | null = null;
+  const implementations: InquiryPageImplementations = {
+    actors: {
+      // Förde Teile's quote (the cheaper disc) was valid until 2026-11-28; the server's today is the 29th.
+      loadInquiry: fromPromise(async () => quotedInquiry({ today: '2026-11-29' })),
+      placeOrders: fromPromise<PlacedOrders, PlaceOrdersInput>(async ({ input }) => {
+        placed = input;
+        return new Promise<PlacedOrders>(() => {});
+      }),
+      cancelInquiry: fromPromise<CancelledInquiry, CancelInput>(() => new Promise(() => {})),
+      liveEvents: fromCallback(() => () => {}),
+    },
+    actions: { notifySuccess: () => {} },
+  };
+  await renderInRouter('/inquiries/77', () => <InquiryPageView implementations={implementations} inquiryId={77} />);
+  const matrix = await screen.findByRole('table', { name: /Quotes compared/ });
+  const disc = within(matrix).getByRole('row', { name: /1K0 615 301 AA/ });
+  // Its price is still shown, without a choice; the valid Ostsee quote is preselected instead.
+  expect(within(disc).getAllByRole('cell')[1]).toHaveTextContent('€89.50');
+  expect(within(disc).queryByRole('radio', { name: 'Line 1: order from Förde Teile' })).toBeNull();
+  expect(within(disc).getByRole('radio', { name: 'Line 1: order from Ostsee Teile' })).toBeChecked();
+  await user.click(screen.getByRole('button', { name: 'Order…' }));
+  await user.click(screen.getByRole('button', { name: 'Place orders' }));
+  expect(placed).toEqual({
+    inquiryId: 77,
+    placement: {
+      version: 4,
+      choices: [
+        { inquiry_line_id: 1, recipient_id: 501 },
+        { inquiry_line_id: 2, recipient_id: 501 },
+      ],
+    },
+  });
+});

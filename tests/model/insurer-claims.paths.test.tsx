@@ -12,9 +12,9 @@ import {
   insurerClaimMachine,
   type StatementFile,
 } from '../../machines/insurer-claims.machine';
-import { ClaimListView } from '../../src/views/orders/ClaimListView';
-import { ClaimView } from '../../src/views/orders/ClaimView';
-import type { ClaimImplementations, ClaimListImplementations } from '../../src/views/orders/use-insurer-claims';
+import { ClaimListView } from '../../src/views/insurer/ClaimListView';
+import { ClaimView } from '../../src/views/insurer/ClaimView';
+import type { ClaimImplementations, ClaimListImplementations } from '../../src/views/insurer/use-insurer-claims';
 import { apiFailure } from '../support/failures';
 import { renderInRouter } from '../support/render-in-router';
 

@@ -570,15 +570,15 @@ const endpoints: Endpoint[] = [
   { method: 'POST', path: '/svc/workshop/orders/:id/claim/withdraw', caller: 'workshop', bodyKeys: [] },
   {
     method: 'GET',
-    path: '/svc/workshop/insurer/claims',
+    path: '/svc/insurer/claims',
     caller: 'insurer',
     queryKeys: schemaKeys(claimListQuerySchema),
     auditsReads: true,
   },
-  { method: 'GET', path: '/svc/workshop/insurer/claims/:id', caller: 'insurer', queryKeys: [], auditsReads: true },
+  { method: 'GET', path: '/svc/insurer/claims/:id', caller: 'insurer', queryKeys: [], auditsReads: true },
   {
     method: 'GET',
-    path: '/svc/workshop/insurer/claims/:id/statement.pdf',
+    path: '/svc/insurer/claims/:id/statement.pdf',
     caller: 'insurer',
     queryKeys: [],
     auditsReads: true,

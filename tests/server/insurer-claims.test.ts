@@ -49,10 +49,10 @@ const withdraw = (cookie: string, id: number) =>
   post<OrderClaimState>(cookie, `/svc/workshop/orders/${id}/claim/withdraw`, {});
 type ClaimPage = { items: ClaimSummary[]; total: number; page: number; page_size: number };
 const claims = (cookie: string, search = '', language = 'de') =>
-  getJson<ClaimPage>(cookie, `/svc/workshop/insurer/claims${search}`, language);
-const claim = (cookie: string, id: number) => getJson<ClaimDetail>(cookie, `/svc/workshop/insurer/claims/${id}`);
+  getJson<ClaimPage>(cookie, `/svc/insurer/claims${search}`, language);
+const claim = (cookie: string, id: number) => getJson<ClaimDetail>(cookie, `/svc/insurer/claims/${id}`);
 const statement = (cookie: string, id: number, language: string) =>
-  fetch(server.url(`/svc/workshop/insurer/claims/${id}/statement.pdf`), {
+  fetch(server.url(`/svc/insurer/claims/${id}/statement.pdf`), {
     headers: { cookie, 'accept-language': language },
   });
 
@@ -305,6 +305,18 @@ describe('the insurer reads the shared claim', () => {
     expect((await claims(cookies.nord)).status).toBe(403);
     expect((await claim(cookies.nord, claimId)).status).toBe(403);
     expect((await getJson(cookies.allianz, `/svc/workshop/orders/${orderId}`)).status).toBe(403);
+  });
+
+  test('the claims are served by the insurer service only: the old workshop paths are gone (404)', async () => {
+    expect((await claims(cookies.allianz)).status).toBe(200);
+    for (const path of ['/insurer/claims', `/insurer/claims/${claimId}`, `/insurer/claims/${claimId}/statement.pdf`]) {
+      const answer = await getJson(cookies.allianz, `/svc/workshop${path}`);
+      expect({ path, status: answer.status, error: answer.body.error }).toEqual({
+        path,
+        status: 404,
+        error: 'notFound',
+      });
+    }
   });
 
   test.each([

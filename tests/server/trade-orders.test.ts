@@ -324,7 +324,7 @@ describe('placing orders', () => {
   });
 
   test('a choice that was not offered is 400 choiceNotOffered and stores nothing', async () => {
-    const quoted = await quotedInquiry({ nordValidUntil: '2020-01-01' });
+    const quoted = await quotedInquiry();
     const other = await quotedInquiry();
     const { inquiry, lines } = quoted;
     // A Süd quote saying "not available", and a recipient that has only seen the inquiry.
@@ -345,8 +345,6 @@ describe('placing orders', () => {
       .where(eq(inquiryRecipients.id, other.nordRecipient.id));
     const eventsBefore = await tradeEventCount(server.db);
     const refused = [
-      // Nord's quote is past its valid-until date.
-      [inquiry, [{ inquiry_line_id: lines.l1.id, recipient_id: quoted.nordRecipient.id }]],
       // On `other` Nord has only seen the inquiry: its quote lines do not count (Süd's line 3 is fine, all or nothing).
       [
         other.inquiry,
@@ -796,15 +794,39 @@ describe('found in review', () => {
     }
   });
 
-  test('a quote past its valid-until date is not ordered', async () => {
-    const { inquiry, lines, nordRecipient } = await quotedInquiry({ nordValidUntil: '2020-01-31' });
-    const placed = await place(werkstattCookie, inquiry.id, {
-      version: inquiry.version,
-      choices: [{ inquiry_line_id: lines.l1.id, recipient_id: nordRecipient.id }],
-    });
-    expect(placed.status).toBe(400);
-    expect(placed.body.error).toBe('choiceNotOffered');
+  test('a quote past its valid-until date is refused with a translated 400 quoteExpired and nothing is written', async () => {
+    const { inquiry, lines, nordRecipient, suedRecipient } = await quotedInquiry({ nordValidUntil: '2020-01-31' });
+    const eventsBefore = await tradeEventCount(server.db);
+    const mailsBefore = (await server.db.select().from(tradeMailQueue)).length;
+    const attempts = [
+      // Only the expired quote.
+      [{ inquiry_line_id: lines.l1.id, recipient_id: nordRecipient.id }],
+      // A valid Süd line beside it: all or nothing.
+      [
+        { inquiry_line_id: lines.l3.id, recipient_id: suedRecipient.id },
+        { inquiry_line_id: lines.l2.id, recipient_id: nordRecipient.id },
+      ],
+    ];
+    for (const choices of attempts) {
+      const placed = await place(werkstattCookie, inquiry.id, { version: inquiry.version, choices });
+      expect({ choices, status: placed.status, error: placed.body.error, message: placed.body.message }).toEqual({
+        choices,
+        status: 400,
+        error: 'quoteExpired',
+        message: 'Das Angebot dieses Händlers ist abgelaufen und kann nicht mehr bestellt werden.',
+      });
+    }
     expect(await ordersOfInquiry(inquiry.id)).toEqual([]);
+    expect(await inquiryRow(inquiry.id)).toMatchObject({ status: 'quoted', version: inquiry.version });
+    expect(await tradeEventCount(server.db)).toBe(eventsBefore);
+    expect((await server.db.select().from(tradeMailQueue)).length).toBe(mailsBefore);
+    // The same quote up to its valid-until day is ordered (Nord's default is valid).
+    const valid = await quotedInquiry();
+    const ordered = await place(werkstattCookie, valid.inquiry.id, {
+      version: valid.inquiry.version,
+      choices: [{ inquiry_line_id: valid.lines.l1.id, recipient_id: valid.nordRecipient.id }],
+    });
+    expect(ordered.status).toBe(200);
   });
 });
 

@@ -54,6 +54,7 @@ test('the client build defaults to production with same-origin services and ALTC
     auth: '/svc/auth/api/v1',
     workshop: '/svc/workshop',
     partDealer: '/svc/part-dealer',
+    insurer: '/svc/insurer',
   });
   expect(config.captcha).toEqual({ provider: 'altcha' });
 });

@@ -134,6 +134,36 @@ test('ordering: the lifecycle decides; the review sends the version and the chos
   expect(fakes.load).toHaveBeenCalledTimes(2);
 });
 
+test('an expired quote cannot be chosen: the guard refuses it and the choice stays as it was', async () => {
+  // Förde Teile's quote (the cheaper disc) was valid until 2026-11-28; the server's today is the 29th.
+  const { actor } = start({ load: async () => quotedInquiry({ today: '2026-11-29' }) });
+  await settled();
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 501, 2: 501 });
+  expect(actor.getSnapshot().can({ type: 'choice.set', lineId: 1, recipientId: 502 })).toBe(false);
+  actor.send({ type: 'choice.set', lineId: 1, recipientId: 502 });
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 501, 2: 501 });
+  // The valid quote and leaving the line out stay possible; on its valid-until day Förde is chosen.
+  expect(actor.getSnapshot().can({ type: 'choice.set', lineId: 1, recipientId: null })).toBe(true);
+  expect(actor.getSnapshot().can({ type: 'choice.set', lineId: 1, recipientId: 501 })).toBe(true);
+  const lastDay = start({ load: async () => quotedInquiry({ today: '2026-11-28' }) });
+  await settled();
+  lastDay.actor.send({ type: 'choice.set', lineId: 1, recipientId: 501 });
+  lastDay.actor.send({ type: 'choice.set', lineId: 1, recipientId: 502 });
+  expect(lastDay.actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+});
+
+test('a line a dealer did not offer, or in a lifecycle that takes no order, cannot be chosen', async () => {
+  const { actor } = start();
+  await settled();
+  // Förde declined the filter.
+  actor.send({ type: 'choice.set', lineId: 2, recipientId: 502 });
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+  const sent = start({ load: async () => quotedInquiry({ status: 'ordered' }) });
+  await settled();
+  expect(sent.actor.getSnapshot().can({ type: 'choice.set', lineId: 1, recipientId: 501 })).toBe(false);
+  expect(sent.actor.getSnapshot().can({ type: 'choice.set', lineId: 1, recipientId: null })).toBe(false);
+});
+
 test('nothing chosen, or a sent inquiry without quotes: no order is offered', async () => {
   const { actor } = start();
   await settled();

@@ -131,7 +131,7 @@ test('the browser going offline shows offline at once; German when the language 
 });
 
 test('only workshop and dealer users have a stream', () => {
-  const services = { auth: '/a', workshop: '/svc/workshop', partDealer: '/svc/part-dealer' };
+  const services = { auth: '/a', workshop: '/svc/workshop', partDealer: '/svc/part-dealer', insurer: '/svc/insurer' };
   expect(liveEventsUrl('workshop_user', services)).toBe('/svc/workshop/events');
   expect(liveEventsUrl('dealer_user', services)).toBe('/svc/part-dealer/events');
   expect(liveEventsUrl('system_admin', services)).toBeNull();

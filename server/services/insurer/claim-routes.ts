@@ -10,8 +10,9 @@ import { renderDelayStatement, statementFileName } from '../../trade/delay-state
 import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
- * The insurer's side of claims (issue 15, ADR 030): the claims shared with its organisation and not
- * withdrawn, one claim, and its delay statement as PDF. Anything else (unshared, withdrawn, another
+ * The insurer's side of claims (issue 15, ADR 030), mounted under /svc/insurer (issue 23: no longer
+ * inside the workshop service): the claims shared with its organisation and not withdrawn, one
+ * claim, and its delay statement as PDF. Anything else (unshared, withdrawn, another
  * insurer's) answers 404. Every access is audited, refused ones included.
  */
 export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess) {
@@ -19,7 +20,7 @@ export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess
   const routes = new Hono<MemberEnv>();
   const requireInsurer = access.requireMember('insurer');
 
-  routes.get('/insurer/claims', requireInsurer, async (c) => {
+  routes.get('/claims', requireInsurer, async (c) => {
     const query = parseQuery(c, claimListQuerySchema);
     const page = await listClaims(db, c.get('organisation').id, query);
     await audit(db, {
@@ -45,11 +46,11 @@ export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess
     return claim;
   }
 
-  routes.get('/insurer/claims/:id{[0-9]{1,9}}', requireInsurer, async (c) => {
+  routes.get('/claims/:id{[0-9]{1,9}}', requireInsurer, async (c) => {
     return ok(c, await auditedClaim(c, 'claim.read'));
   });
 
-  routes.get('/insurer/claims/:id{[0-9]{1,9}}/statement.pdf', requireInsurer, async (c) => {
+  routes.get('/claims/:id{[0-9]{1,9}}/statement.pdf', requireInsurer, async (c) => {
     const claim = await auditedClaim(c, 'claim.statement_downloaded');
     const locale = requestLocale(c);
     const pdf = await renderDelayStatement(claim, locale);

@@ -24,7 +24,6 @@ import { issueToken, revokeTokens } from '../../tokens';
 import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import type { SessionAccess } from '../auth/session-access';
-import { createInsurerClaimRoutes } from '../insurer/claim-routes';
 import { createApiKeyRoutes } from './api-key-routes';
 import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
@@ -186,9 +185,9 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createWorkshopOrderRoutes(deps, access));
   // Orders from a file (issue 14): the workshop's saved column mappings.
   service.route('/', createUploadLayoutRoutes(deps, access));
-  // Insurance claims (issue 15, ADR 030): the workshop shares an order; the insurer reads it.
+  // Insurance claims (issue 15, ADR 030): the workshop shares an order (the insurer reads it in
+  // its own service, /svc/insurer).
   service.route('/', createWorkshopClaimRoutes(deps, access));
-  service.route('/', createInsurerClaimRoutes(deps, access));
   // The DMS API's keys (issue 15, ADR 031).
   service.route('/', createApiKeyRoutes(deps, access));
   // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.

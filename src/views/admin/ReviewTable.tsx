@@ -4,13 +4,13 @@ import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import type { ReviewPage, ReviewQueueImplementations, ReviewQueueMachine } from '../../../machines/review-queue';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
+import { type DataColumn, DataTable } from '../../ui/DataTable';
 import { LoadError } from '../../ui/LoadError';
+import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from './admin.css';
-import { type DataColumn, DataTable } from './DataTable';
 import { DecisionDialog } from './DecisionDialog';
-import { Pager } from './Pager';
 import { useReviewQueue } from './use-review-queue';
 
 export type ReviewColumn<TItem> = DataColumn<TItem>;

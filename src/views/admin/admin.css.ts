@@ -8,27 +8,6 @@ export const filters = style({
   alignItems: 'end',
   '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
 });
-export const tableWrap = style({
-  overflowX: 'auto',
-  background: vars.color.surface,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.card,
-});
-export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
-export const cell = style({
-  textAlign: 'left',
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  verticalAlign: 'middle',
-});
-export const pager = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: vars.space.md,
-  marginTop: vars.space.md,
-  flexWrap: 'wrap',
-});
 export const statusBadge = style({
   display: 'inline-block',
   padding: `2px ${vars.space.sm}`,

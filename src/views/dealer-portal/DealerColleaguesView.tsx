@@ -4,11 +4,11 @@ import type { dealerColleaguesMachine } from '../../../machines/dealer-colleague
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { DataTable } from '../../ui/DataTable';
 import { Dialog } from '../../ui/Dialog';
 import { Form } from '../../ui/Form';
 import { LoadError } from '../../ui/LoadError';
 import { TextField } from '../../ui/TextField';
-import { DataTable } from '../admin/DataTable';
 import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 import * as styles from './dealer-portal.css';
 import { useDealerColleagues } from './use-dealer-colleagues';

@@ -6,9 +6,9 @@ import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import * as styles from './orders.css';
+import * as styles from '../trade-shared/orders.css';
+import { useOrderFormat } from '../trade-shared/use-order-format';
 import { type ClaimShareImplementations, useClaimShare } from './use-claim-share';
-import { useOrderFormat } from './use-order-format';
 
 /**
  * The order page's insurance claim (ADR 030): tag the order with the insurer's claim number and

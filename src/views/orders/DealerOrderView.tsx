@@ -6,11 +6,11 @@ import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
+import { lineActionText, lineActionTitle, lineName } from '../trade-shared/order-texts';
+import * as styles from '../trade-shared/orders.css';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
-import { lineActionText, lineActionTitle, lineName } from './order-texts';
-import * as styles from './orders.css';
 import { type DealerOrderImplementations, useDealerOrder } from './use-dealer-order';
 
 /** Which field of the action's dialog a problem belongs to; the rest is said for the whole dialog. */

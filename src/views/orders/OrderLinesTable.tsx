@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
-import { lineName, lineStatusText, returnReasonText, returnStatusText, statusTone } from './order-texts';
-import * as styles from './orders.css';
-import { useOrderFormat } from './use-order-format';
+import { lineName, lineStatusText, returnReasonText, returnStatusText, statusTone } from '../trade-shared/order-texts';
+import * as styles from '../trade-shared/orders.css';
+import { useOrderFormat } from '../trade-shared/use-order-format';
 
 /** The ETA with the ones it replaced, newest first: "28.11.2026 (before: 26.11., 25.11.)". */
 function Eta({ line }: { line: OrderLine }) {

@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router';
 import { ORDER_STATUSES, type OrderSummary, TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import type { OrderListSearch } from '../../../machines/order-list.machine';
 import { LoadError } from '../../ui/LoadError';
+import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { Pager } from '../admin/Pager';
-import { vehicleText } from './OrderHeader';
-import { orderStatusText, statusTone } from './order-texts';
-import * as styles from './orders.css';
-import { useOrderFormat } from './use-order-format';
+import { vehicleText } from '../trade-shared/OrderHeader';
+import { orderStatusText, statusTone } from '../trade-shared/order-texts';
+import * as styles from '../trade-shared/orders.css';
+import { useOrderFormat } from '../trade-shared/use-order-format';
 import { type OrderListImplementations, useOrderList } from './use-order-list';
 
 function OrderLink({ order, side }: { order: OrderSummary; side: 'workshop' | 'dealer' }) {

@@ -5,7 +5,7 @@ import type { OrderDetail } from '../../../common/contracts/trading';
 import { useMessageText } from '../../i18n/use-message-text';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
-import { OrderHeader } from './OrderHeader';
+import { OrderHeader } from '../trade-shared/OrderHeader';
 
 /**
  * What the workshop's and the dealer's order pages share: the way back to the list, the title,

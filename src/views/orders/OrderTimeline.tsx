@@ -9,9 +9,9 @@ import {
   lineStatusText,
   orderStatusText,
   returnReasonText,
-} from './order-texts';
-import * as styles from './orders.css';
-import { useOrderFormat } from './use-order-format';
+} from '../trade-shared/order-texts';
+import * as styles from '../trade-shared/orders.css';
+import { useOrderFormat } from '../trade-shared/use-order-format';
 
 const detailText = (event: TradeEvent, key: string) => {
   const value = event.details[key];

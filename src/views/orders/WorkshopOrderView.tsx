@@ -7,10 +7,10 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import { lineName, returnReasonText } from '../trade-shared/order-texts';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
-import { lineName, returnReasonText } from './order-texts';
 import { useWorkshopOrder, type WorkshopOrderImplementations } from './use-workshop-order';
 
 /** /orders/$orderId: the workshop's order with its lines, returns and history, kept current live. */

@@ -6,8 +6,8 @@ import {
   type InquiryListQuery,
 } from '../../../machines/inquiry-list.machine';
 import { LoadError } from '../../ui/LoadError';
+import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
-import { Pager } from '../admin/Pager';
 import { ListSearchField, NoSearchMatches } from '../trade-shared/ListSearch';
 import * as styles from './inquiries.css';
 import { inquiryStatusText, useTradeFormat, vehicleLine } from './trade-text';

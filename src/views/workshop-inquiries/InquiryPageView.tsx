@@ -457,7 +457,6 @@ function QuoteMatrix({ detail, page, format }: { detail: InquiryDetail; page: Pa
                     </td>
                   );
                 }
-                const orderable = quote.availability !== 'not_available';
                 const eta = quote.eta ? format.date(quote.eta) : null;
                 const deposit = format.money(quote.deposit_cents);
                 const altNumber = quote.alternative_part_number;
@@ -505,7 +504,7 @@ function QuoteMatrix({ detail, page, format }: { detail: InquiryDetail; page: Pa
                           <Trans>⚡ Fastest</Trans>
                         </span>
                       ) : null}
-                      {choosing && orderable ? (
+                      {page.canChoose(line.id, dealer.id) ? (
                         <label>
                           <input
                             type="radio"

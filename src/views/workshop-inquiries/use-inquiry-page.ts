@@ -1,10 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
-import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
 import { inquiryPageMachine } from '../../../machines/inquiry-page.machine';
-import { plannedOrders } from '../../../machines/inquiry-quotes';
-import { lifecycleAllows } from '../../../machines/lifecycle';
+import { isChoiceAllowed, ordersAllowed, plannedOrders } from '../../../machines/inquiry-quotes';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
 import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
@@ -57,7 +55,10 @@ export function useInquiryPage(implementations: InquiryPageImplementations, inqu
     canReview: useSelector(actor, (snapshot) => snapshot.can({ type: 'order.review' })),
     canCancel: useSelector(actor, (snapshot) => snapshot.can({ type: 'cancel.request' })),
     /** Whether the lifecycle takes an order at all (the matrix offers a choice only then). */
-    ordersAllowed: detail ? lifecycleAllows(inquiryLifecycleMachine, detail.status, { type: 'inquiry.order' }) : false,
+    ordersAllowed: detail ? ordersAllowed(detail) : false,
+    /** Whether a line may be ordered from a dealer (null: left out): the machine guard's own rule. */
+    canChoose: (lineId: number, recipientId: number | null) =>
+      detail ? isChoiceAllowed(detail, lineId, recipientId) : false,
     retry: () => send({ type: 'inquiry.retry' }),
     choose: (lineId: number, recipientId: number | null) => send({ type: 'choice.set', lineId, recipientId }),
     review: () => send({ type: 'order.review' }),

@@ -5,8 +5,8 @@ import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
+import { Pager } from '../../ui/Pager';
 import { TextField } from '../../ui/TextField';
-import { Pager } from '../admin/Pager';
 import { useWorkshopSuppliers, type WorkshopSuppliersImplementations } from './use-workshop-suppliers';
 import * as styles from './workshop-suppliers.css';
 

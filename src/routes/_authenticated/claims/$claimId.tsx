@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { recordIdParam } from '../../../app/record-id';
-import { ClaimView } from '../../../views/orders/ClaimView';
-import { createClaimImplementations, saveFileInBrowser } from '../../../views/orders/use-insurer-claims';
+import { ClaimView } from '../../../views/insurer/ClaimView';
+import { createClaimImplementations, saveFileInBrowser } from '../../../views/insurer/use-insurer-claims';
 
 /** One shared claim (ADR 030); one not shared with this insurer (any more) answers 404 from the API. */
 export const Route = createFileRoute('/_authenticated/claims/$claimId')({

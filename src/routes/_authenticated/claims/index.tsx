@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { compactClaimListSearch, parseClaimListSearch } from '../../../../machines/insurer-claims.machine';
-import { ClaimListView } from '../../../views/orders/ClaimListView';
-import { createClaimListImplementations } from '../../../views/orders/use-insurer-claims';
+import { ClaimListView } from '../../../views/insurer/ClaimListView';
+import { createClaimListImplementations } from '../../../views/insurer/use-insurer-claims';
 
 /** The claims shared with the insurer's organisation (ADR 030): the page in the URL, read by the contract's rules. */
 export const Route = createFileRoute('/_authenticated/claims/')({

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import * as styles from './admin.css';
+import * as styles from './lists.css';
 
 export type DataColumn<TItem> = {
   header: ReactNode;

@@ -6,12 +6,12 @@ import type { TradeEvent } from '../../../common/contracts/trading';
 import { Button } from '../../ui/Button';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
+import { vehicleText } from '../trade-shared/OrderHeader';
+import { isLineStatus, isOrderStatus, lineStatusText, orderStatusText } from '../trade-shared/order-texts';
+import * as styles from '../trade-shared/orders.css';
+import { useOrderFormat } from '../trade-shared/use-order-format';
 import { claimOriginText } from './claim-texts';
-import { vehicleText } from './OrderHeader';
-import { isLineStatus, isOrderStatus, lineStatusText, orderStatusText } from './order-texts';
-import * as styles from './orders.css';
 import { type ClaimImplementations, useClaim } from './use-insurer-claims';
-import { useOrderFormat } from './use-order-format';
 
 function Delay({ line }: { line: ClaimLine }) {
   if (line.delay_days === null) return <Trans>no date promised</Trans>;

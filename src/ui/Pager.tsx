@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/Button';
-import * as styles from './admin.css';
+import { Button } from './Button';
+import * as styles from './lists.css';
 
 /** Previous / "Page x of y" / Next under an admin list (20 per page, docs/product.md §9). */
 export function Pager({

@@ -5,12 +5,12 @@ import { TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import type { ClaimListSearch } from '../../../machines/insurer-claims.machine';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
-import { Pager } from '../admin/Pager';
-import { vehicleText } from './OrderHeader';
-import { orderStatusText } from './order-texts';
-import * as styles from './orders.css';
+import { Pager } from '../../ui/Pager';
+import { vehicleText } from '../trade-shared/OrderHeader';
+import { orderStatusText } from '../trade-shared/order-texts';
+import * as styles from '../trade-shared/orders.css';
+import { useOrderFormat } from '../trade-shared/use-order-format';
 import { type ClaimListImplementations, useClaimList } from './use-insurer-claims';
-import { useOrderFormat } from './use-order-format';
 
 /**
  * /claims: the claims workshops shared with the insurer's organisation (ADR 030), newest first, a
