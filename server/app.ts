@@ -11,7 +11,7 @@ import { createDevMailbox } from './dev-mailbox';
 import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
 import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
-import { ApiRefusal, refusalBody } from './http/respond';
+import { ApiRefusal, refusalBody, refusalResponse } from './http/respond';
 import { createAuthService } from './services/auth/routes';
 import { createSessionAccess } from './services/auth/session-access';
 import { createPartDealerService } from './services/part-dealer/routes';
@@ -94,11 +94,7 @@ export function createApp(deps: ServerDeps) {
   );
 
   app.onError((error, c) => {
-    if (error instanceof ApiRefusal) {
-      for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
-      const body = refusalBody(c, error.status, error.messageId, error.extra.field);
-      return c.json(error.extra.data === undefined ? body : { ...body, data: error.extra.data }, error.status);
-    }
+    if (error instanceof ApiRefusal) return refusalResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(refusalBody(c, error.status, 'invalidRequest'), error.status);
     }
