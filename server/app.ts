@@ -12,8 +12,8 @@ import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/c
 import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody, refusalResponse } from './http/respond';
+import { createSessionAccess } from './http/session-access';
 import { createAuthService } from './services/auth/routes';
-import { createSessionAccess } from './services/auth/session-access';
 import { createPartDealerService } from './services/part-dealer/routes';
 import { createWorkshopService } from './services/workshop/routes';
 import { createSpaRoutes } from './static-spa';

@@ -10,12 +10,12 @@ import {
 import type { ServerDeps } from '../../context';
 import { inquiries, inquiryRecipients, organisations } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { answerInquiry, declineInquiry, markInquirySeen, UNANSWERED } from '../../trade/dealer-answers';
 import { dealerInquiry, inquiryCounts } from '../../trade/inquiry-detail';
 import { vehicleView } from '../../trade/order-summaries';
 import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from '../../trade/part-search';
 import type { TradeActor } from '../../trade/trade-actor';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
  * The inquiries a dealer received (issue 13, ADR 023), mounted under /svc/part-dealer: the inbox

@@ -2,12 +2,12 @@ import { type Context, Hono } from 'hono';
 import { orderLineActionSchema, orderListQuerySchema, returnDecisionSchema } from '../../../common/contracts/trading';
 import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import type { EventReader } from '../../trade/event-log';
 import { changeOrderLines, decideReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
 import type { TradeActor } from '../../trade/trade-actor';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
  * The dealer's side of orders (ADR 023): its order list and page, and the adapters of its

@@ -20,10 +20,10 @@ import type { Database, Transaction } from '../../db/database';
 import { dealerLogos, dealerProfiles, organisations, partDealers, supplierRelations, users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, conflictWithCurrent, ok, parseJsonBody, refusalBody } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
+import { endAllSessionsOf } from '../../http/sessions';
 import { requestLocale } from '../../i18n';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
-import { endAllSessionsOf } from '../auth/sessions';
 import { inviteIntoOrganisation } from '../auth/user-invitations';
 
 /** Invitations a dealer organisation may send per hour (each one is a mail to a stranger's address). */

@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../../db/database';
 import { claimShares, orders, organisations } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 
 type Reader = Database | Transaction;
 

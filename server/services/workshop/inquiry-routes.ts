@@ -3,13 +3,13 @@ import { fitmentLookupQuerySchema, vehicleTypeKey } from '../../../common/contra
 import { inquiryCreateSchema, inquiryListQuerySchema, versionOnlySchema } from '../../../common/contracts/trading';
 import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { cancelInquiry } from '../../trade/cancel-inquiry';
 import { createInquiry } from '../../trade/create-inquiry';
 import { inquiryDetail } from '../../trade/inquiry-detail';
 import { listInquiries } from '../../trade/inquiry-list';
 import { learnedFitment } from '../../trade/learned-fitment';
 import type { TradeActor } from '../../trade/trade-actor';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
  * The workshop's inquiries (issue 13, ADR 023), mounted under /svc/workshop: send one inquiry to

@@ -2,13 +2,13 @@ import { type Context, Hono } from 'hono';
 import { orderListQuerySchema, orderPlacementSchema, returnRequestSchema } from '../../../common/contracts/trading';
 import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import type { EventReader } from '../../trade/event-log';
 import { requestReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
 import { placeOrders } from '../../trade/place-orders';
 import type { TradeActor } from '../../trade/trade-actor';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
  * The workshop's orders (ADR 023): placing orders from an inquiry's quotes (one order per dealer),
