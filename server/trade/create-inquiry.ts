@@ -116,7 +116,7 @@ export async function createInquiry(db: Database, actor: TradeActor, body: v.Inf
     ]);
     if (!event) throw new Error('event append returned nothing');
     for (const dealerOrganisationId of dealerOrganisationIds) {
-      await queueTradeMail(tx, { organisationId: dealerOrganisationId, eventId: event.id, kind: 'inquiry.received' });
+      await queueTradeMail(tx, { organisationId: dealerOrganisationId, event });
     }
     return inquiryDetail(tx, { inquiryId: inquiry.id, workshopOrganisationId: actor.organisationId });
   });

@@ -101,11 +101,7 @@ async function appendAnswerEvents(
   const rows = await appendTradeEvents(tx, events);
   const allAnsweredRow = rows.find((row) => row.kind === 'inquiry.allAnswered');
   if (allAnsweredRow) {
-    await queueTradeMail(tx, {
-      organisationId: inquiry.workshopOrganisationId,
-      eventId: allAnsweredRow.id,
-      kind: 'inquiry.allAnswered',
-    });
+    await queueTradeMail(tx, { organisationId: inquiry.workshopOrganisationId, event: allAnsweredRow });
   }
 }
 

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type * as v from 'valibot';
+import { LINE_ACTION_EVENT_KIND, orderStatusEventKind, TRADE_MAIL_OF_EVENT } from '../../common/contracts/trade-events';
 import {
   dealerTotal,
   isLineCharged,
   type OrderLineStatus,
+  type OrderStatus,
   type orderLineActionSchema,
   type returnDecisionSchema,
   type returnRequestSchema,
@@ -33,16 +35,6 @@ type ClaimedOrder = typeof orders.$inferSelect;
 
 const dealerOf = (actor: TradeActor): EventReader => ({ kind: 'dealer', organisationId: actor.organisationId });
 const workshopOf = (actor: TradeActor): EventReader => ({ kind: 'workshop', organisationId: actor.organisationId });
-
-/** The log's name for what a line action did. */
-const LINE_EVENT_KIND: Record<OrderLineAction, string> = {
-  confirm: 'line.confirmed',
-  backorder: 'line.backorder',
-  cancel: 'line.cancelled',
-  ship: 'line.shipped',
-  deliver: 'line.delivered',
-};
-type OrderLineAction = v.InferOutput<typeof orderLineActionSchema>['action'];
 
 /**
  * The order follows its lines (order machine), and its freight and total are computed again over
@@ -84,9 +76,9 @@ async function followLines(tx: Transaction, order: ClaimedOrder) {
 }
 
 /** The event of an order's status change, for the workshop and this dealer. */
-function orderStatusEvent(order: ClaimedOrder, status: string, actorUserId: number): TradeEventInput {
+function orderStatusEvent(order: ClaimedOrder, status: OrderStatus, actorUserId: number): TradeEventInput {
   return {
-    kind: `order.${status}`,
+    kind: orderStatusEventKind(status),
     inquiryId: order.inquiryId,
     orderId: order.id,
     entity: 'order',
@@ -150,7 +142,7 @@ export async function changeOrderLines(
             ? { tracking_reference: body.tracking_reference }
             : {};
     const events: TradeEventInput[] = steps.map(({ line }) => ({
-      kind: LINE_EVENT_KIND[body.action],
+      kind: LINE_ACTION_EVENT_KIND[body.action],
       inquiryId: order.inquiryId,
       orderId: order.id,
       entity: 'line',
@@ -164,15 +156,13 @@ export async function changeOrderLines(
     }));
     if (orderStatus) events.push(orderStatusEvent(order, orderStatus, actor.userId));
     const appended = await appendTradeEvents(tx, events);
-    if (body.action === 'backorder' || body.action === 'cancel') {
-      const kind = body.action === 'backorder' ? 'line.backorder' : 'line.cancelled';
-      await queueTradeMails(
-        tx,
-        appended
-          .filter((event) => event.kind === kind)
-          .map((event) => ({ organisationId: order.workshopOrganisationId, eventId: event.id, kind })),
-      );
-    }
+    // The workshop hears of a line told by mail (a backorder, a cancelled line), each line once.
+    await queueTradeMails(
+      tx,
+      appended
+        .filter((event) => event.entity === 'line' && TRADE_MAIL_OF_EVENT[event.kind] !== null)
+        .map((event) => ({ organisationId: order.workshopOrganisationId, event })),
+    );
   });
   return readOrderDetail(db, reader, orderId);
 }

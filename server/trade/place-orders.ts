@@ -199,7 +199,7 @@ export async function placeOrders(
       appended.flatMap((event) => {
         const organisationId =
           event.kind === 'order.placed' && event.orderId !== null && dealerOfOrder.get(event.orderId);
-        return organisationId ? [{ organisationId, eventId: event.id, kind: 'order.placed' as const }] : [];
+        return organisationId ? [{ organisationId, event }] : [];
       }),
     );
     return placed.map((order) => order.id);
