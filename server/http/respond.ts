@@ -21,7 +21,7 @@ export class ApiRefusal extends Error {
 /** The refusals of a write on a stale version: someone else changed the thing first (ADR 035). */
 export type ConflictMessageId = Extract<
   MessageId,
-  'inquiryChanged' | 'answerChanged' | 'orderChanged' | 'profileChanged'
+  'inquiryChanged' | 'answerChanged' | 'orderChanged' | 'profileChanged' | 'claimNotShared'
 >;
 
 /**
