@@ -46,7 +46,7 @@ process.on('message', async (message: Request) => {
     const [row] = await db.transaction((tx) =>
       appendTradeEvents(tx, [
         {
-          kind: 'quote.received',
+          kind: 'inquiry.quoted',
           inquiryId: inquiry.id,
           entity: 'inquiry',
           entityId: inquiry.id,

@@ -11,9 +11,9 @@ import { createDevMailbox } from './dev-mailbox';
 import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
 import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
-import { ApiRefusal, refusalBody } from './http/respond';
+import { ApiRefusal, refusalBody, refusalResponse } from './http/respond';
+import { createSessionAccess } from './http/session-access';
 import { createAuthService } from './services/auth/routes';
-import { createSessionAccess } from './services/auth/session-access';
 import { createInsurerService } from './services/insurer/routes';
 import { createPartDealerService } from './services/part-dealer/routes';
 import { createWorkshopService } from './services/workshop/routes';
@@ -95,11 +95,7 @@ export function createApp(deps: ServerDeps) {
   );
 
   app.onError((error, c) => {
-    if (error instanceof ApiRefusal) {
-      for (const [name, value] of Object.entries(error.extra.headers ?? {})) c.header(name, value);
-      const body = refusalBody(c, error.status, error.messageId, error.extra.field);
-      return c.json(error.extra.data === undefined ? body : { ...body, data: error.extra.data }, error.status);
-    }
+    if (error instanceof ApiRefusal) return refusalResponse(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(refusalBody(c, error.status, 'invalidRequest'), error.status);
     }

@@ -3,7 +3,7 @@ import { type AuditEvent, audit } from '../audit';
 import type { Database, Transaction } from '../db/database';
 import { clientIp } from '../http/client-ip';
 import { ApiRefusal } from '../http/respond';
-import type { SignedInEnv } from '../services/auth/session-access';
+import type { SignedInEnv } from '../http/session-access';
 
 /** Who decided and when, as every lead table records it. */
 export type LeadReview = { reviewerId: number; reviewedAt: Date };

@@ -10,7 +10,7 @@ export const API_ERROR_RESPONSES = {
   401: 'No key, a malformed key, or an unknown or revoked key (`apiKeyMissing`, `apiKeyInvalid`).',
   403: "The key's workshop is deactivated (`organisationDeactivated`).",
   404: "Unknown id, or one of another workshop: the same answer, so ids of others can't be probed.",
-  409: 'The record changed since the version you sent (`inquiryChanged`, `actionNotAllowed`): read it again. Or a request with the same `Idempotency-Key` is still running (`idempotencyKeyInFlight`): repeat it shortly.',
+  409: "The record changed since the version you sent (`inquiryChanged`: the envelope's `data` is the record as it is now), or its state takes no such change (`actionNotAllowed`): read it again. Or a request with the same `Idempotency-Key` is still running (`idempotencyKeyInFlight`): repeat it shortly.",
   413: 'The body is larger than 32 KB.',
   415: 'The body is not `application/json`.',
   422: 'The `Idempotency-Key` was already used with another method, path or body (`idempotencyKeyReused`): nothing was run.',

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   type DmsDealer,
   dmsDealerListSchema,
@@ -27,6 +27,7 @@ import { streamTradeEvents } from '../trade/live-routes';
 import { readOrderDetail } from '../trade/order-detail';
 import { listOrders } from '../trade/order-list';
 import { placeOrders } from '../trade/place-orders';
+import type { TradeActor } from '../trade/trade-actor';
 import { idempotencyKeyHeader, idempotent } from './idempotency';
 import { type ApiOperation, defineOperation, describeOperation } from './operations';
 
@@ -163,6 +164,10 @@ export const tradeOperations: readonly ApiOperation[] = [
 export function createTradeApiRoutes(deps: ServerDeps) {
   const { db } = deps.database;
   const routes = new Hono<ApiKeyEnv>();
+  const actorOf = (c: Context<ApiKeyEnv>): TradeActor => ({
+    organisationId: c.get('organisation').id,
+    userId: c.get('actorUserId'),
+  });
 
   routes.get(listDealers.path, describeOperation(listDealers), async (c) => {
     const rows = await db
@@ -194,11 +199,7 @@ export function createTradeApiRoutes(deps: ServerDeps) {
 
   routes.post(createInquiryOperation.path, describeOperation(createInquiryOperation), idempotent(db), async (c) => {
     const body = await parseJsonBody(c, createInquiryOperation.body);
-    const created = await createInquiry(db, {
-      organisationId: c.get('organisation').id,
-      actorUserId: c.get('actorUserId'),
-      body,
-    });
+    const created = await createInquiry(db, actorOf(c), body);
     return ok(c, created, 'inquirySent');
   });
 
@@ -218,12 +219,7 @@ export function createTradeApiRoutes(deps: ServerDeps) {
 
   routes.post(placeOrdersOperation.path, describeOperation(placeOrdersOperation), idempotent(db), async (c) => {
     const placement = await parseJsonBody(c, placeOrdersOperation.body);
-    const placed = await placeOrders(db, {
-      inquiryId: Number(c.req.param('id')),
-      organisationId: c.get('organisation').id,
-      actorUserId: c.get('actorUserId'),
-      placement,
-    });
+    const placed = await placeOrders(db, actorOf(c), Number(c.req.param('id')), placement);
     return ok(c, placed, 'ordersPlaced');
   });
 

@@ -22,6 +22,7 @@ import { ORGANISATION_KINDS, USER_ROLES, USER_STATUS, type UserStatus } from '..
 import { DEALER_LEAD_STATUSES } from '../../common/contracts/dealer';
 import type { PunchInPayload } from '../../common/contracts/punch-in';
 import { RELATION_STATUSES } from '../../common/contracts/relations';
+import type { TradeEventKind, TradeMailKind } from '../../common/contracts/trade-events';
 import {
   AVAILABILITY_CLASSES,
   INQUIRY_STATUSES,
@@ -637,7 +638,7 @@ export const tradeEvents = pgTable(
   'trade_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<TradeEventKind>().notNull(),
     inquiryId: integer('inquiry_id')
       .notNull()
       .references(() => inquiries.id),
@@ -680,7 +681,7 @@ export const tradeMailQueue = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     eventId: bigint('event_id', { mode: 'number' }).notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<TradeMailKind>().notNull(),
     createdAt: createdAt(),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },

@@ -1,11 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../common/contracts/auth';
+import { LINE_ACTION_EVENT_KIND } from '../../common/contracts/trade-events';
 import {
   type AvailabilityClass,
   dealerTotal,
   type InquiryStatus,
   isLineCharged,
   normalisePartNumber,
+  type OrderLineAction,
   type OrderLineStatus,
   type OrderStatus,
   RETURN_REASONS,
@@ -626,16 +628,12 @@ export async function seedDemo(
             let eta = offer.eta;
             let cancel: string | null = null;
             let tracking = '';
-            const move = (
-              at: number,
-              action: 'confirm' | 'backorder' | 'cancel' | 'ship' | 'deliver',
-              details: Record<string, string> = {},
-            ) => {
+            const move = (at: number, action: OrderLineAction, details: Record<string, string> = {}) => {
               const before = status;
               status = step(orderLineLifecycleMachine, status, { type: `line.${action}` });
               version += 1;
               orderEvent(at, {
-                kind: `line.${{ confirm: 'confirmed', backorder: 'backorder', cancel: 'cancelled', ship: 'shipped', deliver: 'delivered' }[action]}`,
+                kind: LINE_ACTION_EVENT_KIND[action],
                 entity: 'line',
                 entityId: orderLineId,
                 before,

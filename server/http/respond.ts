@@ -18,6 +18,29 @@ export class ApiRefusal extends Error {
   }
 }
 
+/** The refusals of a write on a stale version: someone else changed the thing first (ADR 035). */
+export type ConflictMessageId = Extract<
+  MessageId,
+  'inquiryChanged' | 'answerChanged' | 'orderChanged' | 'profileChanged' | 'claimNotShared'
+>;
+
+/**
+ * The one 409 that carries the current state (ADR 035): a write named a version that is no longer
+ * the current one, so nothing was stored and the client gets what is there now in the envelope's
+ * `data` (`{ code: 409, data: <current>, message, error }`), to show it before a second try.
+ * Thrown from a command (inside its transaction, which then stores nothing) or from an adapter.
+ */
+export function conflictWithCurrent<TCurrent>(messageId: ConflictMessageId, current: TCurrent) {
+  return new ApiRefusal(409, messageId, { data: current });
+}
+
+/** The response of a refusal: the envelope with its translated message, and a 409's current state in `data`. */
+export function refusalResponse(c: Context, refusal: ApiRefusal) {
+  for (const [name, value] of Object.entries(refusal.extra.headers ?? {})) c.header(name, value);
+  const body = refusalBody(c, refusal.status, refusal.messageId, refusal.extra.field);
+  return c.json(refusal.extra.data === undefined ? body : { ...body, data: refusal.extra.data }, refusal.status);
+}
+
 export function ok<TData>(c: Context, data: TData, messageId?: MessageId) {
   return c.json({
     code: SUCCESS_CODE,

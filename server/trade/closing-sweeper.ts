@@ -74,11 +74,7 @@ async function closeInquiry(db: Database, inquiryId: number, now: Date) {
     });
     const [closedEvent] = await appendTradeEvents(tx, events);
     if (closedEvent) {
-      await queueTradeMail(tx, {
-        organisationId: inquiry.workshopOrganisationId,
-        eventId: closedEvent.id,
-        kind: 'inquiry.closed',
-      });
+      await queueTradeMail(tx, { organisationId: inquiry.workshopOrganisationId, event: closedEvent });
     }
     return true;
   });

@@ -17,6 +17,7 @@ import { ApiRefusal } from '../http/respond';
 import { enforceRateLimits, type RateWindow } from '../rate-limit';
 import { appendTradeEvents } from './event-log';
 import { inquiryDetail } from './inquiry-detail';
+import type { TradeActor } from './trade-actor';
 import { queueTradeMail } from './trade-mail';
 
 /** Each inquiry mails every recipient dealer's users: a generous ceiling per workshop, not a quota. */
@@ -38,11 +39,8 @@ export const recipientCondition = and(
  * The lifecycle machine decides the status; the event log and the dealers' mails are written in
  * the same transaction. A recipient that is not the workshop's own active relation is a 400.
  */
-export async function createInquiry(
-  db: Database,
-  input: { organisationId: number; actorUserId: number; body: v.InferOutput<typeof inquiryCreateSchema> },
-) {
-  await enforceRateLimits(db, [[INQUIRIES_PER_ORGANISATION, String(input.organisationId)]]);
+export async function createInquiry(db: Database, actor: TradeActor, body: v.InferOutput<typeof inquiryCreateSchema>) {
+  await enforceRateLimits(db, [[INQUIRIES_PER_ORGANISATION, String(actor.organisationId)]]);
   const sentStatus = lifecycleStep(inquiryLifecycleMachine, 'draft', { type: 'inquiry.send' });
   if (sentStatus !== 'sent') throw new Error(`inquiry.send from draft leads to ${sentStatus}`);
   const created = await db.transaction(async (tx) => {
@@ -59,30 +57,30 @@ export async function createInquiry(
       .innerJoin(organisations, eq(organisations.id, partDealers.organisationId))
       .where(
         and(
-          inArray(supplierRelations.id, input.body.recipient_relation_ids),
-          eq(workshops.organisationId, input.organisationId),
+          inArray(supplierRelations.id, body.recipient_relation_ids),
+          eq(workshops.organisationId, actor.organisationId),
           recipientCondition,
         ),
       );
-    if (recipients.length !== input.body.recipient_relation_ids.length) {
+    if (recipients.length !== body.recipient_relation_ids.length) {
       throw new ApiRefusal(400, 'recipientNotActive', { field: 'recipient_relation_ids' });
     }
     const [inquiry] = await tx
       .insert(inquiries)
       .values({
-        workshopOrganisationId: input.organisationId,
-        createdBy: input.actorUserId,
+        workshopOrganisationId: actor.organisationId,
+        createdBy: actor.userId,
         status: sentStatus,
-        vin: input.body.vehicle.vin,
-        hsn: input.body.vehicle.hsn,
-        tsn: input.body.vehicle.tsn,
-        vehicleDescription: input.body.vehicle.description,
-        closesAt: new Date(Date.now() + input.body.closes_in_minutes * 60_000),
+        vin: body.vehicle.vin,
+        hsn: body.vehicle.hsn,
+        tsn: body.vehicle.tsn,
+        vehicleDescription: body.vehicle.description,
+        closesAt: new Date(Date.now() + body.closes_in_minutes * 60_000),
       })
       .returning();
     if (!inquiry) throw new Error('inquiry insert returned nothing');
     await tx.insert(inquiryLines).values(
-      input.body.lines.map((line, index) => ({
+      body.lines.map((line, index) => ({
         inquiryId: inquiry.id,
         position: index + 1,
         partNumber: line.part_number,
@@ -109,18 +107,18 @@ export async function createInquiry(
         entityId: inquiry.id,
         before: 'draft',
         after: sentStatus,
-        actorUserId: input.actorUserId,
+        actorUserId: actor.userId,
         // Listed to every recipient: nothing about the others (not even how many there are).
-        details: { lines: input.body.lines.length },
-        workshopOrganisationId: input.organisationId,
+        details: { lines: body.lines.length },
+        workshopOrganisationId: actor.organisationId,
         dealerOrganisationIds,
       },
     ]);
     if (!event) throw new Error('event append returned nothing');
     for (const dealerOrganisationId of dealerOrganisationIds) {
-      await queueTradeMail(tx, { organisationId: dealerOrganisationId, eventId: event.id, kind: 'inquiry.received' });
+      await queueTradeMail(tx, { organisationId: dealerOrganisationId, event });
     }
-    return inquiryDetail(tx, { inquiryId: inquiry.id, workshopOrganisationId: input.organisationId });
+    return inquiryDetail(tx, { inquiryId: inquiry.id, workshopOrganisationId: actor.organisationId });
   });
   if (!created) throw new Error('the created inquiry could not be read');
   return created;

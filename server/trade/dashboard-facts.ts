@@ -1,8 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { TradeEventKind } from '../../common/contracts/trade-events';
 import { PORTAL_TIME_ZONE } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 
 const zone = sql.raw(`'${PORTAL_TIME_ZONE}'`);
+/** A kind of the log as an SQL literal: typed, and a literal (not a parameter) like the partial indexes on it. */
+const kindLiteral = (kind: TradeEventKind) => sql.raw(`'${kind}'`);
 
 /**
  * The dashboards' stored facts (ADR 029), filled from the quotes, the orders and the trade log:
@@ -47,14 +50,14 @@ export async function fillDashboardFacts(db: Database | Transaction, scope: { in
   await db.execute(sql`update inquiry_recipients r set first_answered_at = answer.at
     from (
       select entity_id, min(created_at) as at from trade_events
-      where entity = 'recipient' and kind in ('recipient.answered', 'recipient.declined') and ${only(sql`inquiry_id`)}
+      where entity = 'recipient' and kind in (${kindLiteral('recipient.answered')}, ${kindLiteral('recipient.declined')}) and ${only(sql`inquiry_id`)}
       group by entity_id
     ) answer
     where answer.entity_id = r.id and r.first_answered_at is null`);
   await db.execute(sql`update order_lines ol set delivered_at = delivery.at
     from (
       select entity_id, min(created_at) as at from trade_events
-      where entity = 'line' and kind = 'line.delivered' and ${only(sql`inquiry_id`)}
+      where entity = 'line' and kind = ${kindLiteral('line.delivered')} and ${only(sql`inquiry_id`)}
       group by entity_id
     ) delivery
     where delivery.entity_id = ol.id and ol.delivered_at is null`);

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { dashboardQuerySchema } from '../../common/contracts/dashboards';
 import type { ServerDeps } from '../context';
 import { ApiRefusal, ok } from '../http/respond';
-import type { MemberEnv, SessionAccess } from '../services/auth/session-access';
+import type { MemberEnv, SessionAccess } from '../http/session-access';
 import { dealerDashboard, workshopDashboard } from './dashboards';
 
 /**

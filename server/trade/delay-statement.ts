@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { type ClaimDetail, type ClaimLine, portalDateOf } from '../../common/contracts/claims';
+import { isTradeEventKind, type TradeEventKind } from '../../common/contracts/trade-events';
 import type { OrderLineStatus, TradeEvent } from '../../common/contracts/trading';
 import type { ServerLocale } from '../i18n';
 
@@ -38,8 +39,19 @@ type StatementTexts = {
   footer: string;
 };
 
-const EVENT_KIND_TEXTS: Record<ServerLocale, Record<string, string>> = {
+/** Every kind of the log as the statement names it (its history lists a line's events). */
+const EVENT_KIND_TEXTS: Record<ServerLocale, Record<TradeEventKind, string>> = {
   de: {
+    'inquiry.sent': 'Anfrage gesendet',
+    'inquiry.quoted': 'Angebot erhalten',
+    'inquiry.allAnswered': 'Alle Händler haben geantwortet',
+    'inquiry.closed': 'Anfrage geschlossen',
+    'inquiry.cancelled': 'Anfrage storniert',
+    'inquiry.ordered': 'Aus der Anfrage bestellt',
+    'recipient.seen': 'Anfrage vom Händler gesehen',
+    'recipient.answered': 'Händler hat geantwortet',
+    'recipient.declined': 'Händler hat abgelehnt',
+    'recipient.expired': 'Anfrage für den Händler abgelaufen',
     'order.placed': 'Bestellung aufgegeben',
     'order.confirmed': 'Bestellung bestätigt',
     'order.shipped': 'Bestellung versandt',
@@ -51,8 +63,21 @@ const EVENT_KIND_TEXTS: Record<ServerLocale, Record<string, string>> = {
     'line.shipped': 'Position versandt',
     'line.delivered': 'Position geliefert',
     'line.returned': 'Position zurückgegeben',
+    'return.requested': 'Rückgabe angefragt',
+    'return.accepted': 'Rückgabe angenommen',
+    'return.refused': 'Rückgabe abgelehnt',
   },
   en: {
+    'inquiry.sent': 'Inquiry sent',
+    'inquiry.quoted': 'Quote received',
+    'inquiry.allAnswered': 'Every dealer has answered',
+    'inquiry.closed': 'Inquiry closed',
+    'inquiry.cancelled': 'Inquiry cancelled',
+    'inquiry.ordered': 'Ordered from the inquiry',
+    'recipient.seen': 'Inquiry seen by the dealer',
+    'recipient.answered': 'Dealer answered',
+    'recipient.declined': 'Dealer declined',
+    'recipient.expired': 'Inquiry expired for the dealer',
     'order.placed': 'Order placed',
     'order.confirmed': 'Order confirmed',
     'order.shipped': 'Order shipped',
@@ -64,6 +89,9 @@ const EVENT_KIND_TEXTS: Record<ServerLocale, Record<string, string>> = {
     'line.shipped': 'Line shipped',
     'line.delivered': 'Line delivered',
     'line.returned': 'Line returned',
+    'return.requested': 'Return requested',
+    'return.accepted': 'Return accepted',
+    'return.refused': 'Return refused',
   },
 };
 
@@ -99,7 +127,7 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
     history: 'Verlauf',
     noHistory: 'Keine Ereignisse.',
     etaGiven: 'neuer Termin',
-    event: (kind) => EVENT_KIND_TEXTS.de[kind] ?? kind,
+    event: (kind) => (isTradeEventKind(kind) ? EVENT_KIND_TEXTS.de[kind] : kind),
     equivalentShare: (percent) => `Anteil gleichwertiger Teile: ${percent}`,
     maxDelay: (days) => `Größter Verzug: ${days} ${days === 1 ? 'Tag' : 'Tage'}`,
     footer: 'Aus dem Ereignisprotokoll des Teileportals erstellt; jede Änderung ist dort mit Zeitpunkt festgehalten.',
@@ -135,7 +163,7 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
     history: 'History',
     noHistory: 'No events.',
     etaGiven: 'new date',
-    event: (kind) => EVENT_KIND_TEXTS.en[kind] ?? kind,
+    event: (kind) => (isTradeEventKind(kind) ? EVENT_KIND_TEXTS.en[kind] : kind),
     equivalentShare: (percent) => `Share of equivalent parts: ${percent}`,
     maxDelay: (days) => `Largest delay: ${days} ${days === 1 ? 'day' : 'days'}`,
     footer: 'Generated from the Teileportal event log, where every change is recorded with its time.',

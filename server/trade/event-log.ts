@@ -1,4 +1,5 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { TradeEventKind } from '../../common/contracts/trade-events';
 import type { TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { tradeEvents, users } from '../db/schema';
@@ -15,7 +16,7 @@ const TRADE_EVENT_LOCK = 0x7472_6164; // "trad"
 export type TradeEventEntity = (typeof tradeEvents.$inferInsert)['entity'];
 
 export type TradeEventInput = {
-  kind: string;
+  kind: TradeEventKind;
   inquiryId: number;
   orderId?: number | null;
   entity: TradeEventEntity;

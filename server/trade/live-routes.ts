@@ -2,8 +2,8 @@ import { type Context, Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { ServerDeps } from '../context';
 import { ApiRefusal } from '../http/respond';
-import type { MemberEnv, SessionAccess } from '../services/auth/session-access';
-import { currentSessionUser } from '../services/auth/sessions';
+import type { MemberEnv, SessionAccess } from '../http/session-access';
+import { currentSessionUser } from '../http/sessions';
 import type { LiveCloseReason, LiveMessage } from './live-hub';
 
 /** How long a browser waits before reconnecting after the stream ended (the SSE `retry:` field). */

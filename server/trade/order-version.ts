@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/database';
 import { orders } from '../db/schema';
-import { ApiRefusal } from '../http/respond';
+import { ApiRefusal, conflictWithCurrent } from '../http/respond';
 import type { EventReader } from './event-log';
 import { ordersOf, readOrderDetail } from './order-detail';
 
@@ -18,5 +18,5 @@ export async function claimOrderVersion(tx: Transaction, reader: EventReader, or
   if (claimed) return claimed;
   const current = await readOrderDetail(tx, reader, orderId);
   if (!current) throw new ApiRefusal(404, 'notFound');
-  throw new ApiRefusal(409, 'orderChanged', { data: current });
+  throw conflictWithCurrent('orderChanged', current);
 }

@@ -12,10 +12,12 @@ import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machin
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, inquiryLines, inquiryRecipients, orderLines, orders, quoteLines } from '../db/schema';
-import { ApiRefusal } from '../http/respond';
+import { ApiRefusal, conflictWithCurrent } from '../http/respond';
 import { fillDashboardFacts } from './dashboard-facts';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
+import { inquiryDetail } from './inquiry-detail';
 import { orderSummaries } from './order-summaries';
+import type { TradeActor } from './trade-actor';
 import { queueTradeMails } from './trade-mail';
 
 /** The quote lines the workshop may order from: offered, available, by an answered recipient. */
@@ -38,6 +40,13 @@ async function offeredChoices(tx: Transaction, inquiryId: number, recipientIds: 
     );
 }
 
+/** A stale inquiry version: 409 `inquiryChanged` with the workshop's current inquiry (ADR 035). */
+async function inquiryChanged(tx: Transaction, inquiryId: number, workshopOrganisationId: number): Promise<never> {
+  const current = await inquiryDetail(tx, { inquiryId, workshopOrganisationId });
+  if (!current) throw new ApiRefusal(404, 'notFound');
+  throw conflictWithCurrent('inquiryChanged', current);
+}
+
 type Offered = Awaited<ReturnType<typeof offeredChoices>>[number];
 
 /** The contract's `quoteRefusal` on a stored quote line: why it cannot be ordered, or null. */
@@ -52,20 +61,17 @@ function refusalOf({ recipient, quote }: Offered, today: string) {
 /**
  * Places a workshop's orders from chosen quote lines of one of its inquiries (ADR 023): one order
  * per dealer, from the SPA and from a DMS (ADR 031) alike. The inquiry's `version` must be the one
- * the caller saw (else 409 `inquiryChanged`); a line without an offer is a 400 `choiceNotOffered`,
+ * the caller saw (else 409 `inquiryChanged` with the current inquiry); a line without an offer is a 400 `choiceNotOffered`,
  * one whose quote ran out (valid-until before the server's today) a 400 `quoteExpired`; either
  * way the transaction rolls back and nothing is written.
  */
 export async function placeOrders(
   db: Database,
-  input: {
-    inquiryId: number;
-    organisationId: number;
-    actorUserId: number;
-    placement: v.InferOutput<typeof orderPlacementSchema>;
-  },
+  actor: TradeActor,
+  inquiryId: number,
+  placement: v.InferOutput<typeof orderPlacementSchema>,
 ) {
-  const { inquiryId, organisationId, placement } = input;
+  const { organisationId } = actor;
   const orderIds = await db.transaction(async (tx) => {
     // One lock per inquiry (ADR 023, inquiry side): answers, declines, the sweep and ordering take
     // the inquiry row first, so the quotes read below are those of the version the workshop saw.
@@ -75,7 +81,7 @@ export async function placeOrders(
       .where(and(eq(inquiries.id, inquiryId), eq(inquiries.workshopOrganisationId, organisationId)))
       .for('update');
     if (!inquiry) throw new ApiRefusal(404, 'notFound');
-    if (inquiry.version !== placement.version) throw new ApiRefusal(409, 'inquiryChanged');
+    if (inquiry.version !== placement.version) return inquiryChanged(tx, inquiryId, organisationId);
     const ordered = lifecycleStep(inquiryLifecycleMachine, inquiry.status, { type: 'inquiry.order' });
     if (ordered === null) throw new ApiRefusal(409, 'actionNotAllowed');
 
@@ -84,7 +90,7 @@ export async function placeOrders(
       .set({ status: ordered as InquiryStatus, version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
       .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, placement.version)))
       .returning({ id: inquiries.id });
-    if (!claimed) throw new ApiRefusal(409, 'inquiryChanged');
+    if (!claimed) return inquiryChanged(tx, inquiryId, organisationId);
 
     const chosenRecipients = [...new Set(placement.choices.map((choice) => choice.recipient_id))];
     const offered = await offeredChoices(tx, inquiry.id, chosenRecipients);
@@ -130,7 +136,7 @@ export async function placeOrders(
           customerNumber: recipient.customerNumber,
           freightCents: totals.freight,
           totalCents: totals.total,
-          placedBy: input.actorUserId,
+          placedBy: actor.userId,
         })),
       )
       .returning({ id: orders.id, recipientId: orders.recipientId });
@@ -173,7 +179,7 @@ export async function placeOrders(
       entityId: orderOfRecipient(recipient.id),
       before: null,
       after: 'placed',
-      actorUserId: input.actorUserId,
+      actorUserId: actor.userId,
       details: { line_count: rows.length, total_cents: totals.total },
       workshopOrganisationId: organisationId,
       dealerOrganisationIds: [recipient.dealerOrganisationId],
@@ -185,7 +191,7 @@ export async function placeOrders(
       entityId: inquiry.id,
       before: inquiry.status,
       after: ordered,
-      actorUserId: input.actorUserId,
+      actorUserId: actor.userId,
       workshopOrganisationId: organisationId,
       dealerOrganisationIds: allRecipients.map((row) => row.dealerOrganisationId),
     });
@@ -198,7 +204,7 @@ export async function placeOrders(
       appended.flatMap((event) => {
         const organisationId =
           event.kind === 'order.placed' && event.orderId !== null && dealerOfOrder.get(event.orderId);
-        return organisationId ? [{ organisationId, eventId: event.id, kind: 'order.placed' as const }] : [];
+        return organisationId ? [{ organisationId, event }] : [];
       }),
     );
     return placed.map((order) => order.id);

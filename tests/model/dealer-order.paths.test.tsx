@@ -36,7 +36,7 @@ const backordered: OrderChangeResult = {
       ...order.events,
       tradeEvent({
         id: 990,
-        kind: 'line.backordered',
+        kind: 'line.backorder',
         entity: 'line',
         entity_id: 103,
         before: 'backorder',

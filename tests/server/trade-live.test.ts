@@ -61,7 +61,7 @@ async function seed(db: Database) {
 function eventOf(dealers: readonly number[] = [], workshop: 'main' | 'other' = 'main'): TradeEventInput {
   const own = workshop === 'main';
   return {
-    kind: 'quote.received',
+    kind: 'recipient.answered',
     inquiryId: own ? fixture.inquiry.id : fixture.otherInquiry.id,
     entity: 'recipient',
     entityId: 1,
@@ -160,7 +160,11 @@ test('each member gets the events it may read, live, in order; other workshops a
   expect(other.eventIds()).toEqual([otherWorkshopEvent]);
   // The wire carries the id of the log row and the TradeEvent of the contract.
   const first = workshop.blocks.find((block) => block.id === String(toBoth));
-  expect(JSON.parse(first?.data ?? '{}')).toMatchObject({ id: toBoth, kind: 'quote.received', actor: 'Max Müller' });
+  expect(JSON.parse(first?.data ?? '{}')).toMatchObject({
+    id: toBoth,
+    kind: 'recipient.answered',
+    actor: 'Max Müller',
+  });
   expect(ids.every((id) => typeof id === 'number')).toBe(true);
 
   // Heartbeats keep the connection busy (every 300 ms here, 20 s by default).

@@ -389,13 +389,18 @@ describe('placing orders', () => {
     expect(await tradeEventCount(server.db)).toBe(eventsBefore);
   });
 
-  test('a stale version is 409 inquiryChanged; an inquiry that takes no order is 409 actionNotAllowed', async () => {
+  test('a stale version is 409 inquiryChanged with the current inquiry; an inquiry that takes no order is 409 actionNotAllowed', async () => {
     const { inquiry, lines, suedRecipient } = await quotedInquiry();
     const choices = [{ inquiry_line_id: lines.l1.id, recipient_id: suedRecipient.id }];
     const eventsBefore = await tradeEventCount(server.db);
     const stale = await place(werkstattCookie, inquiry.id, { version: inquiry.version - 1, choices });
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ error: 'inquiryChanged', data: null });
+    // The one 409 shape (ADR 035): the current inquiry comes along, nothing was ordered.
+    expect(stale.body).toMatchObject({
+      code: 409,
+      error: 'inquiryChanged',
+      data: { id: inquiry.id, version: inquiry.version, status: 'quoted', orders: [] },
+    });
 
     for (const status of ['sent', 'ordered', 'cancelled'] as const) {
       await server.db.update(inquiries).set({ status }).where(eq(inquiries.id, inquiry.id));

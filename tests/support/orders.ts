@@ -103,7 +103,7 @@ export const order: OrderDetail = {
     tradeEvent({ id: 900, kind: 'order.placed', entity: 'order', after: 'placed', actor: 'Max Werkstatt' }),
     tradeEvent({
       id: 903,
-      kind: 'line.backordered',
+      kind: 'line.backorder',
       entity: 'line',
       entity_id: 103,
       before: 'backorder',

@@ -14,6 +14,8 @@ import type { Transaction } from '../../db/database';
 import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import type { SessionAccess } from '../../http/session-access';
+import { endAllSessionsOf, endOtherSessionsOf } from '../../http/sessions';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
@@ -23,8 +25,6 @@ import { consumeToken, issueToken, revokeTokens, verifyToken } from '../../token
 import { assertPasswordNotCommon } from './password-policy';
 import { hashPassword, verifyPassword } from './passwords';
 import { usableResetUser } from './reset-user';
-import type { SessionAccess } from './session-access';
-import { endAllSessionsOf, endOtherSessionsOf } from './sessions';
 
 const SIGN_UPS_PER_IP: RateWindow = { name: 'sign-up-ip', limit: 10, windowSeconds: 3600 };
 const RESETS_PER_EMAIL: RateWindow = { name: 'forgot-email', limit: 5, windowSeconds: 3600 };

@@ -16,8 +16,8 @@ import type { Database, Transaction } from '../../db/database';
 import { organisations, partDealers, sessions, supplierRelations, users, workshops } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { SessionAccess } from '../../http/session-access';
 import { requestLocale } from '../../i18n';
-import type { SessionAccess } from './session-access';
 import { inviteIntoOrganisation } from './user-invitations';
 
 type OrganisationRow = typeof organisations.$inferSelect;

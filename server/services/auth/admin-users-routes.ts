@@ -9,12 +9,12 @@ import type { ServerDeps } from '../../context';
 import { users, workshopLeads } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { SessionAccess } from '../../http/session-access';
+import { endAllSessionsOf } from '../../http/sessions';
 import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
 import { deleteOnboardingCredentialsOf } from '../workshop/onboarding-credentials';
-import type { SessionAccess } from './session-access';
-import { endAllSessionsOf } from './sessions';
 import { issueUserInvitation } from './user-invitations';
 
 function toAdminUser(user: typeof users.$inferSelect): AdminUser {

@@ -1,7 +1,7 @@
 import type { PublicUser } from '../../../common/contracts/auth';
 import { SERVICE_NAMES } from '../../../common/contracts/auth';
 import type { ServerConfig } from '../../config';
-import type { SessionUser } from './session-access';
+import type { SessionUser } from '../../http/session-access';
 
 type ServiceName = (typeof SERVICE_NAMES)[number];
 

@@ -5,6 +5,8 @@ import type { ServerDeps } from '../../context';
 import { users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import type { SessionAccess } from '../../http/session-access';
+import { endSession, startSession, withOrganisation } from '../../http/sessions';
 import { createAccountRoutes } from './account-routes';
 import { createAdminOrganisationsRoutes } from './admin-organisations-routes';
 import { createAdminUsersRoutes } from './admin-users-routes';
@@ -13,8 +15,6 @@ import { createLinkCheckRoutes } from './link-check-routes';
 import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } from './password-throttle';
 import { verifyPassword } from './passwords';
 import { toPublicUser } from './public-user';
-import type { SessionAccess } from './session-access';
-import { endSession, startSession, withOrganisation } from './sessions';
 
 /**
  * The authentication service, mounted under /svc/auth/api/v1. Every answer is the envelope

@@ -4,10 +4,10 @@ import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { requestLocale } from '../../i18n';
 import { listClaims, readClaimDetail } from '../../trade/claims';
 import { renderDelayStatement, statementFileName } from '../../trade/delay-statement';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
  * The insurer's side of claims (issue 15, ADR 030), mounted under /svc/insurer (issue 23: no longer

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ServerDeps } from '../../context';
-import type { SessionAccess } from '../auth/session-access';
+import type { SessionAccess } from '../../http/session-access';
 import { createInsurerClaimRoutes } from './claim-routes';
 
 /**

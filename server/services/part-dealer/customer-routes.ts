@@ -15,9 +15,9 @@ import type { Database, Transaction } from '../../db/database';
 import { partDealers, supplierRelations, users, workshops } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 type Reader = Pick<Database, 'select'> | Pick<Transaction, 'select'>;
 

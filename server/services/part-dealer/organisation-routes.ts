@@ -19,11 +19,11 @@ import type { ServerDeps } from '../../context';
 import type { Database, Transaction } from '../../db/database';
 import { dealerLogos, dealerProfiles, organisations, partDealers, supplierRelations, users } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
-import { ApiRefusal, ok, parseJsonBody, refusalBody } from '../../http/respond';
+import { ApiRefusal, conflictWithCurrent, ok, parseJsonBody, refusalBody } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
+import { endAllSessionsOf } from '../../http/sessions';
 import { requestLocale } from '../../i18n';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
-import { endAllSessionsOf } from '../auth/sessions';
 import { inviteIntoOrganisation } from '../auth/user-invitations';
 
 /** Invitations a dealer organisation may send per hour (each one is a mail to a stranger's address). */
@@ -191,7 +191,7 @@ export function createDealerOrganisationRoutes(deps: ServerDeps, access: Session
     if (!saved) {
       // Stale (or the profile is gone: then profileOf answers 404): the current version goes back.
       const current = await profileOf(db, organisation.id);
-      return c.json({ ...refusalBody(c, 409, 'profileChanged'), data: current }, 409);
+      throw conflictWithCurrent('profileChanged', current);
     }
     return ok(c, saved, 'profileSaved');
   });

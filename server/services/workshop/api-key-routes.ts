@@ -6,7 +6,7 @@ import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 
 /**
  * The workshop's API keys for its DMS (issue 15, ADR 031), mounted under /svc/workshop: list,

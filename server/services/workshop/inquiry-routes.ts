@@ -1,19 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { fitmentLookupQuerySchema, vehicleTypeKey } from '../../../common/contracts/fitment';
 import { inquiryCreateSchema, inquiryListQuerySchema, versionOnlySchema } from '../../../common/contracts/trading';
-import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
-import { inquiryRecipientLifecycleMachine } from '../../../machines/inquiry-recipient-lifecycle.machine';
-import { lifecycleStep } from '../../../machines/lifecycle';
 import type { ServerDeps } from '../../context';
-import { inquiries, inquiryRecipients } from '../../db/schema';
-import { ApiRefusal, ok, parseJsonBody, parseQuery, refusalBody } from '../../http/respond';
+import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
+import { cancelInquiry } from '../../trade/cancel-inquiry';
 import { createInquiry } from '../../trade/create-inquiry';
-import { appendTradeEvents, type TradeEventInput } from '../../trade/event-log';
 import { inquiryDetail } from '../../trade/inquiry-detail';
 import { listInquiries } from '../../trade/inquiry-list';
 import { learnedFitment } from '../../trade/learned-fitment';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
+import type { TradeActor } from '../../trade/trade-actor';
 
 /**
  * The workshop's inquiries (issue 13, ADR 023), mounted under /svc/workshop: send one inquiry to
@@ -27,14 +23,14 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
   const member = access.requireMember('workshop');
 
   const inquiryId = (c: Context<MemberEnv>) => Number(c.req.param('id'));
+  const actorOf = (c: Context<MemberEnv>): TradeActor => ({
+    organisationId: c.get('organisation').id,
+    userId: c.get('user').id,
+  });
 
   routes.post('/inquiries', member, async (c) => {
     const body = await parseJsonBody(c, inquiryCreateSchema);
-    const created = await createInquiry(db, {
-      organisationId: c.get('organisation').id,
-      actorUserId: c.get('user').id,
-      body,
-    });
+    const created = await createInquiry(db, actorOf(c), body);
     return ok(c, created, 'inquirySent');
   });
 
@@ -64,69 +60,8 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
   });
 
   routes.post('/inquiries/:id{[0-9]{1,9}}/cancel', member, async (c) => {
-    const { version } = await parseJsonBody(c, versionOnlySchema);
-    const organisation = c.get('organisation');
-    const user = c.get('user');
-    const scope = { inquiryId: inquiryId(c), workshopOrganisationId: organisation.id };
-    const outcome = await db.transaction(async (tx) => {
-      // The row lock serialises this with dealers' answers and the closing sweeper.
-      const [inquiry] = await tx
-        .select()
-        .from(inquiries)
-        .where(and(eq(inquiries.id, scope.inquiryId), eq(inquiries.workshopOrganisationId, organisation.id)))
-        .for('update');
-      if (!inquiry) throw new ApiRefusal(404, 'notFound');
-      if (inquiry.version !== version) return { stale: true } as const;
-      const next = lifecycleStep(inquiryLifecycleMachine, inquiry.status, { type: 'inquiry.cancel' });
-      if (next === null) throw new ApiRefusal(409, 'actionNotAllowed');
-      const [updated] = await tx
-        .update(inquiries)
-        .set({ status: next as typeof inquiry.status, version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, version), eq(inquiries.status, inquiry.status)))
-        .returning({ id: inquiries.id });
-      if (!updated) return { stale: true } as const;
-      const recipients = await tx.select().from(inquiryRecipients).where(eq(inquiryRecipients.inquiryId, inquiry.id));
-      const events: TradeEventInput[] = [
-        {
-          kind: 'inquiry.cancelled',
-          inquiryId: inquiry.id,
-          entity: 'inquiry',
-          entityId: inquiry.id,
-          before: inquiry.status,
-          after: next,
-          actorUserId: user.id,
-          workshopOrganisationId: organisation.id,
-          dealerOrganisationIds: recipients.map((recipient) => recipient.dealerOrganisationId),
-        },
-      ];
-      for (const recipient of recipients) {
-        const expired = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.expire' });
-        if (expired === null) continue;
-        await tx
-          .update(inquiryRecipients)
-          .set({ status: expired as typeof recipient.status, version: sql`${inquiryRecipients.version} + 1` })
-          .where(eq(inquiryRecipients.id, recipient.id));
-        events.push({
-          kind: 'recipient.expired',
-          inquiryId: inquiry.id,
-          entity: 'recipient',
-          entityId: recipient.id,
-          before: recipient.status,
-          after: expired,
-          actorUserId: user.id,
-          workshopOrganisationId: organisation.id,
-          dealerOrganisationIds: [recipient.dealerOrganisationId],
-        });
-      }
-      await appendTradeEvents(tx, events);
-      return { stale: false, detail: await inquiryDetail(tx, scope) } as const;
-    });
-    if (outcome.stale) {
-      const current = await inquiryDetail(db, scope);
-      if (!current) throw new ApiRefusal(404, 'notFound');
-      return c.json({ ...refusalBody(c, 409, 'inquiryChanged'), data: current }, 409);
-    }
-    return ok(c, outcome.detail, 'inquiryCancelled');
+    const input = await parseJsonBody(c, versionOnlySchema);
+    return ok(c, await cancelInquiry(db, actorOf(c), inquiryId(c), input), 'inquiryCancelled');
   });
 
   return routes;

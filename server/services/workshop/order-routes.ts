@@ -1,18 +1,14 @@
-import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { orderListQuerySchema, orderPlacementSchema, returnRequestSchema } from '../../../common/contracts/trading';
-import { lifecycleAllows, lifecycleStep } from '../../../machines/lifecycle';
-import { orderLineLifecycleMachine } from '../../../machines/order-line-lifecycle.machine';
-import { orderReturnLifecycleMachine } from '../../../machines/order-return-lifecycle.machine';
 import type { ServerDeps } from '../../context';
-import { orderLines, orderReturns } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
-import { appendTradeEvents, type EventReader } from '../../trade/event-log';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
+import type { EventReader } from '../../trade/event-log';
+import { requestReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
-import { claimOrderVersion } from '../../trade/order-version';
 import { placeOrders } from '../../trade/place-orders';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
+import type { TradeActor } from '../../trade/trade-actor';
 
 /**
  * The workshop's orders (ADR 023): placing orders from an inquiry's quotes (one order per dealer),
@@ -23,15 +19,14 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
   const { db } = deps.database;
   const routes = new Hono<MemberEnv>();
   const requireWorkshop = access.requireMember('workshop');
+  const actorOf = (c: Context<MemberEnv>): TradeActor => ({
+    organisationId: c.get('organisation').id,
+    userId: c.get('user').id,
+  });
 
   routes.post('/inquiries/:id{[0-9]{1,9}}/orders', requireWorkshop, async (c) => {
     const placement = await parseJsonBody(c, orderPlacementSchema);
-    const placed = await placeOrders(db, {
-      inquiryId: Number(c.req.param('id')),
-      organisationId: c.get('organisation').id,
-      actorUserId: c.get('user').id,
-      placement,
-    });
+    const placed = await placeOrders(db, actorOf(c), Number(c.req.param('id')), placement);
     return ok(c, placed, 'ordersPlaced');
   });
 
@@ -49,52 +44,8 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
 
   routes.post('/orders/:id{[0-9]{1,9}}/lines/:lineId{[0-9]{1,9}}/return', requireWorkshop, async (c) => {
     const request = await parseJsonBody(c, returnRequestSchema);
-    const orderId = Number(c.req.param('id'));
-    const lineId = Number(c.req.param('lineId'));
-    const reader: EventReader = { kind: 'workshop', organisationId: c.get('organisation').id };
-    const user = c.get('user');
-    await db.transaction(async (tx) => {
-      const order = await claimOrderVersion(tx, reader, orderId, request.version);
-      const [line] = await tx
-        .select()
-        .from(orderLines)
-        .where(and(eq(orderLines.id, lineId), eq(orderLines.orderId, order.id)));
-      if (!line) throw new ApiRefusal(404, 'notFound');
-      const requested = lifecycleStep(orderReturnLifecycleMachine, 'none', { type: 'return.request' });
-      if (requested === null || !lifecycleAllows(orderLineLifecycleMachine, line.status, { type: 'line.return' })) {
-        throw new ApiRefusal(409, 'actionNotAllowed');
-      }
-      // The partial unique index keeps one return in progress per line, also under concurrent requests.
-      const [created] = await tx
-        .insert(orderReturns)
-        .values({
-          orderLineId: line.id,
-          status: 'requested',
-          reason: request.reason,
-          note: request.note,
-          requestedBy: user.id,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) throw new ApiRefusal(409, 'actionNotAllowed');
-      await appendTradeEvents(tx, [
-        {
-          kind: 'return.requested',
-          inquiryId: order.inquiryId,
-          orderId: order.id,
-          entity: 'return',
-          entityId: created.id,
-          before: null,
-          after: requested,
-          actorUserId: user.id,
-          details: { line_id: line.id, reason: request.reason, note: request.note },
-          workshopOrganisationId: order.workshopOrganisationId,
-          dealerOrganisationIds: [order.dealerOrganisationId],
-        },
-      ]);
-    });
-    const detail = await readOrderDetail(db, reader, orderId);
-    return ok(c, detail, 'returnRequested');
+    const target = { orderId: Number(c.req.param('id')), lineId: Number(c.req.param('lineId')) };
+    return ok(c, await requestReturn(db, actorOf(c), target, request), 'returnRequested');
   });
 
   return routes;

@@ -3,8 +3,8 @@ import { punchInRedeemSchema } from '../../../common/contracts/punch-in';
 import type { ServerDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
 import { ok, parseJsonBody } from '../../http/respond';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { redeemPunchIn } from '../../punch-ins';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
 
 /**
  * The DMS punch-in seen from the portal (issue 15, ADR 034), mounted under /svc/workshop: a

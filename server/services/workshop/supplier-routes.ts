@@ -25,7 +25,7 @@ import {
 } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { type DealerRow, logoUrlOf, offeredDealer, selectDealers } from './offered-dealers';
 
 /** `%text%` for ILIKE, with the pattern's own wildcards taken literally. */

@@ -11,7 +11,7 @@ import type { ServerDeps } from '../../context';
 import { organisations, uploadLayouts } from '../../db/schema';
 import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
-import type { MemberEnv, SessionAccess } from '../auth/session-access';
+import type { MemberEnv, SessionAccess } from '../../http/session-access';
 
 function toLayout(row: typeof uploadLayouts.$inferSelect): UploadLayout {
   return {

@@ -1,8 +1,8 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { USER_STATUS } from '../../../common/contracts/auth';
-import type { Database } from '../../db/database';
-import { organisations, sessions, users } from '../../db/schema';
+import { USER_STATUS } from '../../common/contracts/auth';
+import type { Database } from '../db/database';
+import { organisations, sessions, users } from '../db/schema';
 import {
   clearOpaqueCookie,
   hashOpaqueValue,
@@ -10,7 +10,7 @@ import {
   type OpaqueCookieSettings,
   presentedOpaqueHash,
   setOpaqueCookie,
-} from '../../http/opaque-cookie';
+} from './opaque-cookie';
 
 export const SESSION_HOURS_WITHOUT_REMEMBER = 12;
 export const SESSION_DAYS_WITH_REMEMBER = 30;

@@ -5,12 +5,12 @@ import {
   type OrganisationKind,
   USER_ROLE,
   type UserOrganisation,
-} from '../../../common/contracts/auth';
-import type { ServerConfig } from '../../config';
-import type { Database } from '../../db/database';
-import type { users } from '../../db/schema';
-import type { OpaqueCookieSettings } from '../../http/opaque-cookie';
-import { ApiRefusal } from '../../http/respond';
+} from '../../common/contracts/auth';
+import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
+import type { users } from '../db/schema';
+import type { OpaqueCookieSettings } from './opaque-cookie';
+import { ApiRefusal } from './respond';
 import { currentSessionUser } from './sessions';
 
 /** The signed-in user with the organisation it acts for (null for admins and role `user`). */
