@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { versionOnlySchema } from '../../common/contracts/trading';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
-import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database } from '../db/database';
-import { inquiries, inquiryRecipients } from '../db/schema';
+import { inquiries } from '../db/schema';
 import { ApiRefusal, conflictWithCurrent } from '../http/respond';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
+import { expireWaitingRecipients } from './expire-recipients';
 import { inquiryDetail } from './inquiry-detail';
 import type { TradeActor } from './trade-actor';
 
@@ -46,7 +46,7 @@ export async function cancelInquiry(
       .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, version), eq(inquiries.status, inquiry.status)))
       .returning({ id: inquiries.id });
     if (!updated) return inquiryChanged();
-    const recipients = await tx.select().from(inquiryRecipients).where(eq(inquiryRecipients.inquiryId, inquiry.id));
+    const expiry = await expireWaitingRecipients(tx, inquiry, actor.userId);
     const events: TradeEventInput[] = [
       {
         kind: 'inquiry.cancelled',
@@ -57,28 +57,10 @@ export async function cancelInquiry(
         after: next,
         actorUserId: actor.userId,
         workshopOrganisationId: actor.organisationId,
-        dealerOrganisationIds: recipients.map((recipient) => recipient.dealerOrganisationId),
+        dealerOrganisationIds: expiry.recipients.map((recipient) => recipient.dealerOrganisationId),
       },
+      ...expiry.events,
     ];
-    for (const recipient of recipients) {
-      const expired = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.expire' });
-      if (expired === null) continue;
-      await tx
-        .update(inquiryRecipients)
-        .set({ status: expired as typeof recipient.status, version: sql`${inquiryRecipients.version} + 1` })
-        .where(eq(inquiryRecipients.id, recipient.id));
-      events.push({
-        kind: 'recipient.expired',
-        inquiryId: inquiry.id,
-        entity: 'recipient',
-        entityId: recipient.id,
-        before: recipient.status,
-        after: expired,
-        actorUserId: actor.userId,
-        workshopOrganisationId: actor.organisationId,
-        dealerOrganisationIds: [recipient.dealerOrganisationId],
-      });
-    }
     await appendTradeEvents(tx, events);
     return inquiryDetail(tx, scope);
   });

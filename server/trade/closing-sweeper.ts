@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
-import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database } from '../db/database';
-import { inquiries, inquiryRecipients } from '../db/schema';
-import { appendTradeEvents, type TradeEventInput } from './event-log';
+import { inquiries } from '../db/schema';
+import { appendTradeEvents } from './event-log';
+import { expireWaitingRecipients } from './expire-recipients';
 import { queueTradeMail } from './trade-mail';
 
 const OPEN_STATUSES = ['sent', 'quoted'] as const;
@@ -39,27 +39,7 @@ async function closeInquiry(db: Database, inquiryId: number, now: Date) {
       .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.status, inquiry.status)))
       .returning({ id: inquiries.id });
     if (!updated) return false;
-    const recipients = await tx.select().from(inquiryRecipients).where(eq(inquiryRecipients.inquiryId, inquiry.id));
-    const events: TradeEventInput[] = [];
-    for (const recipient of recipients) {
-      const expired = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.expire' });
-      if (expired === null) continue;
-      await tx
-        .update(inquiryRecipients)
-        .set({ status: expired as typeof recipient.status, version: sql`${inquiryRecipients.version} + 1` })
-        .where(and(eq(inquiryRecipients.id, recipient.id), eq(inquiryRecipients.status, recipient.status)));
-      events.push({
-        kind: 'recipient.expired',
-        inquiryId: inquiry.id,
-        entity: 'recipient',
-        entityId: recipient.id,
-        before: recipient.status,
-        after: expired,
-        actorUserId: null,
-        workshopOrganisationId: inquiry.workshopOrganisationId,
-        dealerOrganisationIds: [recipient.dealerOrganisationId],
-      });
-    }
+    const { recipients, events } = await expireWaitingRecipients(tx, inquiry, null);
     events.unshift({
       kind: 'inquiry.closed',
       inquiryId: inquiry.id,

@@ -62,6 +62,18 @@ function assertTakesAnswers(inquiry: InquiryRow) {
   }
 }
 
+/** What an answer or a decline sets on the recipient: its next status and version, who and when (the first time kept). */
+function answeredBy(recipient: RecipientRow, next: string, actor: TradeActor, now: Date) {
+  return {
+    status: next as RecipientRow['status'],
+    version: sql`${inquiryRecipients.version} + 1`,
+    answeredAt: now,
+    firstAnsweredAt: recipient.firstAnsweredAt ?? now,
+    answeredBy: actor.userId,
+    seenAt: recipient.seenAt ?? now,
+  };
+}
+
 /** A stale version: 409 `answerChanged` with the dealer's current view of the inquiry (ADR 035). */
 async function answerChanged(tx: Transaction, scope: DealerScope): Promise<never> {
   const current = await dealerInquiry(tx, scope);
@@ -176,16 +188,11 @@ export async function answerInquiry(
     const [updated] = await tx
       .update(inquiryRecipients)
       .set({
-        status: recipientNext as RecipientRow['status'],
-        version: sql`${inquiryRecipients.version} + 1`,
-        answeredAt: now,
-        firstAnsweredAt: recipient.firstAnsweredAt ?? now,
-        answeredBy: actor.userId,
+        ...answeredBy(recipient, recipientNext, actor, now),
         declineReason: null,
         validUntil: answer.valid_until,
         freightCents: answer.freight_cents,
         freeFreightFromCents: answer.free_freight_from_cents,
-        seenAt: recipient.seenAt ?? now,
       })
       .where(and(eq(inquiryRecipients.id, recipient.id), eq(inquiryRecipients.version, answer.version)))
       .returning({ id: inquiryRecipients.id });
@@ -278,13 +285,8 @@ export async function declineInquiry(
     const [updated] = await tx
       .update(inquiryRecipients)
       .set({
-        status: next as RecipientRow['status'],
-        version: sql`${inquiryRecipients.version} + 1`,
-        answeredAt: now,
-        firstAnsweredAt: recipient.firstAnsweredAt ?? now,
-        answeredBy: actor.userId,
+        ...answeredBy(recipient, next, actor, now),
         declineReason: reason,
-        seenAt: recipient.seenAt ?? now,
       })
       .where(and(eq(inquiryRecipients.id, recipient.id), eq(inquiryRecipients.version, version)))
       .returning({ id: inquiryRecipients.id });
