@@ -569,14 +569,6 @@ export const placedOrdersEnvelopeSchema = envelopeSchema(v.object({ orders: v.ar
 
 // ── Rules both sides compute the same way ───────────────────────────────────────────────────────
 
-/** Where the portal's calendar dates (ETA, valid until, "today", list filters) are meant. */
-export const PORTAL_TIME_ZONE = 'Europe/Berlin';
-
-/** Today's calendar date in Europe/Berlin as YYYY-MM-DD (what `date` columns are compared with). */
-export function portalToday(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(now);
-}
-
 /**
  * Whether a dealer's quote line can be ordered on `today`: the dealer answered, offered the line
  * with a price and an availability other than "not available", and its quote is still valid. The

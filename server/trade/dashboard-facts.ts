@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PORTAL_TIME_ZONE } from '../../common/contracts/trading';
+import { PORTAL_TIME_ZONE } from '../../common/format/formats';
 import type { Database, Transaction } from '../db/database';
 
 const zone = sql.raw(`'${PORTAL_TIME_ZONE}'`);

@@ -6,8 +6,8 @@ import {
   isQuoteOrderable,
   normalisePartNumber,
   type orderPlacementSchema,
-  portalToday,
 } from '../../common/contracts/trading';
+import { portalToday } from '../../common/format/formats';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database, Transaction } from '../db/database';

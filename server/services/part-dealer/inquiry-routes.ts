@@ -4,11 +4,11 @@ import {
   type DealerInboxItem,
   dealerInboxQuerySchema,
   normalisePartNumber,
-  portalToday,
   quoteAnswerSchema,
   TRADE_PAGE_SIZE,
   versionedReasonSchema,
 } from '../../../common/contracts/trading';
+import { portalToday } from '../../../common/format/formats';
 import { inquiryLifecycleMachine } from '../../../machines/inquiry-lifecycle.machine';
 import { inquiryRecipientLifecycleMachine } from '../../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleAllows, lifecycleStep } from '../../../machines/lifecycle';

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -8,7 +9,6 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from './orders.css';
 import { type ClaimShareImplementations, useClaimShare } from './use-claim-share';
-import { useOrderFormat } from './use-order-format';
 
 /**
  * The order page's insurance claim (ADR 030): tag the order with the insurer's claim number and
@@ -23,7 +23,7 @@ export function ClaimSharePanel({
 }) {
   const { t } = useLingui();
   const messageText = useMessageText();
-  const format = useOrderFormat();
+  const format = useFormats();
   const view = useClaimShare(implementations, orderId);
   const { claim, draft } = view;
   const insurerName = claim?.insurer_name ?? '';

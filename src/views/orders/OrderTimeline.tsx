@@ -1,17 +1,17 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { OrderDetail, TradeEvent } from '../../../common/contracts/trading';
+import { formatLineName } from '../../../common/format/formats';
+import { useFormats } from '../../i18n/use-formats';
 import {
   isLineStatus,
   isOrderStatus,
   isReturnReason,
-  lineName,
   lineStatusText,
   orderStatusText,
   returnReasonText,
 } from './order-texts';
 import * as styles from './orders.css';
-import { useOrderFormat } from './use-order-format';
 
 const detailText = (event: TradeEvent, key: string) => {
   const value = event.details[key];
@@ -21,7 +21,7 @@ const detailText = (event: TradeEvent, key: string) => {
 /** What one event of the log says, as a sentence; read from its entity and the status it led to. */
 function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail }) {
   const { i18n } = useLingui();
-  const format = useOrderFormat();
+  const format = useFormats();
   const lineOf = (lineId: number) => order.lines.find((line) => line.id === lineId);
   const lineOfReturn = (returnId: number) =>
     order.lines.find((line) => line.returns.some((entry) => entry.id === returnId));
@@ -33,7 +33,7 @@ function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail
   }
   if (event.entity === 'line') {
     const known = lineOf(event.entity_id);
-    const part = (known ? lineName(known) : null) || detailText(event, 'part_number') || `#${event.entity_id}`;
+    const part = (known ? formatLineName(known) : null) || detailText(event, 'part_number') || `#${event.entity_id}`;
     const eta = detailText(event, 'eta');
     const reason = detailText(event, 'reason');
     const tracking = detailText(event, 'tracking_reference');
@@ -83,7 +83,7 @@ function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail
   if (event.entity === 'return') {
     const lineId = event.details.line_id;
     const line = lineOfReturn(event.entity_id) ?? (typeof lineId === 'number' ? lineOf(lineId) : undefined);
-    const part = (line ? lineName(line) : null) || `#${event.entity_id}`;
+    const part = (line ? formatLineName(line) : null) || `#${event.entity_id}`;
     const reason = detailText(event, 'reason');
     if (event.after === 'requested') {
       const reasonText = isReturnReason(reason) ? i18n._(returnReasonText[reason]) : null;
@@ -119,9 +119,9 @@ function EventSentence({ event, order }: { event: TradeEvent; order: OrderDetail
   return <Trans>Event: {kind}</Trans>;
 }
 
-/** The order's event log as a timeline, oldest first: what happened, who did it and when (Europe/Berlin). */
+/** The order's event log as a timeline, oldest first: what happened, who did it and when (the portal's time zone). */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
-  const format = useOrderFormat();
+  const format = useFormats();
   const events = [...order.events].sort((a, b) => a.id - b.id);
   return (
     <section aria-labelledby="order-timeline-title">

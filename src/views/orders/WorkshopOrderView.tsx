@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { RETURN_REASONS } from '../../../common/contracts/trading';
+import { formatLineName } from '../../../common/format/formats';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -10,7 +12,7 @@ import { TextField } from '../../ui/TextField';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
-import { lineName, returnReasonText } from './order-texts';
+import { returnReasonText } from './order-texts';
 import { useWorkshopOrder, type WorkshopOrderImplementations } from './use-workshop-order';
 
 /** /orders/$orderId: the workshop's order with its lines, returns and history, kept current live. */
@@ -26,11 +28,12 @@ export function WorkshopOrderView({
 }) {
   const { t, i18n } = useLingui();
   const messageText = useMessageText();
+  const format = useFormats();
   const view = useWorkshopOrder(implementations, orderId);
   const inquiryId = view.order?.inquiry_id ?? 0;
   const { order, draft } = view;
   const draftLine = draft ? order?.lines.find((line) => line.id === draft.lineId) : undefined;
-  const draftPart = draftLine ? lineName(draftLine) : '';
+  const draftPart = draftLine ? formatLineName(draftLine) : '';
   return (
     <OrderPageFrame
       orderId={orderId}
@@ -43,7 +46,7 @@ export function WorkshopOrderView({
       }
       inquiryLink={
         <Link to="/inquiries/$inquiryId" params={{ inquiryId: String(inquiryId) }}>
-          <Trans>Inquiry {inquiryId}</Trans>
+          {format.inquiryReference(inquiryId)}
         </Link>
       }
       dialogs={
@@ -98,7 +101,7 @@ export function WorkshopOrderView({
           <OrderLinesTable
             order={order}
             lineActions={(line) => {
-              const part = lineName(line);
+              const part = formatLineName(line);
               return view.canRequestReturn(line.id) ? (
                 <Button
                   variant="secondary"
