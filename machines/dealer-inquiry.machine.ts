@@ -104,7 +104,7 @@ type Context = {
   inquiryId: number;
   /** The language amounts are typed in; it follows the UI's language. */
   locale: string;
-  /** Today in Europe/Berlin (YYYY-MM-DD), the base of the default validity. */
+  /** Today in the portal's time zone (YYYY-MM-DD), the base of the default validity. */
   today: string;
   draft: AnswerDraft | null;
   inquiry: DealerInquiry | null;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { periodRange } from '../common/contracts/dashboards';
-import { portalToday } from '../common/contracts/trading';
+import { portalToday } from '../common/format/formats';
 import { openDatabase } from '../server/db/database';
 import { DEMO_PASSWORD, DEMO_WORKSHOP_EMAIL, seedDemo } from '../server/demo/seed-demo';
 import { freshPostgresDatabase } from '../tests/support/fresh-postgres';

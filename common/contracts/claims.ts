@@ -7,7 +7,6 @@ import {
   etaChangeSchema,
   ORDER_LINE_STATUSES,
   ORDER_STATUSES,
-  PORTAL_TIME_ZONE,
   pageOf,
   tradeEventSchema,
   vehicleViewSchema,
@@ -133,11 +132,6 @@ export type InsurerCreate = v.InferOutput<typeof insurerCreateSchema>;
 // ── Delay rules (one place for the server's list, detail and PDF) ────────────────────────────────
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/** The calendar date (YYYY-MM-DD) of an instant in the portal's time zone. */
-export function portalDateOf(instant: string | Date) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(new Date(instant));
-}
 
 /** Whole days from one calendar date to another (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string) {

@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 const addDays = (isoDate: string, days: number) =>
   new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
-/** The calendar days (Europe/Berlin, both included) a period covers on `today`. */
+/** The calendar days (the portal's time zone, both included) a period covers on `today`. */
 export function periodRange(period: DashboardPeriod, today: string): { from: string; to: string } {
   switch (period) {
     case '30d':
@@ -48,7 +48,7 @@ export function periodRange(period: DashboardPeriod, today: string): { from: str
 const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 
-/** `GET …/dashboard?from=YYYY-MM-DD&to=YYYY-MM-DD`: calendar days in Europe/Berlin, both included. */
+/** `GET …/dashboard?from=YYYY-MM-DD&to=YYYY-MM-DD`: calendar days in the portal's time zone, both included. */
 export const dashboardQuerySchema = v.pipe(
   v.object({
     from: v.pipe(v.string('periodInvalid'), v.check(isCalendarDate, 'periodInvalid')),
@@ -89,7 +89,7 @@ export const etaAlertItemSchema = v.object({
 export type EtaAlertItem = v.InferOutput<typeof etaAlertItemSchema>;
 
 export const spendRowSchema = v.object({
-  /** YYYY-MM, the month the order was placed in (Europe/Berlin). */
+  /** YYYY-MM, the month the order was placed in (the portal's time zone). */
   month: v.string(),
   part_dealer_id: v.number(),
   dealer_name: v.string(),
@@ -115,7 +115,7 @@ export const workshopDashboardSchema = v.object({
   kind: v.literal('workshop'),
   from: v.string(),
   to: v.string(),
-  /** The portal's date when this was computed (Europe/Berlin). */
+  /** The portal's date when this was computed (the portal's time zone). */
   today: v.string(),
   open_inquiries: v.object({ total: count, items: v.array(openInquiryItemSchema) }),
   eta_alerts: v.object({ total: count, items: v.array(etaAlertItemSchema) }),

@@ -63,11 +63,6 @@ export function formatCentsForInput(cents: number, locale: string) {
   return `${whole}${decimal}${fraction}`;
 }
 
-/** Cents for reading: "1.234,56 €" (de) or "€1,234.56" (en). */
-export function formatEuro(cents: number, locale: string) {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
-
 /**
  * An amount typed in one language, rewritten for another (a language switch must not turn a
  * valid "12,50" into an invalid one); text that is no amount stays as typed.

@@ -569,14 +569,6 @@ export const placedOrdersEnvelopeSchema = envelopeSchema(v.object({ orders: v.ar
 
 // ── Rules both sides compute the same way ───────────────────────────────────────────────────────
 
-/** Where the portal's calendar dates (ETA, valid until, "today", list filters) are meant. */
-export const PORTAL_TIME_ZONE = 'Europe/Berlin';
-
-/** Today's calendar date in Europe/Berlin as YYYY-MM-DD (what `date` columns are compared with). */
-export function portalToday(now = new Date()) {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: PORTAL_TIME_ZONE }).format(now);
-}
-
 /** Why a quote line cannot be ordered: the server's 400 and the reason the matrix offers no choice. */
 export type QuoteRefusal = 'choiceNotOffered' | 'quoteExpired';
 

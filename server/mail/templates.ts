@@ -1,4 +1,11 @@
 import { html, raw } from 'hono/html';
+import {
+  formatDate,
+  formatInquiryReference,
+  formatOrderReference,
+  formatVehicle,
+  type VehicleFacts,
+} from '../../common/format/formats';
 import type { ServerLocale } from '../i18n';
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -35,7 +42,7 @@ export type TradeMailItem = {
   inquiryId: number;
   orderId: number | null;
   workshopName: string;
-  vehicle: string;
+  vehicle: VehicleFacts;
   details: Record<string, string | number | boolean | null>;
   url: string;
 };
@@ -48,10 +55,14 @@ const detailText = (item: TradeMailItem, key: string) => {
 const detailDate = (item: TradeMailItem, key: string, locale: ServerLocale) => {
   const value = detailText(item, key);
   if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${value}T00:00:00Z`),
-  );
+  return formatDate(value, locale);
 };
+/** What a trade mail says of its item in the reader's language: the inquiry, the order (if any), the vehicle. */
+const itemWords = (item: TradeMailItem, locale: ServerLocale) => ({
+  inquiry: formatInquiryReference(item.inquiryId, locale),
+  order: item.orderId === null ? '' : formatOrderReference(item.orderId, locale),
+  vehicle: formatVehicle(item.vehicle, locale),
+});
 const detailNumber = (item: TradeMailItem, key: string) => {
   const value = item.details[key];
   return typeof value === 'number' ? value : null;
@@ -96,25 +107,24 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     reason: (reason) => `Begründung: ${reason}`,
     tradeEvent: (item) => {
       const eta = detailDate(item, 'eta', 'de');
+      const { inquiry, order, vehicle } = itemWords(item, 'de');
       const reason = detailText(item, 'reason');
       const lines = detailNumber(item, 'lines');
       switch (item.kind) {
         case 'inquiry.received':
-          return `Neue Anfrage #${item.inquiryId} von ${item.workshopName} (${item.vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'Position' : 'Positionen'}`})`;
+          return `Neue ${inquiry} von ${item.workshopName} (${vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'Position' : 'Positionen'}`})`;
         case 'inquiry.allAnswered':
-          return `Alle Händler haben auf Ihre Anfrage #${item.inquiryId} (${item.vehicle}) geantwortet`;
+          return `Alle Händler haben auf Ihre ${inquiry} (${vehicle}) geantwortet`;
         case 'inquiry.closed':
-          return `Ihre Anfrage #${item.inquiryId} (${item.vehicle}) ist geschlossen; Sie können aus den erhaltenen Angeboten bestellen`;
+          return `Ihre ${inquiry} (${vehicle}) ist geschlossen; Sie können aus den erhaltenen Angeboten bestellen`;
         case 'order.placed':
-          return `Neue Bestellung #${item.orderId ?? ''} von ${item.workshopName} (${item.vehicle})`;
+          return `Neue ${order} von ${item.workshopName} (${vehicle})`;
         case 'line.backorder':
-          return `Bestellung #${item.orderId ?? ''} (${item.vehicle}): eine Position ist im Rückstand${eta ? `, neuer Liefertermin ${eta}` : ''}`;
+          return `${order} (${vehicle}): eine Position ist im Rückstand${eta ? `, neuer Liefertermin ${eta}` : ''}`;
         case 'line.cancelled':
-          return `Bestellung #${item.orderId ?? ''} (${item.vehicle}): eine Position wurde storniert${reason ? ` (${reason})` : ''}`;
+          return `${order} (${vehicle}): eine Position wurde storniert${reason ? ` (${reason})` : ''}`;
         default:
-          return item.orderId === null
-            ? `Neuigkeit zu Anfrage #${item.inquiryId} (${item.vehicle})`
-            : `Neuigkeit zu Bestellung #${item.orderId} (${item.vehicle})`;
+          return `Neuigkeit zu ${order || inquiry} (${vehicle})`;
       }
     },
     mails: {
@@ -251,25 +261,24 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     reason: (reason) => `Reason: ${reason}`,
     tradeEvent: (item) => {
       const eta = detailDate(item, 'eta', 'en');
+      const { inquiry, order, vehicle } = itemWords(item, 'en');
       const reason = detailText(item, 'reason');
       const lines = detailNumber(item, 'lines');
       switch (item.kind) {
         case 'inquiry.received':
-          return `New inquiry #${item.inquiryId} from ${item.workshopName} (${item.vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'line' : 'lines'}`})`;
+          return `${item.workshopName} sent ${inquiry} (${vehicle}${lines === null ? '' : `, ${lines} ${lines === 1 ? 'line' : 'lines'}`})`;
         case 'inquiry.allAnswered':
-          return `Every dealer has answered your inquiry #${item.inquiryId} (${item.vehicle})`;
+          return `${inquiry} (${vehicle}): every dealer has answered`;
         case 'inquiry.closed':
-          return `Your inquiry #${item.inquiryId} (${item.vehicle}) is closed; you can order from the quotes you received`;
+          return `${inquiry} (${vehicle}) is closed; you can order from the quotes you received`;
         case 'order.placed':
-          return `New order #${item.orderId ?? ''} from ${item.workshopName} (${item.vehicle})`;
+          return `${item.workshopName} placed ${order} (${vehicle})`;
         case 'line.backorder':
-          return `Order #${item.orderId ?? ''} (${item.vehicle}): a line is on backorder${eta ? `, new delivery date ${eta}` : ''}`;
+          return `${order} (${vehicle}): a line is on backorder${eta ? `, new delivery date ${eta}` : ''}`;
         case 'line.cancelled':
-          return `Order #${item.orderId ?? ''} (${item.vehicle}): a line was cancelled${reason ? ` (${reason})` : ''}`;
+          return `${order} (${vehicle}): a line was cancelled${reason ? ` (${reason})` : ''}`;
         default:
-          return item.orderId === null
-            ? `News about inquiry #${item.inquiryId} (${item.vehicle})`
-            : `News about order #${item.orderId} (${item.vehicle})`;
+          return `News about ${order || inquiry} (${vehicle})`;
       }
     },
     mails: {

@@ -6,9 +6,9 @@ import {
   type ClaimPage,
   type ClaimSummary,
   delayDays,
-  portalDateOf,
 } from '../../common/contracts/claims';
-import { type OrderSummary, portalToday, TRADE_PAGE_SIZE, type TradeEvent } from '../../common/contracts/trading';
+import { type OrderSummary, TRADE_PAGE_SIZE, type TradeEvent } from '../../common/contracts/trading';
+import { portalDateOf, portalToday } from '../../common/format/formats';
 import type { Database, Transaction } from '../db/database';
 import { claimShares, inquiryLines, orderLines, orders, quoteLines, tradeEvents } from '../db/schema';
 import { readTimeline } from './event-log';

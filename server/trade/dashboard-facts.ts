@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TradeEventKind } from '../../common/contracts/trade-events';
-import { PORTAL_TIME_ZONE } from '../../common/contracts/trading';
+import { PORTAL_TIME_ZONE } from '../../common/format/formats';
 import type { Database, Transaction } from '../db/database';
 
 const zone = sql.raw(`'${PORTAL_TIME_ZONE}'`);

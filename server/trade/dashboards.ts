@@ -15,7 +15,7 @@ import {
   type WorkshopDashboard,
   waitingInquiryItemSchema,
 } from '../../common/contracts/dashboards';
-import { PORTAL_TIME_ZONE, portalToday } from '../../common/contracts/trading';
+import { PORTAL_TIME_ZONE, portalToday } from '../../common/format/formats';
 import type { Database } from '../db/database';
 
 /*

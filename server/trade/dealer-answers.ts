@@ -2,10 +2,10 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import {
   normalisePartNumber,
-  portalToday,
   type quoteAnswerSchema,
   type versionedReasonSchema,
 } from '../../common/contracts/trading';
+import { portalToday } from '../../common/format/formats';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
 import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleAllows, lifecycleStep } from '../../machines/lifecycle';

@@ -1,7 +1,18 @@
 import PDFDocument from 'pdfkit';
-import { type ClaimDetail, type ClaimLine, portalDateOf } from '../../common/contracts/claims';
+import type { ClaimDetail, ClaimLine } from '../../common/contracts/claims';
 import { isTradeEventKind, type TradeEventKind } from '../../common/contracts/trade-events';
 import type { OrderLineStatus, TradeEvent } from '../../common/contracts/trading';
+import {
+  formatDate,
+  formatDateTime,
+  formatLineName,
+  formatMoney,
+  formatOrderReference,
+  formatQuantity,
+  formatShare,
+  formatVehicle,
+  portalDateOf,
+} from '../../common/format/formats';
 import type { ServerLocale } from '../i18n';
 
 /*
@@ -15,6 +26,7 @@ type StatementTexts = {
   claimNumber: string;
   workshop: string;
   dealer: string;
+  orderValue: string;
   vehicle: string;
   orderPlaced: string;
   sharedOn: string;
@@ -101,6 +113,7 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
     claimNumber: 'Schadennummer',
     workshop: 'Werkstatt',
     dealer: 'Teilehändler',
+    orderValue: 'Bestellwert',
     vehicle: 'Fahrzeug',
     orderPlaced: 'Bestellt am',
     sharedOn: 'Freigegeben am',
@@ -137,6 +150,7 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
     claimNumber: 'Claim number',
     workshop: 'Workshop',
     dealer: 'Parts dealer',
+    orderValue: 'Order value',
     vehicle: 'Vehicle',
     orderPlaced: 'Ordered on',
     sharedOn: 'Shared on',
@@ -170,35 +184,10 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
   },
 };
 
-const INTL_LOCALE: Record<ServerLocale, string> = { de: 'de-DE', en: 'en-GB' };
-
-/** A calendar date (YYYY-MM-DD) as the statement prints it: "05.03.2026" or "5 Mar 2026". */
-export function statementDate(date: string, locale: ServerLocale) {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: 'UTC',
-    ...(locale === 'de' ? { day: '2-digit', month: '2-digit', year: 'numeric' } : { dateStyle: 'medium' }),
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
-/** An instant as the statement prints it, in the portal's time zone. */
-export function statementTime(instant: string, locale: ServerLocale) {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-    timeZone: 'Europe/Berlin',
-    ...(locale === 'de'
-      ? { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }
-      : { dateStyle: 'medium', timeStyle: 'short' }),
-  }).format(new Date(instant));
-}
-
 /** The file name of a claim's statement: its claim number with only safe characters, and the language. */
 export function statementFileName(claimNumber: string, locale: ServerLocale) {
   const safe = claimNumber.replace(/[^A-Z0-9-]+/gi, '-').replace(/^-+|-+$/g, '');
   return `${locale === 'de' ? 'Verzugsbestaetigung' : 'delay-statement'}-${safe}.pdf`;
-}
-
-function vehicleText(claim: ClaimDetail) {
-  const { vin, hsn, tsn, description } = claim.vehicle;
-  return [description, vin, hsn && tsn ? `${hsn}/${tsn}` : ''].filter((part) => part !== '').join(' · ');
 }
 
 function lineEvents(line: ClaimLine, events: readonly TradeEvent[]) {
@@ -221,36 +210,35 @@ export function renderDelayStatement(claim: ClaimDetail, locale: ServerLocale): 
     doc.on('error', reject);
   });
 
-  const date = (value: string) => statementDate(value, locale);
+  const date = (value: string) => formatDate(value, locale);
+  const time = (instant: string) => formatDateTime(instant, locale);
   const field = (label: string, value: string) => {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   };
 
   doc.font('Helvetica-Bold').fontSize(18).text(`${texts.title} – ${claim.claim_number}`);
-  doc.moveDown(0.5).fontSize(10);
+  doc.moveDown(0.5).fontSize(12).text(formatOrderReference(claim.order_id, locale));
+  doc.moveDown(0.3).fontSize(10);
   field(texts.claimNumber, claim.claim_number);
   field(texts.workshop, claim.workshop_name);
   field(texts.dealer, claim.dealer_name);
-  field(texts.vehicle, vehicleText(claim));
+  field(texts.orderValue, formatMoney(claim.total_cents, locale));
+  field(texts.vehicle, formatVehicle(claim.vehicle, locale));
   field(texts.orderPlaced, date(portalDateOf(claim.placed_at)));
-  field(texts.sharedOn, statementTime(claim.shared_at, locale));
+  field(texts.sharedOn, time(claim.shared_at));
   field(texts.issuedOn, date(claim.today));
   doc.moveDown(0.3);
   doc.text(texts.maxDelay(claim.max_delay_days));
-  doc.text(
-    texts.equivalentShare(
-      new Intl.NumberFormat(INTL_LOCALE[locale], { style: 'percent', maximumFractionDigits: 0 }).format(
-        claim.equivalent_share,
-      ),
-    ),
-  );
+  doc.text(texts.equivalentShare(formatShare(claim.equivalent_share, locale)));
 
   doc.moveDown().font('Helvetica-Bold').fontSize(13).text(texts.lines);
   for (const [index, line] of claim.lines.entries()) {
     doc.moveDown(0.6).fontSize(11).font('Helvetica-Bold');
-    doc.text(`${index + 1}. ${line.part_number || line.description} ${line.brand}`.trim());
+    doc.text(`${index + 1}. ${formatLineName(line)} ${line.brand}`.trim());
     doc.fontSize(10).font('Helvetica');
-    doc.text(`${line.description} · ${line.quantity} × · ${texts.origin[line.origin]} · ${texts.status[line.status]}`);
+    doc.text(
+      `${line.description} · ${formatQuantity(line.quantity, locale)} × · ${texts.origin[line.origin]} · ${texts.status[line.status]}`,
+    );
     if (line.origin === 'equivalent') {
       doc.text(`${texts.requested}: ${line.requested_part_number} → ${texts.delivered}: ${line.part_number}`);
     }
@@ -267,7 +255,7 @@ export function renderDelayStatement(claim: ClaimDetail, locale: ServerLocale): 
     if (history.length === 0) doc.text(texts.noHistory, { indent: 12 });
     for (const event of history) {
       const eta = typeof event.details.eta === 'string' ? ` – ${texts.etaGiven} ${date(event.details.eta)}` : '';
-      doc.text(`${statementTime(event.at, locale)}  ${texts.event(event.kind)}${eta}`, { indent: 12 });
+      doc.text(`${time(event.at)}  ${texts.event(event.kind)}${eta}`, { indent: 12 });
     }
   }
 

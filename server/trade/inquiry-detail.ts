@@ -8,7 +8,7 @@ import type {
   QuoteLine,
   Recipient,
 } from '../../common/contracts/trading';
-import { portalToday } from '../../common/contracts/trading';
+import { portalToday } from '../../common/format/formats';
 import type { Database, Transaction } from '../db/database';
 import {
   inquiries,

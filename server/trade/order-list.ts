@@ -1,11 +1,7 @@
 import { and, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import {
-  type OrderSummary,
-  type orderListQuerySchema,
-  PORTAL_TIME_ZONE,
-  TRADE_PAGE_SIZE,
-} from '../../common/contracts/trading';
+import { type OrderSummary, type orderListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
+import { PORTAL_TIME_ZONE } from '../../common/format/formats';
 import type { Database } from '../db/database';
 import { inquiries, orderLines, orders, organisations } from '../db/schema';
 import type { EventReader } from './event-log';
@@ -38,7 +34,7 @@ type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
 /**
  * A page of the reader's orders: by status, dealer (a part_dealers id), vehicle (VIN or
  * description), a part number or line description (`q`, normalised and by trigram similarity;
- * a dealer's `q` also finds the workshop's name), and the placing day from/to in Europe/Berlin.
+ * a dealer's `q` also finds the workshop's name), and the placing day from/to in the portal's time zone.
  */
 export async function listOrders(
   db: Database,

@@ -5,9 +5,9 @@ import {
   type InquiryStatus,
   normalisePartNumber,
   type orderPlacementSchema,
-  portalToday,
   quoteRefusal,
 } from '../../common/contracts/trading';
+import { portalToday } from '../../common/format/formats';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database, Transaction } from '../db/database';

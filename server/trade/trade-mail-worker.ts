@@ -10,12 +10,6 @@ const USERS_PER_PASS = 50;
 
 export type TradeMailSettings = { publicUrl: string; digestWindowMs: number };
 
-/** "VIN · description", or HSN/TSN, as a mail names the vehicle of an inquiry. */
-function vehicleLabel(row: { vin: string; hsn: string; tsn: string; vehicleDescription: string }) {
-  const identity = row.vin || (row.hsn ? `HSN/TSN ${row.hsn}/${row.tsn}` : '');
-  return [row.vehicleDescription, identity].filter(Boolean).join(' · ');
-}
-
 /** The page a mail links to: the order if the event concerns one, else the inquiry; the dealer's own pages for dealers. */
 function pageUrl(publicUrl: string, role: string, event: { inquiryId: number; orderId: number | null }) {
   const area = role === 'dealer_user' ? '/dealer' : '';
@@ -75,7 +69,7 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
     inquiryId: event.inquiryId,
     orderId: event.orderId,
     workshopName: event.workshopName,
-    vehicle: vehicleLabel(event),
+    vehicle: { description: event.vehicleDescription, vin: event.vin, hsn: event.hsn, tsn: event.tsn },
     details: event.details,
     url: pageUrl(settings.publicUrl, user.role, event),
   }));

@@ -4,10 +4,10 @@ import {
   periodRange,
   workshopDashboardEnvelopeSchema,
 } from '../../common/contracts/dashboards';
-import { portalToday } from '../../common/contracts/trading';
+import { portalToday } from '../../common/format/formats';
 import type { ServiceClient } from './http';
 
-/** The period's calendar days as of today in Europe/Berlin: what the server computes over. */
+/** The period's calendar days as of today in the portal's time zone: what the server computes over. */
 const periodQuery = (period: DashboardPeriod) => periodRange(period, portalToday());
 
 /** The workshop's dashboard figures (ADR 029): `GET /dashboard` of the workshop service. */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { portalToday } from '../../common/format/formats';
 import { dealerWithUser, invitationLink, newApi, verifiedWorkshopFromWizard } from './dealer-support';
 import {
   ADMIN,
@@ -22,8 +23,7 @@ import {
 
 const PASSWORD = 'Ersatzteil-Versicherung-2026';
 const DAY_MS = 24 * 3600_000;
-const portalDay = (offsetDays: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + offsetDays * DAY_MS));
+const portalDay = (offsetDays: number) => portalToday(new Date(Date.now() + offsetDays * DAY_MS));
 
 const login = {
   de: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },

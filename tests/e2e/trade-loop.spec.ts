@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { formatDate } from '../../common/format/formats';
 import { dealerWithUser, type Language, newApi, verifiedWorkshopFromWizard } from './dealer-support';
 import {
   expect,
@@ -23,7 +24,6 @@ const LIVE = { timeout: 15_000 };
 
 const copy = {
   de: {
-    locale: 'de-DE',
     login: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' },
     live: 'Verbunden',
     nav: { inquiries: 'Anfragen', orders: 'Bestellungen' },
@@ -113,7 +113,6 @@ const copy = {
     },
   },
   en: {
-    locale: 'en',
     login: { email: 'Email', password: 'Password', submit: 'Log in' },
     live: 'Live',
     nav: { inquiries: 'Inquiries', orders: 'Orders' },
@@ -443,12 +442,7 @@ for (const language of ['de', 'en'] as const) {
 
     // 11. Beta puts its line on backorder with an ETA: the workshop sees the status and the date live.
     const eta = isoDay(10);
-    const etaShown = new Intl.DateTimeFormat(words.locale, {
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${eta}T00:00:00Z`));
+    const etaShown = formatDate(eta, language);
     await dealerOpensOrder(betaPage, words, betaOrderId);
     await dealerAppliesLineAction(betaPage, words, o.backorder, 'Bremssattel vorne links', eta);
     const betaRow = betaLines.getByRole('row').filter({ hasText: 'Bremssattel vorne links' });

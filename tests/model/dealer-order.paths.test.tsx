@@ -279,7 +279,7 @@ test.each(
       }
     }
     if (context.order?.version === 7 && !state.matches('applyingAction') && !state.matches('decidingReturn')) {
-      expect(screen.getByText('11/28/2026 (before: 11/26, 11/25)')).toBeVisible();
+      expect(screen.getByText('28 Nov 2026 (before: 26 Nov, 25 Nov)')).toBeVisible();
       expect(screen.getByText('Autohaus Kiel')).toBeVisible();
       expect(screen.getByRole('link', { name: 'Inquiry 77' })).toHaveAttribute('href', '/dealer/inquiries/77');
     }
@@ -336,9 +336,9 @@ test.each(
       expect(screen.getByText('Cancelled because: Kollege hat storniert')).toBeVisible();
     }
     if (context.order === backordered.order) {
-      expect(screen.getByText('12/01/2026 (before: 11/28, 11/26, 11/25)')).toBeVisible();
+      expect(screen.getByText('1 Dec 2026 (before: 28 Nov, 26 Nov, 25 Nov)')).toBeVisible();
       const history = screen.getByRole('region', { name: 'History' });
-      expect(within(history).getByText('Line OC 90 on backorder, expected on 12/01/2026')).toBeVisible();
+      expect(within(history).getByText('Line OC 90 on backorder, expected on 1 Dec 2026')).toBeVisible();
     }
     if (context.order === refused.order) {
       expect(screen.getByText('Return refused')).toBeVisible();

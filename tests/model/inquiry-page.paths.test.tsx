@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { fromCallback, fromPromise, initialTransition, type SnapshotFrom, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { InquiryDetail, OrderSummary, TradeEvent } from '../../common/contracts/trading';
+import { formatMoney } from '../../common/format/formats';
 import {
   type CancelInput,
   type CancelledInquiry,
@@ -19,7 +20,6 @@ import { apiFailure } from '../support/failures';
 import { renderInRouter } from '../support/render-in-router';
 import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
 
-const euro = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' });
 const networkError = apiFailure('No connection to the server', 'networkError');
 const changed = apiFailure('The inquiry has changed meanwhile.', 'inquiryChanged');
 const order: OrderSummary = {
@@ -215,7 +215,7 @@ test.each(paths.map((path) => [name(path.steps as { event: Step }[]), path] as c
       for (const plan of plannedOrders(detail, context.choices)) {
         const table = within(dialog).getByRole('table', { name: `Order at ${plan.recipient.dealer_name}` });
         expect(within(table).getByRole('row', { name: /^Total/ })).toHaveTextContent(
-          euro.format(plan.totals.total / 100),
+          formatMoney(plan.totals.total, 'en'),
         );
       }
       if (context.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent('No connection to the server');
@@ -292,7 +292,7 @@ function checkPage(context: SnapshotFrom<typeof inquiryPageMachine>['context'], 
       .forEach((recipient, index) => {
         const plan = planned.find((candidate) => candidate.recipient.id === recipient.id);
         const cell = within(totals).getAllByRole('cell')[index];
-        expect(cell).toHaveTextContent(plan ? euro.format(plan.totals.total / 100) : 'Nothing chosen');
+        expect(cell).toHaveTextContent(plan ? formatMoney(plan.totals.total, 'en') : 'Nothing chosen');
       });
     if (JSON.stringify(context.choices) === JSON.stringify({ 1: 502, 2: 501 })) {
       expect(within(totals).getAllByRole('cell')[0]).toHaveTextContent('€18.90');

@@ -208,9 +208,9 @@ test.each(
       const table = screen.getByRole('table', { name: 'Parts and delays' });
       const discs = within(table).getByRole('row', { name: /5Q0 615 301 F/ });
       expect(discs).toHaveTextContent('OE part');
-      expect(discs).toHaveTextContent('11/15/2026 → 11/20/2026');
+      expect(discs).toHaveTextContent('15 Nov 2026 → 20 Nov 2026');
       expect(discs).toHaveTextContent('5 days');
-      expect(within(discs).getByText(/Backorder, new delivery date 11\/20\/2026/)).toBeVisible();
+      expect(within(discs).getByText(/Backorder, new delivery date 20 Nov 2026/)).toBeVisible();
       const pads = within(table).getByRole('row', { name: /ATE 13\.0460-7218\.2/ });
       expect(pads).toHaveTextContent('Equivalent part');
       expect(pads).toHaveTextContent('instead of 5Q0 698 151 D');

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { fromPromise, initialTransition, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { formatEuro } from '../../common/contracts/money';
 import type { UploadLayout, UploadLayoutSave } from '../../common/contracts/upload-layouts';
+import { formatMoney } from '../../common/format/formats';
 import type { OrderFileReadResult, OrderFileTable } from '../../common/upload/order-file';
 import {
   confirmBlocker,
@@ -75,7 +75,10 @@ const events = [
 ] as unknown as OrderUploadEvent[];
 
 // The note the view writes (English in tests), so the machine's lines here are the lines on screen.
-const input = { capacity: 100, mapping: { priceNote: (cents: number) => `Price in file: ${formatEuro(cents, 'en')}` } };
+const input = {
+  capacity: 100,
+  mapping: { priceNote: (cents: number) => `Price in file: ${formatMoney(cents, 'en')}` },
+};
 
 const paths = getShortestPaths(orderUploadMachine, {
   input,

@@ -101,7 +101,7 @@ function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
   // The part number exactly as the dealer wrote it.
   expect(within(table).getByRole('rowheader', { name: '1K0 615 301 AA' })).toBeVisible();
   // The ETA with the ones it replaced, newest first.
-  expect(within(table).getByText('11/28/2026 (before: 11/26, 11/25)')).toBeVisible();
+  expect(within(table).getByText('28 Nov 2026 (before: 26 Nov, 25 Nov)')).toBeVisible();
   expect(within(table).getByText('Cancelled because: Nicht lieferbar')).toBeVisible();
   expect(within(table).getByText('Tracking number: 00340434161094042557')).toBeVisible();
   expect(within(table).getAllByText('Return requested').length).toBeGreaterThan(0);
@@ -109,17 +109,17 @@ function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
   // The header: the dealer, the customer number, the vehicle, the totals.
   expect(screen.getByText('Ostsee Teile')).toBeVisible();
   expect(screen.getByText('K-4711')).toBeVisible();
-  expect(screen.getByText('VW Golf VI · WVWZZZ1KZAW000001')).toBeVisible();
+  expect(screen.getByText('VW Golf VI · VIN WVWZZZ1KZAW000001')).toBeVisible();
   expect(screen.getByText('€5.90')).toBeVisible();
   expect(screen.getByText('€234.90')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Inquiry 77' })).toHaveAttribute('href', '/inquiries/77');
   // The timeline: a sentence per event with who and when (08:15 UTC is 9:15 in Berlin); an unknown kind said plainly.
   const history = screen.getByRole('region', { name: 'History' });
   expect(within(history).getByText('Order placed')).toBeVisible();
-  expect(within(history).getByText('Line OC 90 on backorder, expected on 11/28/2026')).toBeVisible();
+  expect(within(history).getByText('Line OC 90 on backorder, expected on 28 Nov 2026')).toBeVisible();
   expect(within(history).getByText('Return of W 712/95 requested: Damaged')).toBeVisible();
   expect(within(history).getByText('Event: order.noteAdded')).toBeVisible();
-  expect(within(history).getAllByText(/Max Werkstatt/)[0]).toHaveTextContent('Max Werkstatt, Nov 24, 2026, 9:15 AM');
+  expect(within(history).getAllByText(/Max Werkstatt/)[0]).toHaveTextContent('Max Werkstatt, 24 Nov 2026, 09:15');
   // A return is offered where the lifecycles allow it (delivered, no return in progress), and
   // only on an order that is current (not while it reloads or after a failed reload).
   const lineFree = actionable && shown.lines.find((line) => line.id === 104)?.returns.length === 0;

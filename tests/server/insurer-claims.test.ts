@@ -3,9 +3,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ClaimDetail, ClaimSummary, InsurerOption, OrderClaimState } from '../../common/contracts/claims';
 import type { AdminOrganisation } from '../../common/contracts/organisations';
-import { type OrderSummary, portalToday, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
+import { type OrderSummary, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
+import { formatDate, formatOrderReference, portalToday } from '../../common/format/formats';
 import { auditEvents, claimShares, orderLines, orders, organisations } from '../../server/db/schema';
-import { statementDate } from '../../server/trade/delay-statement';
 import { insertDealerOrganisation, insertInsurer, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
 import { insertInquiry, insertRecipient, insertTrade } from '../support/trade-orders';
@@ -350,8 +350,9 @@ describe('the insurer reads the shared claim', () => {
         '5Q0 698 151 D',
         'Autohaus Becker',
         'Teile Nord GmbH',
-        statementDate(PROMISED, language),
-        statementDate(today, language),
+        formatDate(PROMISED, language),
+        formatDate(today, language),
+        formatOrderReference(orderId, language),
       ]) {
         expect(flat, phrase).toContain(phrase);
       }

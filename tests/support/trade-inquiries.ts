@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { DealerInquiry, InquiryDetail } from '../../common/contracts/trading';
+import { addDays, portalToday } from '../../common/format/formats';
 import {
   inquiries,
   inquiryLines,
@@ -97,17 +98,9 @@ export async function sendInquiry(server: TestServer, workshop: TestWorkshop, re
   return body.data;
 }
 
-/** A date `days` from today in Europe/Berlin (YYYY-MM-DD). */
+/** A date `days` from today in the portal's time zone (YYYY-MM-DD). */
 export function berlinDate(days: number) {
-  const berlin = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  const date = new Date(`${berlin}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDays(portalToday(), days);
 }
 
 /** A dealer's answer to every line of `inquiry`: an offer on the first line, a declined second line. */

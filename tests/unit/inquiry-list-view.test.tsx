@@ -65,7 +65,7 @@ test('lists the inquiries with vehicle, lines, answers, closing time and status;
   expect(within(row).getByRole('link')).toHaveAttribute('href', '/inquiries/77');
   expect(row).toHaveTextContent('2 of 3');
   expect(row).toHaveTextContent('Quotes received');
-  expect(row).toHaveTextContent('Nov 25, 2026, 10:50 AM');
+  expect(row).toHaveTextContent('25 Nov 2026, 10:50');
   expect(screen.getByRole('link', { name: 'New inquiry' })).toHaveAttribute('href', '/inquiries/new');
   expect(list).toHaveBeenCalledWith({ page: 1, status: '', q: '' });
 

@@ -1,12 +1,7 @@
 import { expect, test } from 'vitest';
-import {
-  formatCentsForInput,
-  formatEuro,
-  moneyLocaleOf,
-  parseAmount,
-  retypeAmount,
-} from '../../common/contracts/money';
+import { formatCentsForInput, moneyLocaleOf, parseAmount, retypeAmount } from '../../common/contracts/money';
 import { MAX_CENTS } from '../../common/contracts/trading';
+import { formatMoney } from '../../common/format/formats';
 
 test.each([
   ['12', 1200],
@@ -113,7 +108,9 @@ test('a language switch rewrites valid amounts and keeps anything else as typed'
   expect(retypeAmount('12,50', 'de', 'de')).toBe('12,50');
 });
 
-test('amounts are shown as euros in the locale', () => {
-  expect(formatEuro(123456, 'de').replace(/\s/g, ' ')).toBe('1.234,56 €');
-  expect(formatEuro(123456, 'en')).toBe('€1,234.56');
+test('amounts are shown as euros in the locale, what is typed reads back as shown', () => {
+  expect(formatMoney(123456, 'de')).toBe('1.234,56\u00a0€');
+  expect(formatMoney(123456, 'en')).toBe('€1,234.56');
+  const typed = parseAmount('1.234,56', 'de');
+  expect(typed.ok && formatMoney(typed.cents, 'de')).toBe('1.234,56\u00a0€');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatEuro } from '../../common/contracts/money';
 import { LINE_MAX_QUANTITY, LINE_TEXT_MAX_LENGTH, PART_NUMBER_MAX_LENGTH } from '../../common/contracts/trading';
+import { formatMoney } from '../../common/format/formats';
 import type { ColumnRole } from '../../common/upload/order-file';
 import {
   assignRole,
@@ -16,7 +16,7 @@ import {
   roleOfLabel,
 } from '../../common/upload/order-file-mapping';
 
-const options = { priceNote: (cents: number) => `Preis laut Datei: ${formatEuro(cents, 'de-DE')}` };
+const options = { priceNote: (cents: number) => `Preis laut Datei: ${formatMoney(cents, 'de')}` };
 
 describe('header labels', () => {
   test.each([

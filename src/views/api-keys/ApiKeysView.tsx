@@ -1,5 +1,5 @@
-import { useLingui as useLinguiContext } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -12,14 +12,7 @@ import { type ApiKeysImplementations, useApiKeys } from './use-api-keys';
 export function ApiKeysView({ implementations }: { implementations: ApiKeysImplementations }) {
   const { t } = useLingui();
   const messageText = useMessageText();
-  const { i18n } = useLinguiContext();
-  // Moments in the portal's time zone whatever the browser's (ADR 023).
-  const moment = new Intl.DateTimeFormat(i18n.locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  });
-  const format = { dateTime: (timestamp: string) => moment.format(new Date(timestamp)) };
+  const format = useFormats();
   const keys = useApiKeys(implementations);
   const { draft, created, revoking } = keys;
   const revokingName = revoking?.key.name ?? '';

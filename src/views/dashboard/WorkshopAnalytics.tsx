@@ -6,11 +6,12 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { WorkshopDashboard } from '../../../common/contracts/dashboards';
 import type { ReturnReason } from '../../../common/contracts/trading';
+import type { Formats } from '../../../common/format/formats';
+import { useFormats } from '../../i18n/use-formats';
 import { Card } from '../../ui/Card';
 import { FigureBlock } from '../trade-shared/figures/FigureBlock';
 import type { FigureTable } from '../trade-shared/figures/figure-table';
 import * as styles from '../trade-shared/figures/figures.css';
-import { type FigureFormat, useFigureFormat } from '../trade-shared/figures/use-figure-format';
 
 const returnReasonText: Record<ReturnReason, MessageDescriptor> = {
   does_not_fit: msg`Does not fit`,
@@ -21,7 +22,7 @@ const returnReasonText: Record<ReturnReason, MessageDescriptor> = {
 
 /** The workshop's lists: open inquiries waiting for quotes, orders with a late or changed ETA. */
 export function WorkshopLists({ figures }: { figures: WorkshopDashboard }) {
-  const format = useFigureFormat();
+  const format = useFormats();
   const openTotal = figures.open_inquiries.total;
   const alertTotal = figures.eta_alerts.total;
   return (
@@ -97,7 +98,7 @@ export function WorkshopLists({ figures }: { figures: WorkshopDashboard }) {
   );
 }
 
-function useWorkshopTables(figures: WorkshopDashboard, format: FigureFormat) {
+function useWorkshopTables(figures: WorkshopDashboard, format: Formats) {
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
   return useMemo(() => {
@@ -144,7 +145,7 @@ function useWorkshopTables(figures: WorkshopDashboard, format: FigureFormat) {
 /** The workshop's analytics over the period: spend, savings, delivery on the promised day, response times, returns. */
 export function WorkshopAnalytics({ figures }: { figures: WorkshopDashboard }) {
   const { t } = useMacroLingui();
-  const format = useFigureFormat();
+  const format = useFormats();
   const tables = useWorkshopTables(figures, format);
   const { savings, on_time: onTime } = figures;
   const saved = format.money(savings.saved_cents);

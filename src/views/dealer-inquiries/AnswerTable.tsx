@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatEuro } from '../../../common/contracts/money';
 import type { AvailabilityClass, DealerInquiry } from '../../../common/contracts/trading';
+import { useFormats } from '../../i18n/use-formats';
 import * as styles from './dealer-inquiries.css';
-import { calendarDate } from './trade-time';
 
 export function useAvailabilityLabels(): Record<AvailabilityClass, string> {
   const { t } = useLingui();
@@ -16,11 +15,12 @@ export function useAvailabilityLabels(): Record<AvailabilityClass, string> {
 
 /** A stored answer as a table: per line the offer or the declined line, then validity and freight. */
 export function AnswerTable({ inquiry, caption }: { inquiry: DealerInquiry; caption: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const format = useFormats();
   const availability = useAvailabilityLabels();
   const { recipient } = inquiry;
   const quoted = new Map(recipient.quote_lines.map((line) => [line.inquiry_line_id, line]));
-  const money = (cents: number) => formatEuro(cents, i18n.locale);
+  const money = format.money;
   return (
     <>
       <table className={styles.table}>
@@ -53,7 +53,7 @@ export function AnswerTable({ inquiry, caption }: { inquiry: DealerInquiry; capt
         <tbody>
           {inquiry.lines.map((line) => {
             const answer = quoted.get(line.id);
-            const name = [line.part_number, line.description].filter(Boolean).join(' – ');
+            const name = format.lineTitle(line);
             return (
               <tr key={line.id}>
                 <th scope="row" className={styles.cell}>
@@ -75,7 +75,7 @@ export function AnswerTable({ inquiry, caption }: { inquiry: DealerInquiry; capt
                     <td className={styles.cell}>{answer.deposit_cents > 0 ? money(answer.deposit_cents) : '–'}</td>
                     <td className={styles.cell}>
                       {answer.availability ? availability[answer.availability] : '–'}
-                      {answer.eta ? ` (${calendarDate(answer.eta, i18n.locale)})` : ''}
+                      {answer.eta ? ` (${format.date(answer.eta)})` : ''}
                     </td>
                     <td className={styles.cell}>
                       {[answer.alternative_part_number, answer.alternative_brand].filter(Boolean).join(' · ') || '–'}
@@ -90,7 +90,7 @@ export function AnswerTable({ inquiry, caption }: { inquiry: DealerInquiry; capt
         </tbody>
       </table>
       <p>
-        {recipient.valid_until ? <Trans>Valid until {calendarDate(recipient.valid_until, i18n.locale)}.</Trans> : null}{' '}
+        {recipient.valid_until ? <Trans>Valid until {format.date(recipient.valid_until)}.</Trans> : null}{' '}
         {recipient.freight_cents > 0 ? (
           recipient.free_freight_from_cents !== null ? (
             <Trans>

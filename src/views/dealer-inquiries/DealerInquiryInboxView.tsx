@@ -3,15 +3,16 @@ import { Link } from '@tanstack/react-router';
 import type { DealerInboxItem, RecipientStatus, VehicleView } from '../../../common/contracts/trading';
 import { TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import { INBOX_FILTERS, type InboxFilter, type InboxQuery } from '../../../machines/dealer-inquiry-inbox.machine';
+import { useFormats } from '../../i18n/use-formats';
 import { DataTable } from '../../ui/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { ListSearchField, NoSearchMatches } from '../trade-shared/ListSearch';
 import * as styles from './dealer-inquiries.css';
-import { absoluteTime, relativeTime, useNow } from './trade-time';
+import { useNow } from './trade-time';
 import { type DealerInquiryInboxImplementations, useDealerInquiryInbox } from './use-dealer-inquiry-inbox';
-import { useRecipientStatusLabels, vehicleText } from './vehicle-text';
+import { useRecipientStatusLabels } from './vehicle-text';
 
 /**
  * /dealer/inquiries (issue 13): the inquiries this dealer's customers sent it, open ones first by
@@ -25,6 +26,7 @@ export function DealerInquiryInboxView({
   query: InboxQuery;
 }) {
   const { t, i18n } = useLingui();
+  const format = useFormats();
   const inbox = useDealerInquiryInbox(implementations, query);
   const now = useNow();
   const statusLabels = useRecipientStatusLabels();
@@ -35,7 +37,7 @@ export function DealerInquiryInboxView({
     expired: t`Expired`,
     all: t`All`,
   };
-  const vehicle = (value: VehicleView) => vehicleText(value);
+  const vehicle = (value: VehicleView) => format.vehicle(value);
   return (
     <section aria-labelledby="inbox-title" className={styles.page}>
       <h1 id="inbox-title">
@@ -109,10 +111,10 @@ export function DealerInquiryInboxView({
             header: <Trans>Closes</Trans>,
             cell: (item: DealerInboxItem) => (
               <>
-                {relativeTime(item.closes_at, now, i18n.locale)}
+                {format.relativeTime(item.closes_at, now)}
                 <br />
                 <time dateTime={item.closes_at} className={styles.muted}>
-                  {absoluteTime(item.closes_at, i18n.locale)}
+                  {format.dateTime(item.closes_at)}
                 </time>
               </>
             ),

@@ -8,9 +8,11 @@ import {
   PART_NUMBER_MAX_LENGTH,
   REASON_MAX_LENGTH,
 } from '../../../common/contracts/trading';
+import { formatLineTitle } from '../../../common/format/formats';
 import type { AnswerDraft, LineAnswerValues } from '../../../machines/dealer-answer-form';
 import { lineErrorKey } from '../../../machines/dealer-answer-form';
 import { inquiryStanding } from '../../../machines/dealer-inquiry.machine';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -26,9 +28,8 @@ import { FitmentHint } from '../trade-shared/FitmentHint';
 import { VinDecoded } from '../vehicle/VinDecoded';
 import { AnswerTable, useAvailabilityLabels } from './AnswerTable';
 import * as styles from './dealer-inquiries.css';
-import { absoluteTime, relativeTime, useNow } from './trade-time';
+import { useNow } from './trade-time';
 import { type DealerInquiryImplementations, useDealerInquiry } from './use-dealer-inquiry';
-import { vehicleText } from './vehicle-text';
 
 /** The element id of a form field by its error key, so the first invalid one can be focused. */
 const fieldId = (key: string) => `answer-${key.replace(/\./g, '-')}`;
@@ -121,11 +122,11 @@ function ChangeNotice({ inquiry }: { inquiry: Inquiry }) {
 
 /** How the inquiry stands for this dealer, in words (never by colour alone). */
 function Standing({ inquiry }: { inquiry: DealerInquiry }) {
-  const { i18n } = useLingui();
+  const format = useFormats();
   const now = useNow();
-  const closes = absoluteTime(inquiry.closes_at, i18n.locale);
-  const closesIn = relativeTime(inquiry.closes_at, now, i18n.locale);
-  const answeredAt = inquiry.recipient.answered_at ? absoluteTime(inquiry.recipient.answered_at, i18n.locale) : '';
+  const closes = format.dateTime(inquiry.closes_at);
+  const closesIn = format.relativeTime(inquiry.closes_at, now);
+  const answeredAt = inquiry.recipient.answered_at ? format.dateTime(inquiry.recipient.answered_at) : '';
   const reason = inquiry.recipient.decline_reason ?? '';
   const texts: Record<ReturnType<typeof inquiryStanding>, ReactNode> = {
     open: (
@@ -159,7 +160,7 @@ function Standing({ inquiry }: { inquiry: DealerInquiry }) {
 }
 
 function InquiryFacts({ inquiry }: { inquiry: DealerInquiry }) {
-  const { i18n } = useLingui();
+  const format = useFormats();
   return (
     <Card aria-labelledby="facts-title">
       <h2 id="facts-title">
@@ -178,18 +179,18 @@ function InquiryFacts({ inquiry }: { inquiry: DealerInquiry }) {
           <Trans>Vehicle</Trans>
         </dt>
         <dd>
-          {vehicleText(inquiry.vehicle)}
+          {format.vehicle(inquiry.vehicle)}
           <VinDecoded vin={inquiry.vehicle.vin} />
         </dd>
         <dt>
           <Trans>Sent</Trans>
         </dt>
-        <dd>{absoluteTime(inquiry.created_at, i18n.locale)}</dd>
+        <dd>{format.dateTime(inquiry.created_at)}</dd>
         <dt>
           <Trans>Closes</Trans>
         </dt>
         <dd>
-          <time dateTime={inquiry.closes_at}>{absoluteTime(inquiry.closes_at, i18n.locale)}</time>
+          <time dateTime={inquiry.closes_at}>{format.dateTime(inquiry.closes_at)}</time>
         </dd>
       </dl>
     </Card>
@@ -263,7 +264,7 @@ function AnswerForm({ inquiry, loaded }: { inquiry: Inquiry; loaded: DealerInqui
               key={line.id}
               inquiry={inquiry}
               values={lineValues}
-              heading={[line.part_number, line.description].filter(Boolean).join(' – ')}
+              heading={formatLineTitle(line)}
               position={line.position}
               quantity={line.quantity}
               note={line.note}

@@ -5,11 +5,11 @@ import { Trans, useLingui as useMacroLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { DealerDashboard, LostLineReason } from '../../../common/contracts/dashboards';
+import { useFormats } from '../../i18n/use-formats';
 import { Card } from '../../ui/Card';
 import { FigureBlock } from '../trade-shared/figures/FigureBlock';
 import type { FigureTable } from '../trade-shared/figures/figure-table';
 import * as styles from '../trade-shared/figures/figures.css';
-import { useFigureFormat } from '../trade-shared/figures/use-figure-format';
 
 const lostReasonText: Record<LostLineReason, MessageDescriptor> = {
   no_answer: msg`Not answered in time`,
@@ -22,7 +22,7 @@ const lostReasonText: Record<LostLineReason, MessageDescriptor> = {
 
 /** Inquiries waiting for the dealer's answer, soonest closing first. */
 export function DealerWaitingList({ figures }: { figures: DealerDashboard }) {
-  const format = useFigureFormat();
+  const format = useFormats();
   const total = figures.waiting.total;
   return (
     <Card aria-labelledby="waiting-title">
@@ -70,7 +70,7 @@ export function DealerWaitingList({ figures }: { figures: DealerDashboard }) {
 export function DealerAnalytics({ figures }: { figures: DealerDashboard }) {
   const { t } = useMacroLingui();
   const { i18n } = useLingui();
-  const format = useFigureFormat();
+  const format = useFormats();
   const lostLines: FigureTable = useMemo(
     () => ({
       columns: [t`Reason`, t`Lines`],

@@ -3,13 +3,12 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import type { ClaimListSearch } from '../../../machines/insurer-claims.machine';
+import { useFormats } from '../../i18n/use-formats';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Pager } from '../../ui/Pager';
-import { vehicleText } from '../trade-shared/OrderHeader';
 import { orderStatusText } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
-import { useOrderFormat } from '../trade-shared/use-order-format';
 import { type ClaimListImplementations, useClaimList } from './use-insurer-claims';
 
 /**
@@ -24,7 +23,7 @@ export function ClaimListView({
   search: ClaimListSearch;
 }) {
   const { i18n } = useLingui();
-  const format = useOrderFormat();
+  const format = useFormats();
   const list = useClaimList(implementations, search);
   const claims = list.claims;
   const total = claims?.total ?? 0;
@@ -94,7 +93,7 @@ export function ClaimListView({
                     </Link>
                   </td>
                   <td className={styles.cell}>{claim.workshop_name}</td>
-                  <td className={styles.cell}>{vehicleText(claim.vehicle)}</td>
+                  <td className={styles.cell}>{format.vehicle(claim.vehicle)}</td>
                   <td className={styles.cell}>{format.dateTime(claim.placed_at)}</td>
                   <td className={styles.cell}>{i18n._(orderStatusText[claim.order_status])}</td>
                   <td className={styles.cell}>

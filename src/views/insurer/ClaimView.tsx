@@ -3,13 +3,12 @@ import { Plural, Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ClaimDetail, ClaimLine } from '../../../common/contracts/claims';
 import type { TradeEvent } from '../../../common/contracts/trading';
+import { useFormats } from '../../i18n/use-formats';
 import { Button } from '../../ui/Button';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
-import { vehicleText } from '../trade-shared/OrderHeader';
 import { isLineStatus, isOrderStatus, lineStatusText, orderStatusText } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
-import { useOrderFormat } from '../trade-shared/use-order-format';
 import { claimOriginText } from './claim-texts';
 import { type ClaimImplementations, useClaim } from './use-insurer-claims';
 
@@ -25,7 +24,7 @@ function Delay({ line }: { line: ClaimLine }) {
 /** One event of a line or the order, as a sentence (the status it led to; a backorder's new date). */
 function EventText({ event }: { event: TradeEvent }) {
   const { i18n } = useLingui();
-  const format = useOrderFormat();
+  const format = useFormats();
   const eta = typeof event.details.eta === 'string' ? format.date(event.details.eta) : null;
   if (event.entity === 'line' && event.after === 'backorder' && eta) {
     return <Trans>Backorder, new delivery date {eta}</Trans>;
@@ -39,7 +38,7 @@ function EventText({ event }: { event: TradeEvent }) {
 }
 
 function LineHistory({ line, claim }: { line: ClaimLine; claim: ClaimDetail }) {
-  const format = useOrderFormat();
+  const format = useFormats();
   const events = claim.events.filter((event) => event.entity === 'line' && event.entity_id === line.id);
   if (events.length === 0) return <Trans>No events yet.</Trans>;
   return (
@@ -55,10 +54,8 @@ function LineHistory({ line, claim }: { line: ClaimLine; claim: ClaimDetail }) {
 
 function ClaimContent({ claim }: { claim: ClaimDetail }) {
   const { i18n } = useLingui();
-  const format = useOrderFormat();
-  const share = new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 0 }).format(
-    claim.equivalent_share,
-  );
+  const format = useFormats();
+  const share = format.share(claim.equivalent_share);
   const status = i18n._(orderStatusText[claim.order_status]);
   return (
     <>
@@ -74,7 +71,7 @@ function ClaimContent({ claim }: { claim: ClaimDetail }) {
         <dt className={styles.term}>
           <Trans>Vehicle</Trans>
         </dt>
-        <dd className={styles.value}>{vehicleText(claim.vehicle)}</dd>
+        <dd className={styles.value}>{format.vehicle(claim.vehicle)}</dd>
         <dt className={styles.term}>
           <Trans>Ordered</Trans>
         </dt>

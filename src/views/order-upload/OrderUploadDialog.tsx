@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { formatLanguage, formatQuantity } from '../../../common/format/formats';
 import { ORDER_FILE_MAX_ROWS, type OrderFileFailure } from '../../../common/upload/order-file';
 import type { ImportedLine } from '../../../machines/order-upload.machine';
 import { useMessageText } from '../../i18n/use-message-text';
@@ -114,7 +115,7 @@ function UploadStatus({ upload }: { upload: OrderUpload }) {
 
 function FailureMessage({ failure }: { failure: OrderFileFailure }) {
   const { i18n } = useLingui();
-  const maxRows = new Intl.NumberFormat(i18n.locale).format(ORDER_FILE_MAX_ROWS);
+  const maxRows = formatQuantity(ORDER_FILE_MAX_ROWS, formatLanguage(i18n.locale));
   switch (failure) {
     case 'empty':
       return <Trans>The file is empty.</Trans>;

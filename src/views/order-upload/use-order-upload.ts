@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { formatEuro } from '../../../common/contracts/money';
+import { formatLanguage, formatMoney } from '../../../common/format/formats';
 import type { ColumnRole, OrderFileReadResult } from '../../../common/upload/order-file';
 import { editKey } from '../../../common/upload/order-file-mapping';
 import {
@@ -57,7 +57,7 @@ export function useOrderUpload(
       // The inquiry has no price: the file's price goes to the dealer as the line's note.
       mapping: {
         priceNote: (cents: number) => {
-          const amount = formatEuro(cents, i18n.locale);
+          const amount = formatMoney(cents, formatLanguage(i18n.locale));
           return t`Price in file: ${amount}`;
         },
       },

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -7,7 +8,6 @@ import { LoadError } from '../../ui/LoadError';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as styles from '../trade-shared/orders.css';
-import { useOrderFormat } from '../trade-shared/use-order-format';
 import { type ClaimShareImplementations, useClaimShare } from './use-claim-share';
 
 /**
@@ -23,7 +23,7 @@ export function ClaimSharePanel({
 }) {
   const { t } = useLingui();
   const messageText = useMessageText();
-  const format = useOrderFormat();
+  const format = useFormats();
   const view = useClaimShare(implementations, orderId);
   const { claim, draft } = view;
   const insurerName = claim?.insurer_name ?? '';

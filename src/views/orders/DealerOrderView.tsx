@@ -1,12 +1,14 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ORDER_LINE_ACTIONS } from '../../../common/contracts/trading';
+import { formatLineName } from '../../../common/format/formats';
 import type { LineActionDraft } from '../../../machines/dealer-order.machine';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
-import { lineActionText, lineActionTitle, lineName } from '../trade-shared/order-texts';
+import { lineActionText, lineActionTitle } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
@@ -33,20 +35,21 @@ export function DealerOrderView({
 }) {
   const { t, i18n } = useLingui();
   const messageText = useMessageText();
+  const format = useFormats();
   const view = useDealerOrder(implementations, orderId);
   const inquiryId = view.order?.inquiry_id ?? 0;
   const { order, action, decision, selected } = view;
   const actionParts = action
     ? action.lineIds
         .map((id) => order?.lines.find((line) => line.id === id))
-        .map((line) => (line ? lineName(line) : ''))
+        .map((line) => (line ? formatLineName(line) : ''))
         .join(', ')
     : '';
   const problemAt = action ? fieldOf(action) : null;
   const decisionLine = decision
     ? order?.lines.find((line) => line.returns.some((entry) => entry.id === decision.returnId))
     : undefined;
-  const decisionPart = decisionLine ? lineName(decisionLine) : '';
+  const decisionPart = decisionLine ? formatLineName(decisionLine) : '';
   const selectedCount = selected.length;
   const bulkLabel = (label: string) => t`${label} (selected lines)`;
   const bulkActions = ORDER_LINE_ACTIONS.filter((candidate) => selectedCount > 0 && view.canApply(candidate));
@@ -62,7 +65,7 @@ export function DealerOrderView({
       }
       inquiryLink={
         <Link to="/dealer/inquiries/$inquiryId" params={{ inquiryId: String(inquiryId) }}>
-          <Trans>Inquiry {inquiryId}</Trans>
+          {format.inquiryReference(inquiryId)}
         </Link>
       }
       dialogs={
@@ -209,7 +212,7 @@ export function DealerOrderView({
                   <Button
                     key={candidate}
                     variant="secondary"
-                    aria-label={`${i18n._(lineActionText[candidate])} ${lineName(line)}`}
+                    aria-label={`${i18n._(lineActionText[candidate])} ${formatLineName(line)}`}
                     onClick={() => view.openAction(candidate, [line.id])}
                   >
                     {i18n._(lineActionText[candidate])}
@@ -218,7 +221,7 @@ export function DealerOrderView({
               </div>
             )}
             returnActions={(line, entry) => {
-              const part = lineName(line);
+              const part = formatLineName(line);
               return view.canDecide(entry.id) ? (
                 <span className={styles.actions}>
                   <Button

@@ -2,13 +2,14 @@ import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
-import { lineName, lineStatusText, returnReasonText, returnStatusText, statusTone } from '../trade-shared/order-texts';
+import { formatLineName } from '../../../common/format/formats';
+import { useFormats } from '../../i18n/use-formats';
+import { lineStatusText, returnReasonText, returnStatusText, statusTone } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
-import { useOrderFormat } from '../trade-shared/use-order-format';
 
 /** The ETA with the ones it replaced, newest first: "28.11.2026 (before: 26.11., 25.11.)". */
 function Eta({ line }: { line: OrderLine }) {
-  const format = useOrderFormat();
+  const format = useFormats();
   if (!line.eta) return <>–</>;
   const earlier = line.eta_history
     .map((change) => change.eta)
@@ -26,7 +27,7 @@ function Eta({ line }: { line: OrderLine }) {
 
 function ReturnEntry({ entry, actions }: { entry: OrderReturn; actions: ReactNode }) {
   const { i18n } = useLingui();
-  const format = useOrderFormat();
+  const format = useFormats();
   const reason = i18n._(returnReasonText[entry.reason]);
   const requested = format.dateTime(entry.requested_at);
   const note = entry.note;
@@ -70,7 +71,7 @@ export function OrderLinesTable({
 }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
-  const format = useOrderFormat();
+  const format = useFormats();
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -117,7 +118,7 @@ export function OrderLinesTable({
         </thead>
         <tbody>
           {order.lines.map((line) => {
-            const partNumber = lineName(line);
+            const partNumber = formatLineName(line);
             const cancelReason = line.cancel_reason;
             const tracking = line.tracking_reference;
             const deposit = format.money(line.deposit_cents);

@@ -2,25 +2,25 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUSES, type OrderSummary, TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import type { OrderListSearch } from '../../../machines/order-list.machine';
+import { useFormats } from '../../i18n/use-formats';
 import { LoadError } from '../../ui/LoadError';
 import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { vehicleText } from '../trade-shared/OrderHeader';
 import { orderStatusText, statusTone } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
-import { useOrderFormat } from '../trade-shared/use-order-format';
 import { type OrderListImplementations, useOrderList } from './use-order-list';
 
 function OrderLink({ order, side }: { order: OrderSummary; side: 'workshop' | 'dealer' }) {
+  const format = useFormats();
   const orderId = String(order.id);
   return side === 'workshop' ? (
     <Link to="/orders/$orderId" params={{ orderId }}>
-      <Trans>Order {orderId}</Trans>
+      {format.orderReference(order.id)}
     </Link>
   ) : (
     <Link to="/dealer/orders/$orderId" params={{ orderId }}>
-      <Trans>Order {orderId}</Trans>
+      {format.orderReference(order.id)}
     </Link>
   );
 }
@@ -58,7 +58,7 @@ export function OrderListView({
   side: 'workshop' | 'dealer';
 }) {
   const { t, i18n } = useLingui();
-  const format = useOrderFormat();
+  const format = useFormats();
   const list = useOrderList(implementations, search);
   const { query, page } = list;
   const total = page?.total ?? 0;
@@ -173,7 +173,7 @@ export function OrderListView({
                     <OrderLink order={order} side={side} />
                   </th>
                   <td className={styles.cell}>{side === 'workshop' ? order.dealer_name : order.workshop_name}</td>
-                  <td className={styles.cell}>{vehicleText(order.vehicle)}</td>
+                  <td className={styles.cell}>{format.vehicle(order.vehicle)}</td>
                   <td className={styles.cell}>{format.dateTime(order.placed_at)}</td>
                   <td className={styles.cell}>
                     <span className={styles.badge[statusTone(order.status)]}>

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { MessageId } from '../../../common/contracts/message-ids';
 import type { OrderDetail } from '../../../common/contracts/trading';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
@@ -37,12 +38,11 @@ export function OrderPageFrame({
   dialogs: ReactNode;
 }) {
   const messageText = useMessageText();
+  const format = useFormats();
   return (
     <section aria-labelledby="order-title" aria-busy={view.loading}>
       <p>{listLink}</p>
-      <h1 id="order-title">
-        <Trans>Order {orderId}</Trans>
-      </h1>
+      <h1 id="order-title">{format.orderReference(orderId)}</h1>
       <LoadError message={view.loadError} onRetry={view.retry} />
       {view.loading ? (
         <p role="status">

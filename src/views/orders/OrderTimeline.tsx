@@ -3,15 +3,10 @@ import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { isTradeEventKind, type TradeEventKind } from '../../../common/contracts/trade-events';
 import type { OrderDetail, TradeEvent } from '../../../common/contracts/trading';
-import {
-  isOrderStatus,
-  isReturnReason,
-  lineName,
-  orderStatusText,
-  returnReasonText,
-} from '../trade-shared/order-texts';
+import { formatLineName } from '../../../common/format/formats';
+import { useFormats } from '../../i18n/use-formats';
+import { isOrderStatus, isReturnReason, orderStatusText, returnReasonText } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
-import { useOrderFormat } from '../trade-shared/use-order-format';
 
 const detailText = (event: TradeEvent, key: string) => {
   const value = event.details[key];
@@ -23,7 +18,7 @@ type SentenceProps = { event: TradeEvent; order: OrderDetail };
 /** The line an event names, as the page calls it (else its part number, else its number). */
 const linePart = ({ event, order }: SentenceProps) => {
   const known = order.lines.find((line) => line.id === event.entity_id);
-  return (known ? lineName(known) : null) || detailText(event, 'part_number') || `#${event.entity_id}`;
+  return (known ? formatLineName(known) : null) || detailText(event, 'part_number') || `#${event.entity_id}`;
 };
 
 /** The line a return event concerns, as the page calls it. */
@@ -32,7 +27,7 @@ const returnPart = ({ event, order }: SentenceProps) => {
   const line =
     order.lines.find((candidate) => candidate.returns.some((entry) => entry.id === event.entity_id)) ??
     (typeof lineId === 'number' ? order.lines.find((candidate) => candidate.id === lineId) : undefined);
-  return (line ? lineName(line) : null) || `#${event.entity_id}`;
+  return (line ? formatLineName(line) : null) || `#${event.entity_id}`;
 };
 
 /** An event the order page tells by its kind and status change (the inquiry's own events), or a kind it does not know yet. */
@@ -59,7 +54,7 @@ function OrderStatusSentence(props: SentenceProps) {
 }
 
 function LineBackorderSentence(props: SentenceProps) {
-  const format = useOrderFormat();
+  const format = useFormats();
   const part = linePart(props);
   const eta = detailText(props.event, 'eta');
   if (!eta) return <Trans>Line {part} put on backorder</Trans>;
@@ -170,9 +165,9 @@ function EventSentence(props: SentenceProps) {
   return <Sentence {...props} />;
 }
 
-/** The order's event log as a timeline, oldest first: what happened, who did it and when (Europe/Berlin). */
+/** The order's event log as a timeline, oldest first: what happened, who did it and when (the portal's time zone). */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
-  const format = useOrderFormat();
+  const format = useFormats();
   const events = [...order.events].sort((a, b) => a.id - b.id);
   return (
     <section aria-labelledby="order-timeline-title">

@@ -2,12 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { RETURN_REASONS } from '../../../common/contracts/trading';
+import { formatLineName } from '../../../common/format/formats';
+import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
-import { lineName, returnReasonText } from '../trade-shared/order-texts';
+import { returnReasonText } from '../trade-shared/order-texts';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
@@ -26,11 +28,12 @@ export function WorkshopOrderView({
 }) {
   const { t, i18n } = useLingui();
   const messageText = useMessageText();
+  const format = useFormats();
   const view = useWorkshopOrder(implementations, orderId);
   const inquiryId = view.order?.inquiry_id ?? 0;
   const { order, draft } = view;
   const draftLine = draft ? order?.lines.find((line) => line.id === draft.lineId) : undefined;
-  const draftPart = draftLine ? lineName(draftLine) : '';
+  const draftPart = draftLine ? formatLineName(draftLine) : '';
   return (
     <OrderPageFrame
       orderId={orderId}
@@ -43,7 +46,7 @@ export function WorkshopOrderView({
       }
       inquiryLink={
         <Link to="/inquiries/$inquiryId" params={{ inquiryId: String(inquiryId) }}>
-          <Trans>Inquiry {inquiryId}</Trans>
+          {format.inquiryReference(inquiryId)}
         </Link>
       }
       dialogs={
@@ -98,7 +101,7 @@ export function WorkshopOrderView({
           <OrderLinesTable
             order={order}
             lineActions={(line) => {
-              const part = lineName(line);
+              const part = formatLineName(line);
               return view.canRequestReturn(line.id) ? (
                 <Button
                   variant="secondary"

@@ -1,17 +1,11 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { isLineCharged, type OrderDetail, type VehicleView } from '../../../common/contracts/trading';
+import { isLineCharged, type OrderDetail } from '../../../common/contracts/trading';
+import { useFormats } from '../../i18n/use-formats';
 import { VinDecoded } from '../vehicle/VinDecoded';
 import { orderStatusText, statusTone } from './order-texts';
 import * as styles from './orders.css';
-import { useOrderFormat } from './use-order-format';
-
-/** A vehicle in one line: its description, VIN and HSN/TSN where given. */
-export function vehicleText(vehicle: VehicleView) {
-  const registration = vehicle.hsn && vehicle.tsn ? `${vehicle.hsn}/${vehicle.tsn}` : '';
-  return [vehicle.description, vehicle.vin, registration].filter((part) => part !== '').join(' · ');
-}
 
 /** The sums of the charged lines (not cancelled, not returned): goods and deposit (Altteilpfand). */
 function lineSums(order: OrderDetail) {
@@ -36,7 +30,7 @@ export function OrderHeader({
   inquiryLink: ReactNode;
 }) {
   const { i18n } = useLingui();
-  const format = useOrderFormat();
+  const format = useFormats();
   const sums = lineSums(order);
   return (
     <div className={styles.header}>
@@ -51,7 +45,7 @@ export function OrderHeader({
           <Trans>Vehicle</Trans>
         </dt>
         <dd className={styles.value}>
-          {vehicleText(order.vehicle)}
+          {format.vehicle(order.vehicle)}
           <VinDecoded vin={order.vehicle.vin} />
         </dd>
         <dt className={styles.term}>

@@ -40,14 +40,6 @@ export const returnReasonText: Record<ReturnReason, MessageDescriptor> = {
   no_longer_needed: msg`No longer needed`,
 };
 
-/**
- * How a line is named in buttons, dialogs and the history: its part number, or its description
- * when the workshop asked by description and the dealer offered no part number.
- */
-export function lineName(line: { part_number: string; description: string }) {
-  return line.part_number || line.description;
-}
-
 /** The dealer's line actions as buttons. */
 export const lineActionText: Record<OrderLineAction, MessageDescriptor> = {
   confirm: msg`Confirm`,

@@ -10,7 +10,7 @@ import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { ListSearchField, NoSearchMatches } from '../trade-shared/ListSearch';
 import * as styles from './inquiries.css';
-import { inquiryStatusText, useTradeFormat, vehicleLine } from './trade-text';
+import { inquiryStatusText, useTradeFormat } from './trade-text';
 import { type InquiryListImplementations, useInquiryList } from './use-inquiry-list';
 
 /**
@@ -115,12 +115,11 @@ export function InquiryListView({
                 {result.items.map((inquiry) => {
                   const answered = inquiry.answered_count;
                   const recipients = inquiry.recipient_count;
-                  const id = inquiry.id;
                   return (
                     <tr key={inquiry.id}>
                       <th scope="row" className={styles.cell}>
                         <Link to="/inquiries/$inquiryId" params={{ inquiryId: String(inquiry.id) }}>
-                          {vehicleLine(inquiry.vehicle) || <Trans>Inquiry {id}</Trans>}
+                          {format.vehicle(inquiry.vehicle) || format.inquiryReference(inquiry.id)}
                         </Link>
                       </th>
                       <td className={styles.numeric}>{inquiry.line_count}</td>

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
-import type { InquiryDetail, InquiryLine, OrderSummary, Recipient } from '../../../common/contracts/trading';
+import type { InquiryDetail, OrderSummary, Recipient } from '../../../common/contracts/trading';
 import { answeringRecipients, cheapestFor, fastestFor, quoteFor } from '../../../machines/inquiry-quotes';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
@@ -11,7 +11,7 @@ import { LoadError } from '../../ui/LoadError';
 import { FitmentHint } from '../trade-shared/FitmentHint';
 import { VinDecoded } from '../vehicle/VinDecoded';
 import * as styles from './inquiries.css';
-import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat, vehicleLine } from './trade-text';
+import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat } from './trade-text';
 import { type InquiryPageImplementations, useInquiryPage } from './use-inquiry-page';
 
 type Format = ReturnType<typeof useTradeFormat>;
@@ -33,10 +33,6 @@ function ScrollingTable({ caption, children }: { caption: ReactNode; children: R
       </table>
     </section>
   );
-}
-
-function lineName(line: InquiryLine) {
-  return [line.part_number, line.description].filter(Boolean).join(' — ');
 }
 
 function RecipientTime({ recipient, format }: { recipient: Recipient; format: Format }) {
@@ -126,9 +122,7 @@ export function InquiryPageView({
           <Trans>Back to the inquiries</Trans>
         </Link>
       </p>
-      <h1 id="inquiry-title">
-        <Trans>Inquiry {inquiryId}</Trans>
-      </h1>
+      <h1 id="inquiry-title">{format.inquiryReference(inquiryId)}</h1>
       {page.loading && !detail ? (
         <p role="status">
           <Trans>Loading the inquiry…</Trans>
@@ -209,7 +203,7 @@ export function InquiryPageView({
                 {order.lines.map(({ line, quote }) => (
                   <tr key={line.id}>
                     <th scope="row" className={styles.cell}>
-                      {quote.alternative_part_number || lineName(line)}
+                      {quote.alternative_part_number || format.lineTitle(line)}
                     </th>
                     <td className={styles.numeric}>{line.quantity}</td>
                     <td className={styles.numeric}>{format.money(quote.net_price_cents)}</td>
@@ -293,7 +287,7 @@ function TotalRows({
 type Page = ReturnType<typeof useInquiryPage>;
 
 function InquiryDetails({ detail, format }: { detail: InquiryDetail; format: Format }) {
-  const vehicle = vehicleLine(detail.vehicle);
+  const vehicle = format.vehicle(detail.vehicle);
   const closes = format.dateTime(detail.closes_at);
   const created = format.dateTime(detail.created_at);
   return (
@@ -427,7 +421,7 @@ function QuoteMatrix({ detail, page, format }: { detail: InquiryDetail; page: Pa
           return (
             <tr key={line.id}>
               <th scope="row" className={styles.cell}>
-                {lineName(line)}
+                {format.lineTitle(line)}
                 <p className={styles.muted}>
                   <Trans>Quantity: {quantity}</Trans>
                 </p>

@@ -1,17 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { useFormats } from '../../../i18n/use-formats';
 import { LoadError } from '../../../ui/LoadError';
 import * as styles from './figures.css';
 import { PeriodPicker } from './PeriodPicker';
 import type { DashboardFiguresFacade } from './use-dashboard-figures';
-import { useFigureFormat } from './use-figure-format';
 
 /**
  * The analytics part of a dashboard: the period, what is loading or failed (the last figures stay
  * while another period loads), and the figures themselves.
  */
 export function AnalyticsFrame({ flow, children }: { flow: DashboardFiguresFacade; children: ReactNode }) {
-  const format = useFigureFormat();
+  const format = useFormats();
   const { figures } = flow;
   return (
     <section aria-labelledby="analytics-title" aria-busy={flow.busy} className={styles.page}>

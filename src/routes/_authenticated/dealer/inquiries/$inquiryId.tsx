@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
+import { portalToday } from '../../../../../common/format/formats';
 import { useLiveEventSource } from '../../../../app/live-events';
 import { recordIdParam } from '../../../../app/record-id';
 import { readAnswerDraft } from '../../../../views/dealer-inquiries/answer-draft';
 import { DealerInquiryView } from '../../../../views/dealer-inquiries/DealerInquiryView';
-import { berlinToday } from '../../../../views/dealer-inquiries/trade-time';
 import { createDealerInquiryImplementations } from '../../../../views/dealer-inquiries/use-dealer-inquiry';
 
 /** One inquiry of a customer and this dealer's answer (dealer users only; the API scopes it to the dealer). */
@@ -26,7 +26,7 @@ function DealerInquiryScreen({ inquiryId }: { inquiryId: number }) {
   const live = useLiveEventSource();
   // Unsent entries survive a reload, a closed tab and the mail link opening a new one (per user and inquiry).
   const [draft] = useState(() => readAnswerDraft(storage.local, user.id, inquiryId));
-  const [today] = useState(() => berlinToday(new Date()));
+  const [today] = useState(() => portalToday());
   const [implementations] = useState(() =>
     createDealerInquiryImplementations({
       api: api.dealerInquiries,
