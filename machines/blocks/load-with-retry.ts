@@ -25,27 +25,29 @@ const forgetLoadFailure = assign<LoadFailureContext, { type: string }, undefined
 }) as unknown as LoadFailureAction;
 
 /**
- * One load with a retry (issue 23 §2, ADR 035): `loading` invokes the machine's own named actor
- * (so `machine.provide({ actors: { [src]: … } })` binds the real fetcher, and a test its fake),
- * a failure goes to `failed` with the server's message in `context.loadError`, and the retry
- * event goes back to `loading`. What a loaded answer means stays with the machine: it spreads
- * `load.invoke` into its `loading` state's `invoke` beside its own `input` and `onDone`, so those
- * are typed by `setup` as before.
+ * One load with a retry (issue 23 §2, ADR 035). The machine's `loading` state invokes its own
+ * named actor (so `machine.provide({ actors: { loadOrder: … } })` binds the real fetcher, and a
+ * test its fake) with its own `input` and `onDone`, typed by `setup` as before; the block gives
+ * the rest: the `busy` tag, the failure (to `failed`, the server's message in
+ * `context.loadError`) and the `failed` state, whose retry event loads again.
  *
  * ```ts
- * const load = loadWithRetry({ src: 'loadOrder', retry: 'order.retry' });
+ * const load = loadWithRetry({ retry: 'order.retry' });
  * states: {
- *   loading: { ...load.loading, invoke: { ...load.invoke, input: …, onDone: { target: 'ready', … } } },
+ *   loading: {
+ *     ...load.loading,
+ *     invoke: { id: 'loadOrder', src: 'loadOrder', input: …, onDone: { target: 'ready', … }, onError: load.failure },
+ *   },
  *   failed: load.failed,
  * }
  * ```
  *
- * A machine with a second way out of a failure (an offline wait) lists `load.failure` last in its
- * own `onError`; one that leaves `failed` on further events adds them beside `load.failed.on`.
+ * The invoke names its `src` itself: XState picks the type of `onDone`'s event by the literal's
+ * own `src`, which a spread would hide. A machine with a second way out of a failure (an offline
+ * wait) lists `load.failure` last in its own `onError`; one that leaves `failed` on further events
+ * adds them beside `load.failed.on`.
  */
-export function loadWithRetry<const TSrc extends string, const TRetry extends string>(options: {
-  /** The named actor in the machine's `setup({ actors })` that loads; also the invoke's id. */
-  src: TSrc;
+export function loadWithRetry<const TRetry extends string>(options: {
   /** The event that tries again from `failed`. */
   retry: TRetry;
   /** The state a failure goes to; `failed` unless the machine names it otherwise. */
@@ -53,20 +55,15 @@ export function loadWithRetry<const TSrc extends string, const TRetry extends st
   /** The loading state the retry re-enters; `loading` unless the machine names it otherwise. */
   loadingState?: string;
 }) {
-  const failedTarget = options.failedState ?? 'failed';
-  const loadingTarget = options.loadingState ?? 'loading';
-  const failure = { target: failedTarget, actions: rememberLoadFailure };
   return {
-    /** The transition a failed load takes: to `failed`, keeping the server's message. */
-    failure,
-    /** The `loading` state's own part (spread it, then add `invoke`). */
+    /** The `loading` state's own part (spread it, then add the `invoke`). */
     loading: { tags: ['busy'] as const },
-    /** The invoke's shared part: the named actor and the failure; the machine adds `input` and `onDone`. */
-    invoke: { id: options.src, src: options.src, onError: failure },
+    /** The transition a failed load takes (the invoke's `onError`): to `failed`, keeping the server's message. */
+    failure: { target: options.failedState ?? 'failed', actions: rememberLoadFailure },
     /** The `failed` state: the retry loads again; leaving it forgets the message. */
     failed: {
       exit: forgetLoadFailure,
-      on: { [options.retry]: loadingTarget } as Record<TRetry, string>,
+      on: { [options.retry]: options.loadingState ?? 'loading' } as Record<TRetry, string>,
     },
   };
 }

@@ -3,7 +3,7 @@ import { assign, createActor, fromPromise, setup } from 'xstate';
 import { type LoadFailureContext, loadWithRetry } from '../../machines/blocks/load-with-retry';
 import { apiFailure } from '../support/failures';
 
-const load = loadWithRetry({ src: 'loadThing', retry: 'thing.retry' });
+const load = loadWithRetry({ retry: 'thing.retry' });
 
 /** A machine built the way every loading machine uses the block: its own actor, its own onDone. */
 const thingMachine = setup({
@@ -25,9 +25,11 @@ const thingMachine = setup({
     loading: {
       ...load.loading,
       invoke: {
-        ...load.invoke,
+        id: 'loadThing',
+        src: 'loadThing',
         input: ({ context }) => ({ id: context.id }),
         onDone: { target: 'ready', actions: assign({ thing: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
     ready: {},
@@ -82,13 +84,8 @@ test('a thrown non-error is kept as its text', async () => {
 });
 
 test('the state names and the retry event are the machine’s to choose', () => {
-  const named = loadWithRetry({
-    src: 'loadDetail',
-    retry: 'detail.retry',
-    failedState: 'broken',
-    loadingState: 'reading',
-  });
-  expect(named.invoke).toMatchObject({ id: 'loadDetail', src: 'loadDetail', onError: { target: 'broken' } });
+  const named = loadWithRetry({ retry: 'detail.retry', failedState: 'broken', loadingState: 'reading' });
+  expect(named.failure.target).toBe('broken');
   expect(named.failed.on).toEqual({ 'detail.retry': 'reading' });
-  expect(named.failure).toBe(named.invoke.onError);
+  expect(named.loading.tags).toEqual(['busy']);
 });
