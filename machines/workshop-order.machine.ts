@@ -7,8 +7,11 @@ import {
   returnRequestSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { canRequestReturn, concernsOrder, isLifecycleRefusal, refusalWithOrder } from './order-detail';
 import { toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'order.retry' });
 
 export type ReturnRequestDraft = {
   lineId: number;
@@ -114,21 +117,18 @@ export const workshopOrderMachine = setup({
   states: {
     loading: {
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
-      tags: ['busy'],
+      ...load.loading,
       entry: assign({ stale: false }),
       on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
-        onDone: { target: 'ready', actions: assign({ order: ({ event }) => event.output, loadError: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onDone: { target: 'ready', actions: assign({ order: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'order.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       always: { guard: 'isStale', target: 'loading' },
       on: {

@@ -1,28 +1,34 @@
 import { assign } from 'xstate';
 import { toRequestFailure } from '../request-failure';
 
-/** What a machine that loads keeps of a failed load: the server's message (already translated), or null. */
-export type LoadFailureContext = { loadError: string | null };
+/**
+ * What a machine that loads keeps of a failed load: the server's message (already translated), or
+ * null; under `loadError` unless the machine loads two things (a list and a detail) and names the
+ * field of each.
+ */
+export type LoadFailureContext<TKey extends string = 'loadError'> = Record<TKey, string | null>;
 
 /**
- * An action typed by the part of a machine it reads (its `loadError` and the event), so that every
- * machine whose context has `loadError` can list it. XState types an `assign` by the whole machine
+ * An action typed by the part of a machine it reads (its error field and the event), so that every
+ * machine whose context has that field can list it. XState types an `assign` by the whole machine
  * (its `self` is the machine's own actor), which no block shared between machines can name.
  */
-type LoadFailureAction = (
-  args: { context: LoadFailureContext; event: { type: string; error?: unknown } },
+type LoadFailureAction<TKey extends string> = (
+  args: { context: LoadFailureContext<TKey>; event: { type: string; error?: unknown } },
   params: unknown,
 ) => void;
 
-/** Keeps a failed load's message (the API client's, in the order of docs/product.md §8). */
-const rememberLoadFailure = assign<LoadFailureContext, { type: string; error?: unknown }, undefined, never, never>({
-  loadError: ({ event }) => toRequestFailure(event.error).message,
-}) as unknown as LoadFailureAction;
+/** Keeps a failed load's message (the API client's, in the order of docs/product.md §8) under `key`. */
+function rememberLoadFailure<TKey extends string>(key: TKey) {
+  return assign(({ event }: { event: { error?: unknown } }) => ({
+    [key]: toRequestFailure(event.error).message,
+  })) as unknown as LoadFailureAction<TKey>;
+}
 
 /** Forgets the message once the failure is left (a retry, or the machine moving on). */
-const forgetLoadFailure = assign<LoadFailureContext, { type: string }, undefined, never, never>({
-  loadError: null,
-}) as unknown as LoadFailureAction;
+function forgetLoadFailure<TKey extends string>(key: TKey) {
+  return assign(() => ({ [key]: null })) as unknown as LoadFailureAction<TKey>;
+}
 
 /**
  * One load with a retry (issue 23 §2, ADR 035). The machine's `loading` state invokes its own
@@ -47,22 +53,27 @@ const forgetLoadFailure = assign<LoadFailureContext, { type: string }, undefined
  * wait) lists `load.failure` last in its own `onError`; one that leaves `failed` on further events
  * adds them beside `load.failed.on`.
  */
-export function loadWithRetry<const TRetry extends string>(options: {
+export function loadWithRetry<const TRetry extends string, const TKey extends string = 'loadError'>(options: {
   /** The event that tries again from `failed`. */
   retry: TRetry;
+  /** The context field of the failure's message; `loadError` unless the machine loads two things. */
+  errorKey?: TKey;
+  /** The tag of the loading state; `busy` unless the machine tells two loads apart. */
+  busyTag?: string;
   /** The state a failure goes to; `failed` unless the machine names it otherwise. */
   failedState?: string;
   /** The loading state the retry re-enters; `loading` unless the machine names it otherwise. */
   loadingState?: string;
 }) {
+  const key = (options.errorKey ?? 'loadError') as TKey;
   return {
     /** The `loading` state's own part (spread it, then add the `invoke`). */
-    loading: { tags: ['busy'] as const },
+    loading: { tags: [options.busyTag ?? 'busy'] },
     /** The transition a failed load takes (the invoke's `onError`): to `failed`, keeping the server's message. */
-    failure: { target: options.failedState ?? 'failed', actions: rememberLoadFailure },
+    failure: { target: options.failedState ?? 'failed', actions: rememberLoadFailure(key) },
     /** The `failed` state: the retry loads again; leaving it forgets the message. */
     failed: {
-      exit: forgetLoadFailure,
+      exit: forgetLoadFailure(key),
       on: { [options.retry]: options.loadingState ?? 'loading' } as Record<TRetry, string>,
     },
   };
