@@ -122,7 +122,7 @@ export const dealerOrderMachine = setup({
     takeRefusedOrder: assign(({ event }) => {
       const refusal = 'error' in event ? refusalWithOrder(event.error) : null;
       return refusal
-        ? { order: refusal.order, notice: refusal.messageId, action: null, decision: null, selected: [] }
+        ? { order: refusal.current, notice: refusal.messageId, action: null, decision: null, selected: [] }
         : {};
     }),
   },
