@@ -133,6 +133,25 @@ function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
   expect(screen.queryByRole('button', { name: 'Request return 1K0 615 301 AA' })).toBeNull();
 }
 
+/** A path's test name: its events, a dialog's outcome or a 409 said briefly. */
+function pathName(steps: readonly { event: unknown }[], start: string) {
+  return (
+    steps
+      .map((step) => step.event as Step)
+      .filter((event) => event.type !== 'xstate.init')
+      .map((event) =>
+        event.output?.outcome
+          ? `returnRequest ${event.output.outcome}`
+          : event.error === orderChanged
+            ? 'error.submit=409'
+            : event.value !== undefined
+              ? `${event.type}=${event.value}`
+              : event.type.replace('xstate.', ''),
+      )
+      .join(' → ') || start
+  );
+}
+
 async function renderOrderPage() {
   const user = userEvent.setup();
   const live = fakeLiveSource();
@@ -173,25 +192,7 @@ const sentReturn = {
   version: 7,
 };
 
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            event.output?.outcome
-              ? `returnRequest ${event.output.outcome}`
-              : event.value !== undefined
-                ? `${event.type}=${event.value}`
-                : event.type.replace('xstate.', ''),
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+test.each(paths.map((path) => [pathName(path.steps, '(start)'), path] as const))('%s', async (_name, path) => {
   const { user, live, calls, settle, dialog } = await renderOrderPage();
 
   for (const { event: raw, state } of path.steps) {
@@ -268,62 +269,47 @@ test('the dialog’s traversal reaches every state of the versioned edit', () =>
   }
 });
 
-test.each(
-  dialogPaths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            event.error === orderChanged
-              ? 'error.submit=409'
-              : event.value !== undefined
-                ? `${event.type}=${event.value}`
-                : event.type.replace('xstate.', ''),
-          )
-          .join(' → ') || '(open)',
-        path,
-      ] as const,
-  ),
-)('dialog: %s', async (_name, path) => {
-  const { user, calls, settle, dialog } = await renderOrderPage();
-  await settle('loadOrder', 'done', order);
-  await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
+test.each(dialogPaths.map((path) => [pathName(path.steps, '(open)'), path] as const))(
+  'dialog: %s',
+  async (_name, path) => {
+    const { user, calls, settle, dialog } = await renderOrderPage();
+    await settle('loadOrder', 'done', order);
+    await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
 
-  for (const { event: raw, state } of path.steps) {
-    const event = raw as Step;
-    if (event.type === 'edit.change')
-      await user.selectOptions(within(dialog()).getByLabelText('Reason'), 'does_not_fit');
-    else if (event.type === 'edit.submit') {
-      await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
-    } else if (event.type === 'edit.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    else if (event.type === 'xstate.done.actor.submit') await settle('submit', 'done', event.output);
-    else if (event.type === 'xstate.error.actor.submit') await settle('submit', 'error', event.error);
+    for (const { event: raw, state } of path.steps) {
+      const event = raw as Step;
+      if (event.type === 'edit.change')
+        await user.selectOptions(within(dialog()).getByLabelText('Reason'), 'does_not_fit');
+      else if (event.type === 'edit.submit') {
+        await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
+      } else if (event.type === 'edit.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      else if (event.type === 'xstate.done.actor.submit') await settle('submit', 'done', event.output);
+      else if (event.type === 'xstate.error.actor.submit') await settle('submit', 'error', event.error);
 
-    const { context } = state;
-    const ended = state.matches('done') || state.matches('conflict') || state.matches('cancelled');
-    if (!ended) {
-      expect(within(dialog()).getByLabelText('Reason')).toHaveValue(context.values.reason);
-      if (context.error)
-        expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
-      if (context.failure) expect(within(dialog()).getByText('No connection to the server')).toBeVisible();
-      const submit = within(dialog()).getByRole('button', { name: 'Request return' });
-      if (state.matches('submitting')) {
-        expect(submit).toHaveAttribute('aria-busy', 'true');
-        expect(calls.submit?.at(-1)).toEqual(sentReturn);
-      } else expect(submit).not.toHaveAttribute('aria-busy', 'true');
-    } else {
-      // Done, a conflict or cancelled: the dialog is gone, the order screen shows the outcome.
-      expect(screen.queryByRole('dialog')).toBeNull();
-      if (state.matches('done')) expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
-      if (state.matches('conflict')) {
-        expect(screen.getByRole('alert')).toHaveTextContent(
-          'The order has changed meanwhile. Please check the current state.',
-        );
-        expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
+      const { context } = state;
+      const ended = state.matches('done') || state.matches('conflict') || state.matches('cancelled');
+      if (!ended) {
+        expect(within(dialog()).getByLabelText('Reason')).toHaveValue(context.values.reason);
+        if (context.error)
+          expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
+        if (context.failure) expect(within(dialog()).getByText('No connection to the server')).toBeVisible();
+        const submit = within(dialog()).getByRole('button', { name: 'Request return' });
+        if (state.matches('submitting')) {
+          expect(submit).toHaveAttribute('aria-busy', 'true');
+          expect(calls.submit?.at(-1)).toEqual(sentReturn);
+        } else expect(submit).not.toHaveAttribute('aria-busy', 'true');
+      } else {
+        // Done, a conflict or cancelled: the dialog is gone, the order screen shows the outcome.
+        expect(screen.queryByRole('dialog')).toBeNull();
+        if (state.matches('done')) expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
+        if (state.matches('conflict')) {
+          expect(screen.getByRole('alert')).toHaveTextContent(
+            'The order has changed meanwhile. Please check the current state.',
+          );
+          expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
+        }
+        if (state.matches('cancelled')) expectOrderOnScreen(order, true);
       }
-      if (state.matches('cancelled')) expectOrderOnScreen(order, true);
     }
-  }
-});
+  },
+);
