@@ -31,7 +31,7 @@ function forgetLoadFailure<TKey extends string>(key: TKey) {
 }
 
 /**
- * One load with a retry (issue 23 §2, ADR 035). The machine's `loading` state invokes its own
+ * One load with a retry (issue 23 §2, ADR 039). The machine's `loading` state invokes its own
  * named actor (so `machine.provide({ actors: { loadOrder: … } })` binds the real fetcher, and a
  * test its fake) with its own `input` and `onDone`, typed by `setup` as before; the block gives
  * the rest: the `busy` tag, the failure (to `failed`, the server's message in

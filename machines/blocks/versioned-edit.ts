@@ -38,7 +38,7 @@ export type VersionedEditContext<TSubject, TValues, TResult, TCurrent> = Version
 };
 
 /**
- * The dialog with a versioned submit (issue 23 §2, ADR 035) as a child actor: open → editing →
+ * The dialog with a versioned submit (issue 23 §2, ADR 039) as a child actor: open → editing →
  * submitting → done | conflict (with the current state) | refused | cancelled, and a failure to
  * send → failed, where the values stay and the person tries again. The parent invokes it when
  * the dialog opens, forwards the dialog's events to it, and reads the outcome in `onDone`.
