@@ -12,6 +12,7 @@ import {
   insurerClaimMachine,
   type StatementFile,
 } from '../../machines/insurer-claims.machine';
+import { type ListPage, urlListLoader } from '../../machines/url-list';
 import { ClaimListView } from '../../src/views/orders/ClaimListView';
 import { ClaimView } from '../../src/views/orders/ClaimView';
 import type { ClaimImplementations, ClaimListImplementations } from '../../src/views/orders/use-insurer-claims';
@@ -240,11 +241,11 @@ const listPaths = [1, 5].flatMap((startPage) =>
     input: { query: { page: startPage } },
     events: (snapshot) => {
       const { page } = snapshot.context.query;
-      const loaded = snapshot.matches('ready') ? snapshot.context.claims : null;
+      const loaded = snapshot.matches('ready') ? snapshot.context.page : null;
       return [
-        { type: 'xstate.done.actor.loadClaims', output: claimPage(page) },
-        { type: 'xstate.error.actor.loadClaims', error: networkError },
-        { type: 'claims.retry' },
+        { type: 'xstate.done.actor.loadPage', output: claimPage(page) },
+        { type: 'xstate.error.actor.loadPage', error: networkError },
+        { type: 'list.retry' },
         // What the pager and the empty page offer on a loaded page.
         ...(loaded && page < LAST_PAGE && loaded.items.length > 0 ? [{ type: 'page.change', page: page + 1 }] : []),
         ...(loaded && page > 1 ? [{ type: 'page.change', page: page - 1 }] : []),
@@ -252,7 +253,7 @@ const listPaths = [1, 5].flatMap((startPage) =>
       ] as never;
     },
     serializeState: (snapshot) =>
-      JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, loaded: !!snapshot.context.claims }),
+      JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, loaded: !!snapshot.context.page }),
   }).map((path) => ({ startPage, path })),
 );
 
@@ -286,7 +287,7 @@ test.each(
   const { controlled, calls, settle } = controlledActors();
   const written: ClaimListSearch[] = [];
   const implementations: ClaimListImplementations = {
-    actors: { loadClaims: controlled<ClaimPage, ClaimListSearch>('loadClaims') },
+    actors: { loadPage: controlled<ListPage<unknown>, Record<string, unknown>>('loadPage') },
     actions: { syncUrl: (_, { query }) => written.push(query) },
   };
   await renderInRouter('/claims', () => (
@@ -298,7 +299,7 @@ test.each(
     const event = raw as Step & { page?: number };
     if (event.type.startsWith('xstate.')) {
       if (event.type !== 'xstate.init') await settle(event);
-    } else if (event.type === 'claims.retry') {
+    } else if (event.type === 'list.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'page.change') {
       const name = event.page === current + 1 ? 'Next' : event.page === current - 1 ? 'Previous' : 'Show the last page';
@@ -309,9 +310,9 @@ test.each(
     expect(written).toEqual(expectedWrites);
     if (state.matches('loading')) {
       expect(screen.getByRole('status')).toHaveTextContent('Loading claims…');
-      expect(calls.loadClaims?.at(-1)).toEqual({ page: current });
+      expect(calls.loadPage?.at(-1)).toEqual({ page: current });
       // The pager stays in place while the next page loads, its buttons disabled; none before the first load.
-      if (state.context.claims) {
+      if (state.context.page) {
         expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
         expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
       } else {
@@ -345,12 +346,14 @@ test.each(
 test('no claims at all: says so, without a pager', async () => {
   const implementations: ClaimListImplementations = {
     actors: {
-      loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async ({ input }) => ({
-        items: [],
-        total: 0,
-        page: input.page,
-        page_size: TRADE_PAGE_SIZE,
-      })),
+      loadPage: urlListLoader(
+        async (input: ClaimListSearch): Promise<ClaimPage> => ({
+          items: [],
+          total: 0,
+          page: input.page,
+          page_size: TRADE_PAGE_SIZE,
+        }),
+      ),
     },
   };
   await renderInRouter('/claims', () => <ClaimListView implementations={implementations} search={{ page: 1 }} />);
