@@ -14,6 +14,7 @@ import {
   organisationInviteSchema,
 } from '../common/contracts/organisations';
 import { firstProblem } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { failureNotice, toRequestFailure } from './request-failure';
 import { filteredQuery, queryAtPage } from './review-queue';
 
@@ -37,6 +38,9 @@ export function organisationChangeFor(organisation: AdminOrganisation): Organisa
  */
 // Another organisation can be opened, or this one closed, whenever no dialog is open and nothing
 // is being sent: from the list, while one loads, after a failure, and while it is shown.
+const listLoad = loadWithRetry({ retry: 'list.retry', errorKey: 'listError', busyTag: 'listBusy' });
+const detailLoad = loadWithRetry({ retry: 'detail.retry', errorKey: 'detailError', busyTag: 'detailBusy' });
+
 const openAnother = { target: '#adminOrganisations.detail.loading', actions: 'open', reenter: true } as const;
 const leave = {
   'organisation.open': openAnother,
@@ -220,20 +224,17 @@ export const adminOrganisationsMachine = setup({
           after: { SEARCH_DEBOUNCE: 'loading' },
         },
         loading: {
-          tags: ['listBusy'],
+          ...listLoad.loading,
           invoke: {
             id: 'loadPage',
             src: 'loadPage',
             input: ({ context }) => context.query,
-            onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output, listError: null }) },
-            onError: {
-              target: 'failed',
-              actions: assign({ listError: ({ event }) => toRequestFailure(event.error).message }),
-            },
+            onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
+            onError: listLoad.failure,
           },
         },
         ready: { on: { 'list.reload': 'loading' } },
-        failed: { on: { 'list.retry': 'loading', 'list.reload': 'loading' } },
+        failed: { ...listLoad.failed, on: { ...listLoad.failed.on, 'list.reload': 'loading' } },
       },
     },
     detail: {
@@ -241,20 +242,17 @@ export const adminOrganisationsMachine = setup({
       states: {
         closed: { on: { 'organisation.open': openAnother } },
         loading: {
-          tags: ['detailBusy'],
+          ...detailLoad.loading,
           on: leave,
           invoke: {
             id: 'loadDetail',
             src: 'loadDetail',
             input: ({ context }) => ({ id: context.openedId ?? 0 }),
-            onDone: { target: 'shown', actions: assign({ detail: ({ event }) => event.output, detailError: null }) },
-            onError: {
-              target: 'failed',
-              actions: assign({ detailError: ({ event }) => toRequestFailure(event.error).message }),
-            },
+            onDone: { target: 'shown', actions: assign({ detail: ({ event }) => event.output }) },
+            onError: detailLoad.failure,
           },
         },
-        failed: { on: { 'detail.retry': 'loading', ...leave } },
+        failed: { ...detailLoad.failed, on: { ...detailLoad.failed.on, ...leave } },
         shown: {
           initial: 'idle',
           states: {

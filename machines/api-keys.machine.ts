@@ -8,7 +8,10 @@ import {
 } from '../common/contracts/api-keys';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'list.retry' });
 
 export type ApiKeyDraftField = 'name' | 'allowed_origins';
 export type ApiKeyDraft = {
@@ -88,18 +91,15 @@ export const apiKeysMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadKeys',
         src: 'loadKeys',
-        onDone: { target: 'ready', actions: assign({ keys: ({ event }) => event.output, loadError: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onDone: { target: 'ready', actions: assign({ keys: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'list.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       on: {
         'create.open': { target: 'creating', actions: assign({ draft: emptyDraft }) },

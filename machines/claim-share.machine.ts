@@ -2,7 +2,10 @@ import { assign, fromPromise, setup } from 'xstate';
 import { claimShareRequestSchema, type InsurerOption, type OrderClaim } from '../common/contracts/claims';
 import type { MessageId } from '../common/contracts/message-ids';
 import { firstProblem } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'claim.retry' });
 
 export type ClaimShareDraft = {
   claimNumber: string;
@@ -111,7 +114,7 @@ export const claimShareMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadClaim',
         src: 'loadClaim',
@@ -121,16 +124,12 @@ export const claimShareMachine = setup({
           actions: assign({
             claim: ({ event }) => event.output.claim,
             insurers: ({ event }) => event.output.insurers,
-            loadError: null,
           }),
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'claim.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       on: {
         'share.open': {

@@ -1,6 +1,9 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { DashboardFigures, DashboardPeriod } from '../common/contracts/dashboards';
+import { type LoadFailureContext, loadWithRetry } from './blocks/load-with-retry';
 import { toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'figures.retry' });
 
 export type DashboardFiguresEvent =
   /** The user picked another period on the screen: load it and write it into the URL. */
@@ -16,8 +19,7 @@ type Context = {
   figures: DashboardFigures | null;
   /** The period the figures on screen belong to (they stay visible while another loads). */
   shownPeriod: DashboardPeriod | null;
-  error: string | null;
-};
+} & LoadFailureContext;
 
 /**
  * A dashboard's figures over a period (issue 15, ADR 029), for the workshop's and the dealer's
@@ -51,7 +53,7 @@ export const dashboardFiguresMachine = setup({
   },
 }).createMachine({
   id: 'dashboardFigures',
-  context: ({ input }) => ({ period: input.period, figures: null, shownPeriod: null, error: null }),
+  context: ({ input }) => ({ period: input.period, figures: null, shownPeriod: null, loadError: null }),
   initial: 'loading',
   on: {
     'period.choose': {
@@ -70,7 +72,7 @@ export const dashboardFiguresMachine = setup({
   },
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadFigures',
         src: 'loadFigures',
@@ -80,25 +82,18 @@ export const dashboardFiguresMachine = setup({
           actions: assign({
             figures: ({ event }) => event.output,
             shownPeriod: ({ context }) => context.period,
-            error: null,
           }),
         },
-        onError: [
-          {
-            guard: 'isOffline',
-            target: 'offline',
-            actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }),
-          },
-          { target: 'failed', actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }) },
-        ],
+        onError: [{ ...load.failure, guard: 'isOffline', target: 'offline' }, load.failure],
       },
     },
     showing: {},
-    failed: { on: { 'figures.retry': 'loading' } },
+    failed: load.failed,
     offline: {
+      ...load.failed,
       description: 'No connection: waits for the browser to be online, then loads again; "Try again" works too.',
       invoke: { id: 'watchConnection', src: 'watchConnection' },
-      on: { 'connection.restored': 'loading', 'figures.retry': 'loading' },
+      on: { ...load.failed.on, 'connection.restored': 'loading' },
     },
   },
 });

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PublicUser } from '../common/contracts/auth';
-import { toRequestFailure } from './request-failure';
+import { type LoadFailureContext, loadWithRetry } from './blocks/load-with-retry';
+
+const load = loadWithRetry({ retry: 'dashboard.retry' });
 
 /**
  * The dashboard (docs/product.md §2.5, §4.2: an in-progress state, then the services). It shows the stored
@@ -8,7 +10,7 @@ import { toRequestFailure } from './request-failure';
  */
 export const dashboardMachine = setup({
   types: {
-    context: {} as { user: PublicUser; error: string | null },
+    context: {} as { user: PublicUser } & LoadFailureContext,
     events: {} as { type: 'dashboard.retry' },
     input: {} as { storedUser: PublicUser },
   },
@@ -19,19 +21,19 @@ export const dashboardMachine = setup({
   },
 }).createMachine({
   id: 'dashboard',
-  context: ({ input }) => ({ user: input.storedUser, error: null }),
+  context: ({ input }) => ({ user: input.storedUser, loadError: null }),
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadUser',
         src: 'loadUser',
-        onDone: { target: 'showingServices', actions: assign({ user: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }) },
+        onDone: { target: 'showingServices', actions: assign({ user: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
     showingServices: {},
-    failed: { on: { 'dashboard.retry': 'loading' } },
+    failed: load.failed,
   },
 });

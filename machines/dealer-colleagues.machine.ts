@@ -8,8 +8,11 @@ import {
   colleagueInviteSchema,
 } from '../common/contracts/dealer-organisation';
 import type { MessageId } from '../common/contracts/message-ids';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { inviteErrors, withInviteChange, withRefusedField } from './invite-form';
-import { failureNotice, toRequestFailure } from './request-failure';
+import { failureNotice } from './request-failure';
+
+const load = loadWithRetry({ retry: 'colleagues.retry' });
 
 const emptyInvite: Record<ColleagueInviteField, string> = { first_name: '', email: '' };
 
@@ -76,18 +79,15 @@ export const dealerColleaguesMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadColleagues',
         src: 'loadColleagues',
-        onDone: { target: 'ready', actions: assign({ colleagues: ({ event }) => event.output, loadError: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onDone: { target: 'ready', actions: assign({ colleagues: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'colleagues.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       type: 'parallel',
       states: {

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DealerOverview } from '../common/contracts/dealer-organisation';
-import { toRequestFailure } from './request-failure';
+import { type LoadFailureContext, loadWithRetry } from './blocks/load-with-retry';
+
+const load = loadWithRetry({ retry: 'overview.retry' });
 
 /**
  * The dealer's dashboard (issue 12): the organisation's figures, loaded once; a failed load shows
@@ -8,7 +10,7 @@ import { toRequestFailure } from './request-failure';
  */
 export const dealerDashboardMachine = setup({
   types: {
-    context: {} as { overview: DealerOverview | null; error: string | null },
+    context: {} as { overview: DealerOverview | null } & LoadFailureContext,
     events: {} as { type: 'overview.retry' },
   },
   actors: {
@@ -18,19 +20,19 @@ export const dealerDashboardMachine = setup({
   },
 }).createMachine({
   id: 'dealerDashboard',
-  context: { overview: null, error: null },
+  context: { overview: null, loadError: null },
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadOverview',
         src: 'loadOverview',
-        onDone: { target: 'showing', actions: assign({ overview: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }) },
+        onDone: { target: 'showing', actions: assign({ overview: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
     showing: {},
-    failed: { on: { 'overview.retry': 'loading' } },
+    failed: load.failed,
   },
 });

@@ -9,6 +9,7 @@ import {
   type TradeEvent,
   versionedReasonSchema,
 } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import {
   type AnswerDraft,
   type AnswerErrors,
@@ -27,6 +28,8 @@ import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
 import { inquiryRecipientLifecycleMachine } from './inquiry-recipient-lifecycle.machine';
 import { lifecycleAllows } from './lifecycle';
 import { failureNotice, toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'inquiry.retry' });
 
 /**
  * Whether this dealer may answer (or revise its answer) now: its copy takes `recipient.answer` and
@@ -303,7 +306,7 @@ export const dealerInquiryMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadInquiry',
         src: 'loadInquiry',
@@ -331,10 +334,7 @@ export const dealerInquiryMachine = setup({
             ],
           },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onError: load.failure,
       },
     },
     markingSeen: {
@@ -348,7 +348,7 @@ export const dealerInquiryMachine = setup({
         onError: { target: 'ready' },
       },
     },
-    failed: { on: { 'inquiry.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       type: 'parallel',
       invoke: { id: 'liveEvents', src: 'liveEvents' },

@@ -9,9 +9,12 @@ import {
   returnDecisionSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { concernsOrder, isLifecycleRefusal, linesAllow, openReturn, refusalWithOrder } from './order-detail';
 import { toRequestFailure } from './request-failure';
 import type { OrderChangeResult } from './workshop-order.machine';
+
+const load = loadWithRetry({ retry: 'order.retry' });
 
 export type LineActionDraft = {
   action: OrderLineAction;
@@ -119,7 +122,7 @@ export const dealerOrderMachine = setup({
     takeRefusedOrder: assign(({ event }) => {
       const refusal = 'error' in event ? refusalWithOrder(event.error) : null;
       return refusal
-        ? { order: refusal.order, notice: refusal.messageId, action: null, decision: null, selected: [] }
+        ? { order: refusal.current, notice: refusal.messageId, action: null, decision: null, selected: [] }
         : {};
     }),
   },
@@ -170,7 +173,7 @@ export const dealerOrderMachine = setup({
   states: {
     loading: {
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
-      tags: ['busy'],
+      ...load.loading,
       entry: assign({ stale: false }),
       on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
       invoke: {
@@ -182,18 +185,14 @@ export const dealerOrderMachine = setup({
           // Ticks on lines that are gone or changed stay only where the line is still on the order.
           actions: assign({
             order: ({ event }) => event.output,
-            loadError: null,
             selected: ({ context, event }) =>
               context.selected.filter((id) => event.output.lines.some((line) => line.id === id)),
           }),
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'order.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       always: { guard: 'isStale', target: 'loading' },
       on: {

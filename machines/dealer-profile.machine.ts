@@ -15,7 +15,10 @@ import {
 } from '../common/contracts/dealer-organisation';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { failureNotice, toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'profile.retry' });
 
 export type ProfileValues = Record<DealerProfileFormField, string>;
 /** Where a message shows: a form input, or the brand list as a whole. */
@@ -210,18 +213,15 @@ export const dealerProfileMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
         onDone: { target: 'ready', actions: { type: 'takeLoaded', params: ({ event }) => event.output } },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'profile.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       type: 'parallel',
       states: {

@@ -1,10 +1,13 @@
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import type { InquiryDetail, OrderPlacement, OrderSummary, TradeEvent } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
 import { defaultChoices, type LineChoices, placementChoices } from './inquiry-quotes';
 import { lifecycleAllows } from './lifecycle';
 import { toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'inquiry.retry' });
 
 export type PlaceOrdersInput = { inquiryId: number; placement: OrderPlacement };
 export type PlacedOrders = { orders: OrderSummary[]; message: string | undefined };
@@ -74,7 +77,7 @@ export const inquiryPageMachine = setup({
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     takeInquiry: assign(({ context }, detail: InquiryDetail) => {
-      return { detail, choices: defaultChoices(detail, context.choices), loadError: null, stale: false };
+      return { detail, choices: defaultChoices(detail, context.choices), stale: false };
     }),
   },
   guards: {
@@ -110,7 +113,7 @@ export const inquiryPageMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       // Whatever made the page stale is what this load reads.
       entry: assign({ stale: false }),
       invoke: {
@@ -127,18 +130,13 @@ export const inquiryPageMachine = setup({
           },
           { target: 'ready', actions: { type: 'takeInquiry', params: ({ event }) => event.output } },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onError: load.failure,
       },
       on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
     },
     failed: {
-      on: {
-        'inquiry.retry': 'loading',
-        'trade.event': { guard: 'concernsThisInquiry', target: 'loading' },
-      },
+      ...load.failed,
+      on: { ...load.failed.on, 'trade.event': { guard: 'concernsThisInquiry', target: 'loading' } },
     },
     ready: {
       initial: 'idle',

@@ -14,7 +14,10 @@ import {
   normalisePartNumber,
 } from '../common/contracts/trading';
 import { checkHsnTsn } from '../common/vehicle/hsn-tsn';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'suppliers.retry' });
 
 /** The closing times the form offers (issue 13): 30 min to 2 days, two hours by default. */
 export const CLOSING_TIME_OPTIONS = [30, 60, 120, 240, 480, 1440, 2880] as const;
@@ -355,7 +358,7 @@ export const newInquiryMachine = setup({
       },
     },
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadSuppliers',
         src: 'loadSuppliers',
@@ -369,13 +372,10 @@ export const newInquiryMachine = setup({
           },
           { target: 'noActiveDealer' },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'suppliers.retry': 'loading' } },
+    failed: load.failed,
     noActiveDealer: {
       description: 'No dealer has confirmed the workshop yet: the screen leads to the suppliers instead.',
       type: 'final',

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { MessageId } from '../common/contracts/message-ids';
 import {
   type OrderDetail,
   type OrderLine,
@@ -7,6 +6,7 @@ import {
   orderDetailSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
+import type { VersionConflict } from './blocks/versioned-edit';
 import { lifecycleAllows } from './lifecycle';
 import { orderLineLifecycleMachine } from './order-line-lifecycle.machine';
 import { toRequestFailure } from './request-failure';
@@ -60,14 +60,15 @@ export function openReturn(order: OrderDetail | null, returnId: number) {
 
 /**
  * A refused write that carries the current order (409 `orderChanged`: someone changed it first):
- * the screen takes the order from the refusal and says why nothing was saved.
+ * the screen takes the order from the refusal and says why nothing was saved. The one reader of
+ * a 409 on the order screens: their versioned edits (machines/blocks/versioned-edit.ts) call it.
  */
-export function refusalWithOrder(error: unknown): { order: OrderDetail; messageId: MessageId } | null {
+export function refusalWithOrder(error: unknown): VersionConflict<OrderDetail> | null {
   const failure = toRequestFailure(error);
   if (failure.messageId === null) return null;
   const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : null;
   const parsed = v.safeParse(orderDetailSchema, data);
-  return parsed.success ? { order: parsed.output, messageId: failure.messageId } : null;
+  return parsed.success ? { current: parsed.output, messageId: failure.messageId } : null;
 }
 
 /** A refusal by the lifecycle without the current order (409 `actionNotAllowed`): reload and say so. */

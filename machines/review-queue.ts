@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
+import { type LoadFailureContext, loadWithRetry } from './blocks/load-with-retry';
 import { toRequestFailure } from './request-failure';
 
 /** What a list asks the server for; `search` stays '' on a list without a search box. */
@@ -63,6 +64,7 @@ export function createReviewQueueMachine<
   TDecision extends string,
 >(options: ReviewQueueOptions<TStatus, TDecision>) {
   const searchable = options.searchDebounceMs !== undefined;
+  const load = loadWithRetry({ retry: 'list.retry' });
   const reasonProblemOf = (pending: ReviewDecision<TItem, TDecision>) =>
     options.reasonProblem?.(pending.decision, pending.reason) ?? null;
   return setup({
@@ -70,11 +72,10 @@ export function createReviewQueueMachine<
       context: {} as {
         query: ReviewQuery<TStatus>;
         page: ReviewPage<TItem> | null;
-        error: string | null;
         pending: ReviewDecision<TItem, TDecision> | null;
         /** What is wrong with the pending decision's reason, once confirming was tried. */
         reasonProblem: MessageId | null;
-      },
+      } & LoadFailureContext,
       events: {} as
         | { type: 'search.change'; value: string }
         | { type: 'filter.change'; status: TStatus | '' }
@@ -119,7 +120,7 @@ export function createReviewQueueMachine<
     context: {
       query: { page: 1, status: options.initialStatus, search: '' },
       page: null,
-      error: null,
+      loadError: null,
       pending: null,
       reasonProblem: null,
     },
@@ -140,16 +141,13 @@ export function createReviewQueueMachine<
         after: { SEARCH_DEBOUNCE: 'loading' },
       },
       loading: {
-        tags: ['busy'],
+        ...load.loading,
         invoke: {
           id: 'loadPage',
           src: 'loadPage',
           input: ({ context }) => context.query,
-          onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output, error: null }) },
-          onError: {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }),
-          },
+          onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
+          onError: load.failure,
         },
       },
       ready: {
@@ -214,7 +212,7 @@ export function createReviewQueueMachine<
           },
         },
       },
-      failed: { on: { 'list.retry': 'loading' } },
+      failed: load.failed,
     },
   });
 }

@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -7,27 +7,34 @@ import {
   returnRequestSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
+import { createVersionedEditMachine, type VersionedSubmit } from './blocks/versioned-edit';
 import { canRequestReturn, concernsOrder, isLifecycleRefusal, refusalWithOrder } from './order-detail';
-import { toRequestFailure } from './request-failure';
 
-export type ReturnRequestDraft = {
-  lineId: number;
-  reason: ReturnReason | '';
-  note: string;
-  /** What is wrong with the draft by the contract, once sending was tried. */
-  error: MessageId | null;
-  /** A failure to send (no connection, server error): the dialog stays open to try again. */
-  failure: string | null;
-};
+const load = loadWithRetry({ retry: 'order.retry' });
 
-export type RequestReturnInput = {
-  orderId: number;
-  lineId: number;
-  version: number;
-  reason: ReturnReason | '';
-  note: string;
-};
+/** The return dialog's fields (the reason is '' until one is chosen). */
+export type ReturnRequestValues = { reason: ReturnReason | ''; note: string };
+/** What a return request is about: the line of the order. */
+export type ReturnRequestSubject = { orderId: number; lineId: number };
+export type RequestReturnInput = VersionedSubmit<ReturnRequestSubject, ReturnRequestValues>;
 export type OrderChangeResult = { order: OrderDetail; message: string | undefined };
+
+/**
+ * The return dialog: a versioned edit of one line (reason and note by the contract's rules); a
+ * 409 brings the current order along.
+ */
+export const returnRequestMachine = createVersionedEditMachine<
+  ReturnRequestSubject,
+  ReturnRequestValues,
+  OrderChangeResult,
+  OrderDetail
+>({
+  id: 'returnRequest',
+  problem: (values, version) => firstProblem(returnRequestSchema, { version, ...values }),
+  readConflict: refusalWithOrder,
+  isRefusal: isLifecycleRefusal,
+});
 
 type Context = {
   orderId: number;
@@ -35,7 +42,6 @@ type Context = {
   loadError: string | null;
   /** A live event about this order arrived: it is loaded again as soon as nothing is being edited. */
   stale: boolean;
-  draft: ReturnRequestDraft | null;
   /** Why the screen changed under the person (a 409): shown until the next action. */
   notice: MessageId | null;
 };
@@ -48,12 +54,6 @@ export type WorkshopOrderEvent =
   | { type: 'return.submit' }
   | { type: 'return.cancel' };
 
-const draftBody = (draft: ReturnRequestDraft, version: number) => ({
-  version,
-  reason: draft.reason,
-  note: draft.note,
-});
-
 /**
  * The workshop's order (issue 13): loaded, then kept current by the live events about it; per
  * delivered line a return request (reason and note, the contract's rules) sent with the version
@@ -65,14 +65,14 @@ export const workshopOrderMachine = setup({
     context: {} as Context,
     events: {} as WorkshopOrderEvent,
     input: {} as { orderId: number },
+    children: {} as { returnRequest: 'returnRequest' },
   },
   actors: {
     loadOrder: fromPromise<OrderDetail, { orderId: number }>(async () => {
       throw new Error('loadOrder actor not implemented: provide it with .provide()');
     }),
-    requestReturn: fromPromise<OrderChangeResult, RequestReturnInput>(async () => {
-      throw new Error('requestReturn actor not implemented: provide it with .provide()');
-    }),
+    /** The return dialog; its `submit` is bound with `returnRequestMachine.provide()`. */
+    returnRequest: returnRequestMachine,
     liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with .provide()');
     }),
@@ -89,12 +89,6 @@ export const workshopOrderMachine = setup({
       const line = context.order?.lines.find((candidate) => candidate.id === event.lineId);
       return line !== undefined && canRequestReturn(line);
     },
-    draftValid: ({ context }) =>
-      context.draft !== null &&
-      context.order !== null &&
-      firstProblem(returnRequestSchema, draftBody(context.draft, context.order.version)) === null,
-    refusedWithOrder: ({ event }) => 'error' in event && refusalWithOrder(event.error) !== null,
-    refusedByLifecycle: ({ event }) => 'error' in event && isLifecycleRefusal(event.error),
   },
 }).createMachine({
   id: 'workshopOrder',
@@ -103,7 +97,6 @@ export const workshopOrderMachine = setup({
     order: null,
     loadError: null,
     stale: false,
-    draft: null,
     notice: null,
   }),
   invoke: { id: 'liveEvents', src: 'liveEvents' },
@@ -114,110 +107,88 @@ export const workshopOrderMachine = setup({
   states: {
     loading: {
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
-      tags: ['busy'],
+      ...load.loading,
       entry: assign({ stale: false }),
       on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
         input: ({ context }) => ({ orderId: context.orderId }),
-        onDone: { target: 'ready', actions: assign({ order: ({ event }) => event.output, loadError: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onDone: { target: 'ready', actions: assign({ order: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'order.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       always: { guard: 'isStale', target: 'loading' },
       on: {
         'return.open': {
           guard: 'returnOffered',
           target: 'requestingReturn',
-          actions: assign({
-            draft: ({ event }) => ({ lineId: event.lineId, reason: '', note: '', error: null, failure: null }),
-            notice: null,
-          }),
+          actions: assign({ notice: null }),
         },
       },
     },
     requestingReturn: {
-      description: 'The return dialog; live events only mark the order stale until it closes.',
-      initial: 'editing',
-      on: { 'return.cancel': { target: 'ready', actions: assign({ draft: null }) } },
-      states: {
-        editing: {
-          on: {
-            'return.change': {
-              actions: assign({
-                draft: ({ context, event }) =>
-                  context.draft ? { ...context.draft, [event.field]: event.value, error: null } : null,
+      description: 'The return dialog (a versioned edit); live events only mark the order stale until it closes.',
+      on: {
+        'return.change': {
+          actions: sendTo('returnRequest', ({ event }) => ({
+            type: 'edit.change' as const,
+            field: event.field,
+            value: event.value,
+          })),
+        },
+        'return.submit': { actions: sendTo('returnRequest', { type: 'edit.submit' as const }) },
+        'return.cancel': { actions: sendTo('returnRequest', { type: 'edit.cancel' as const }) },
+      },
+      invoke: {
+        id: 'returnRequest',
+        src: 'returnRequest',
+        input: ({ context, event }) => {
+          assertEvent(event, 'return.open');
+          if (!context.order) throw new Error('requesting a return without an order');
+          return {
+            subject: { orderId: context.orderId, lineId: event.lineId },
+            values: { reason: '', note: '' },
+            version: context.order.version,
+          };
+        },
+        onDone: [
+          {
+            guard: ({ event }) => event.output.outcome === 'done',
+            target: 'ready',
+            actions: [
+              assign({
+                order: ({ context, event }) =>
+                  event.output.outcome === 'done' ? event.output.result.order : context.order,
               }),
-            },
-            'return.submit': [
-              { guard: 'draftValid', target: 'sending' },
               {
-                actions: assign({
-                  draft: ({ context }) =>
-                    context.draft && context.order
-                      ? {
-                          ...context.draft,
-                          error: firstProblem(returnRequestSchema, draftBody(context.draft, context.order.version)),
-                        }
-                      : context.draft,
+                type: 'notifySuccess',
+                params: ({ event }) => ({
+                  message: event.output.outcome === 'done' ? event.output.result.message : undefined,
                 }),
               },
             ],
           },
-        },
-        sending: {
-          tags: ['busy'],
-          on: { 'return.cancel': {} },
-          invoke: {
-            id: 'requestReturn',
-            src: 'requestReturn',
-            input: ({ context }) => {
-              if (!context.draft || !context.order) throw new Error('requesting a return without a line');
-              return {
-                orderId: context.orderId,
-                lineId: context.draft.lineId,
-                version: context.order.version,
-                reason: context.draft.reason,
-                note: context.draft.note,
-              };
-            },
-            onDone: {
-              target: '#workshopOrder.ready',
-              actions: [
-                assign({ order: ({ event }) => event.output.order, draft: null }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: [
-              {
-                guard: 'refusedWithOrder',
-                target: '#workshopOrder.ready',
-                actions: assign(({ event }) => {
-                  const refusal = refusalWithOrder(event.error);
-                  return refusal ? { order: refusal.order, notice: refusal.messageId, draft: null } : {};
-                }),
-              },
-              {
-                guard: 'refusedByLifecycle',
-                target: '#workshopOrder.loading',
-                actions: assign({ notice: ({ event }) => toRequestFailure(event.error).messageId, draft: null }),
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  draft: ({ context, event }) =>
-                    context.draft ? { ...context.draft, failure: toRequestFailure(event.error).message } : null,
-                }),
-              },
-            ],
+          {
+            guard: ({ event }) => event.output.outcome === 'conflict',
+            target: 'ready',
+            actions: assign(({ event }) =>
+              event.output.outcome === 'conflict'
+                ? { order: event.output.current, notice: event.output.messageId }
+                : {},
+            ),
           },
-        },
+          {
+            guard: ({ event }) => event.output.outcome === 'refused',
+            target: 'loading',
+            actions: assign({
+              notice: ({ event }) => (event.output.outcome === 'refused' ? event.output.messageId : null),
+            }),
+          },
+          { target: 'ready' },
+        ],
       },
     },
   },

@@ -11,7 +11,10 @@ import {
   type SupplierRelation,
   supplierCustomerNumberFields,
 } from '../common/contracts/suppliers';
+import { loadWithRetry } from './blocks/load-with-retry';
 import { type RequestFailure, toRequestFailure } from './request-failure';
+
+const load = loadWithRetry({ retry: 'list.retry' });
 
 /** Waiting after the last keystroke in a directory filter, so typing a city sends one request. */
 export const DIRECTORY_DEBOUNCE_MS = 300;
@@ -126,18 +129,15 @@ export const workshopSuppliersMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      ...load.loading,
       invoke: {
         id: 'loadSuppliers',
         src: 'loadSuppliers',
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, loadError: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
+        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output }) },
+        onError: load.failure,
       },
     },
-    failed: { on: { 'list.retry': 'loading' } },
+    failed: load.failed,
     ready: {
       on: {
         'edit.start': {

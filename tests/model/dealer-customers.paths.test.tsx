@@ -75,7 +75,7 @@ const paths = getShortestPaths(dealerCustomersMachine, {
       status: snapshot.context.query.status,
       pending: snapshot.context.pending && [snapshot.context.pending.decision, snapshot.context.pending.reason],
       reasonProblem: snapshot.context.reasonProblem,
-      error: snapshot.context.error,
+      error: snapshot.context.loadError,
     }),
 });
 

@@ -4,9 +4,12 @@ import { expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { OrderDetail, TradeEvent } from '../../common/contracts/trading';
+import type { VersionedEditEvent } from '../../machines/blocks/versioned-edit';
 import {
   type OrderChangeResult,
   type RequestReturnInput,
+  type ReturnRequestValues,
+  returnRequestMachine,
   type WorkshopOrderEvent,
   workshopOrderMachine,
 } from '../../machines/workshop-order.machine';
@@ -51,7 +54,14 @@ const requested: OrderChangeResult = {
 };
 const thisOrder: TradeEvent = tradeEvent({ id: 950, kind: 'line.shipped', order_id: 42 });
 
-type Step = { type: string; value?: string; field?: string; output?: unknown; error?: Error; event?: TradeEvent };
+type Step = {
+  type: string;
+  value?: string;
+  field?: string;
+  output?: { outcome?: string };
+  error?: Error;
+  event?: TradeEvent;
+};
 
 const paths = getShortestPaths(workshopOrderMachine, {
   input: { orderId: 42 },
@@ -61,18 +71,18 @@ const paths = getShortestPaths(workshopOrderMachine, {
     { type: 'order.retry' },
     { type: 'trade.event', event: thisOrder },
     { type: 'return.open', lineId: 104 },
-    { type: 'return.change', field: 'reason', value: 'does_not_fit' },
-    { type: 'return.submit' },
-    { type: 'return.cancel' },
-    { type: 'xstate.done.actor.requestReturn', output: requested },
-    { type: 'xstate.error.actor.requestReturn', error: networkError },
-    { type: 'xstate.error.actor.requestReturn', error: orderChanged },
+    // How the return dialog (a versioned-edit child) ends; its own paths are replayed below.
+    { type: 'xstate.done.actor.returnRequest', output: { outcome: 'done', result: requested } },
+    {
+      type: 'xstate.done.actor.returnRequest',
+      output: { outcome: 'conflict', current, messageId: 'orderChanged' },
+    },
+    { type: 'xstate.done.actor.returnRequest', output: { outcome: 'cancelled' } },
   ] as unknown as WorkshopOrderEvent[],
   serializeState: (snapshot) =>
     JSON.stringify({
       value: snapshot.value,
       version: snapshot.context.order?.version ?? null,
-      draft: snapshot.context.draft,
       notice: snapshot.context.notice,
       stale: snapshot.context.stale,
     }),
@@ -82,13 +92,7 @@ const paths = getShortestPaths(workshopOrderMachine, {
 
 test('the traversal reaches every state of the screen', () => {
   const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-  for (const state of [
-    'loading',
-    'failed',
-    'ready',
-    { requestingReturn: 'editing' },
-    { requestingReturn: 'sending' },
-  ]) {
+  for (const state of ['loading', 'failed', 'ready', 'requestingReturn']) {
     expect(reached).toContain(JSON.stringify(state));
   }
   expect(paths.some((path) => path.state.context.notice === 'orderChanged')).toBe(true);
@@ -129,25 +133,7 @@ function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
   expect(screen.queryByRole('button', { name: 'Request return 1K0 615 301 AA' })).toBeNull();
 }
 
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            event.error === orderChanged
-              ? 'error.requestReturn=409'
-              : event.value !== undefined
-                ? `${event.type}=${event.value}`
-                : event.type.replace('xstate.', ''),
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+async function renderOrderPage() {
   const user = userEvent.setup();
   const live = fakeLiveSource();
   const inFlight: Record<string, Settle | undefined> = {};
@@ -162,34 +148,74 @@ test.each(
   const implementations: WorkshopOrderImplementations = {
     actors: {
       loadOrder: controlled<OrderDetail, { orderId: number }>('loadOrder'),
-      requestReturn: controlled<OrderChangeResult, RequestReturnInput>('requestReturn'),
+      returnRequest: returnRequestMachine.provide({
+        actors: { submit: controlled<OrderChangeResult, RequestReturnInput>('submit') },
+      }),
       liveEvents: tradeEventsActor(live.source),
     },
     actions: { notifySuccess: () => {} },
   };
   await renderInRouter('/orders/42', () => <WorkshopOrderView implementations={implementations} orderId={42} />);
+  const settle = async (actor: string, outcome: 'done' | 'error', value: unknown) => {
+    const request = inFlight[actor];
+    if (!request) throw new Error(`no ${actor} request is in flight`);
+    inFlight[actor] = undefined;
+    await act(async () => (outcome === 'done' ? request.resolve(value) : request.reject(value)));
+  };
+  const dialog = () => screen.getByRole('dialog', { name: 'Return LX 1780' });
+  return { user, live, calls, settle, dialog };
+}
+
+/** What the dialog sends for a return of LX 1780 with the reason chosen in the paths, at the version read. */
+const sentReturn = {
+  subject: { orderId: 42, lineId: 104 },
+  values: { reason: 'does_not_fit', note: '' },
+  version: 7,
+};
+
+test.each(
+  paths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map((event) =>
+            event.output?.outcome
+              ? `returnRequest ${event.output.outcome}`
+              : event.value !== undefined
+                ? `${event.type}=${event.value}`
+                : event.type.replace('xstate.', ''),
+          )
+          .join(' → ') || '(start)',
+        path,
+      ] as const,
+  ),
+)('%s', async (_name, path) => {
+  const { user, live, calls, settle, dialog } = await renderOrderPage();
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
-    } else if (event.type === 'order.retry') {
+    const outcome = event.output?.outcome;
+    if (event.type === 'xstate.done.actor.loadOrder') await settle('loadOrder', 'done', event.output);
+    else if (event.type === 'xstate.error.actor.loadOrder') await settle('loadOrder', 'error', event.error);
+    else if (event.type === 'order.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'trade.event' && event.event) {
       const pushed = event.event;
       await act(async () => live.emit(pushed));
     } else if (event.type === 'return.open') {
       await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
-    } else if (event.type === 'return.change') {
-      await user.selectOptions(screen.getByLabelText('Reason'), event.value ?? '');
-    } else if (event.type === 'return.submit') {
-      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Request return' }));
-    } else if (event.type === 'return.cancel') {
+    } else if (outcome === 'cancelled') {
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    } else if (outcome === 'done' || outcome === 'conflict') {
+      // Through the dialog: a reason, "Request return", and the server's answer to the request sent.
+      await user.selectOptions(within(dialog()).getByLabelText('Reason'), 'does_not_fit');
+      await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
+      expect(within(dialog()).getByRole('button', { name: 'Request return' })).toHaveAttribute('aria-busy', 'true');
+      expect(calls.submit?.at(-1)).toEqual(sentReturn);
+      if (outcome === 'done') await settle('submit', 'done', requested);
+      else await settle('submit', 'error', orderChanged);
     }
 
     const { context } = state;
@@ -204,26 +230,100 @@ test.each(
       );
       expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
     }
-    if (state.matches('requestingReturn') && context.draft) {
-      const dialog = screen.getByRole('dialog', { name: 'Return LX 1780' });
-      expect(within(dialog).getByLabelText('Reason')).toHaveValue(context.draft.reason);
-      if (context.draft.error)
-        expect(within(dialog).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
-      if (context.draft.failure) expect(within(dialog).getByText('No connection to the server')).toBeVisible();
-    }
-    if (state.matches({ requestingReturn: 'sending' })) {
-      expect(screen.getByRole('button', { name: 'Request return' })).toHaveAttribute('aria-busy', 'true');
-      expect(calls.requestReturn?.at(-1)).toEqual({
-        orderId: 42,
-        lineId: 104,
-        version: 7,
-        reason: 'does_not_fit',
-        note: '',
-      });
+    if (state.matches('requestingReturn')) {
+      expect(within(dialog()).getByLabelText('Reason')).toHaveValue('');
+      expect(within(dialog()).queryByRole('alert')).toBeNull();
     }
     if (context.order?.version === 8) {
       // The answer's order is on screen: the line now has its return in progress.
       expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
+    }
+  }
+});
+
+// The return dialog's own paths (the versioned-edit child), replayed in the open dialog.
+const dialogPaths = getShortestPaths(returnRequestMachine, {
+  input: { subject: { orderId: 42, lineId: 104 }, values: { reason: '', note: '' }, version: 7 },
+  events: [
+    { type: 'edit.change', field: 'reason', value: 'does_not_fit' },
+    { type: 'edit.submit' },
+    { type: 'edit.cancel' },
+    { type: 'xstate.done.actor.submit', output: requested },
+    { type: 'xstate.error.actor.submit', error: networkError },
+    { type: 'xstate.error.actor.submit', error: orderChanged },
+  ] as unknown as VersionedEditEvent<ReturnRequestValues>[],
+  serializeState: (snapshot) =>
+    JSON.stringify({
+      value: snapshot.value,
+      values: snapshot.context.values,
+      error: snapshot.context.error,
+      failure: snapshot.context.failure,
+    }),
+});
+
+test('the dialog’s traversal reaches every state of the versioned edit', () => {
+  const reached = new Set(dialogPaths.map((path) => JSON.stringify(path.state.value)));
+  for (const state of ['editing', 'submitting', 'failed', 'done', 'conflict', 'cancelled']) {
+    expect(reached).toContain(JSON.stringify(state));
+  }
+});
+
+test.each(
+  dialogPaths.map(
+    (path) =>
+      [
+        path.steps
+          .map((step) => step.event as Step)
+          .filter((event) => event.type !== 'xstate.init')
+          .map((event) =>
+            event.error === orderChanged
+              ? 'error.submit=409'
+              : event.value !== undefined
+                ? `${event.type}=${event.value}`
+                : event.type.replace('xstate.', ''),
+          )
+          .join(' → ') || '(open)',
+        path,
+      ] as const,
+  ),
+)('dialog: %s', async (_name, path) => {
+  const { user, calls, settle, dialog } = await renderOrderPage();
+  await settle('loadOrder', 'done', order);
+  await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
+
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    if (event.type === 'edit.change')
+      await user.selectOptions(within(dialog()).getByLabelText('Reason'), 'does_not_fit');
+    else if (event.type === 'edit.submit') {
+      await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
+    } else if (event.type === 'edit.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    else if (event.type === 'xstate.done.actor.submit') await settle('submit', 'done', event.output);
+    else if (event.type === 'xstate.error.actor.submit') await settle('submit', 'error', event.error);
+
+    const { context } = state;
+    const ended = state.matches('done') || state.matches('conflict') || state.matches('cancelled');
+    if (!ended) {
+      expect(within(dialog()).getByLabelText('Reason')).toHaveValue(context.values.reason);
+      if (context.error)
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
+      if (context.failure) expect(within(dialog()).getByText('No connection to the server')).toBeVisible();
+      const submit = within(dialog()).getByRole('button', { name: 'Request return' });
+      if (state.matches('submitting')) {
+        expect(submit).toHaveAttribute('aria-busy', 'true');
+        expect(calls.submit?.at(-1)).toEqual(sentReturn);
+      } else expect(submit).not.toHaveAttribute('aria-busy', 'true');
+    } else {
+      // Done, a conflict or cancelled: the dialog is gone, the order screen shows the outcome.
+      expect(screen.queryByRole('dialog')).toBeNull();
+      if (state.matches('done')) expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
+      if (state.matches('conflict')) {
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'The order has changed meanwhile. Please check the current state.',
+        );
+        expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
+      }
+      if (state.matches('cancelled')) expectOrderOnScreen(order, true);
     }
   }
 });

@@ -42,7 +42,7 @@ describe('dashboard', () => {
       { input: { storedUser: aUser() } },
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBe('offline');
+    expect(actor.getSnapshot().context.loadError).toBe('offline');
     actor.send({ type: 'dashboard.retry' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('showingServices')).toBe(true));
   });
@@ -164,10 +164,10 @@ describe('admin users (the review-queue factory with a search)', () => {
       },
     });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBe('Der Dienst ist nicht erreichbar.');
+    expect(actor.getSnapshot().context.loadError).toBe('Der Dienst ist nicht erreichbar.');
     actor.send({ type: 'list.retry' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.loadError).toBeNull();
   });
 
   test('an active account can be deactivated, any other activated; one’s own account neither', () => {

@@ -155,10 +155,10 @@ describe('the figures flow', () => {
       return aWorkshopDashboard();
     });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBe('Bitte wählen Sie einen gültigen Zeitraum');
+    expect(actor.getSnapshot().context.loadError).toBe('Bitte wählen Sie einen gültigen Zeitraum');
     actor.send({ type: 'figures.retry' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('showing')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.loadError).toBeNull();
   });
 
   test('offline, it waits for the connection and loads again by itself', async () => {
@@ -168,7 +168,7 @@ describe('the figures flow', () => {
       return aWorkshopDashboard();
     });
     await vi.waitFor(() => expect(started.actor.getSnapshot().matches('offline')).toBe(true));
-    expect(started.actor.getSnapshot().context.error).toBe('Keine Verbindung zum Server.');
+    expect(started.actor.getSnapshot().context.loadError).toBe('Keine Verbindung zum Server.');
     online = true;
     started.restore();
     await vi.waitFor(() => expect(started.actor.getSnapshot().matches('showing')).toBe(true));

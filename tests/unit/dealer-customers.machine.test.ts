@@ -124,7 +124,7 @@ describe('dealer customers', () => {
       },
     });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBe('Keine Verbindung zum Server');
+    expect(actor.getSnapshot().context.loadError).toBe('Keine Verbindung zum Server');
     fail = false;
     actor.send({ type: 'list.retry' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));

@@ -36,10 +36,10 @@ describe('dealer dashboard', () => {
     ).start();
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await vi.waitFor(() => expect(actor.getSnapshot().matches('failed')).toBe(true));
-    expect(actor.getSnapshot().context.error).toBe('offline');
+    expect(actor.getSnapshot().context.loadError).toBe('offline');
     actor.send({ type: 'overview.retry' });
     await vi.waitFor(() => expect(actor.getSnapshot().matches('showing')).toBe(true));
-    expect(actor.getSnapshot().context).toMatchObject({ overview, error: null });
+    expect(actor.getSnapshot().context).toMatchObject({ overview, loadError: null });
   });
 });
 

@@ -18,6 +18,7 @@ import { urlListLoader } from '../../machines/url-list';
 import {
   type OrderChangeResult,
   type RequestReturnInput,
+  returnRequestMachine,
   workshopOrderMachine,
 } from '../../machines/workshop-order.machine';
 import { tradeEventsActor } from '../../src/app/live-events';
@@ -39,11 +40,15 @@ function workshopOrder(overrides: { requestReturn?: (input: RequestReturnInput) 
           loads.push(input.orderId);
           return order;
         }),
-        requestReturn: fromPromise(async ({ input }) => {
-          requests.push(input);
-          return overrides.requestReturn
-            ? overrides.requestReturn(input)
-            : { order: orderWith(8, input.lineId, {}), message: 'Return requested' };
+        returnRequest: returnRequestMachine.provide({
+          actors: {
+            submit: fromPromise(async ({ input }) => {
+              requests.push(input);
+              return overrides.requestReturn
+                ? overrides.requestReturn(input)
+                : { order: orderWith(8, input.subject.lineId, {}), message: 'Return requested' };
+            }),
+          },
         }),
         liveEvents: tradeEventsActor(live.source),
       },
@@ -52,7 +57,9 @@ function workshopOrder(overrides: { requestReturn?: (input: RequestReturnInput) 
     { input: { orderId: 42 } },
   );
   actor.start();
-  return { actor, live, loads, requests, notifications };
+  /** The open return dialog (a versioned-edit child), as its snapshot. */
+  const dialog = () => actor.getSnapshot().children.returnRequest?.getSnapshot();
+  return { actor, live, loads, requests, notifications, dialog };
 }
 
 test('the workshop is offered a return only on a delivered line without a return in progress', async () => {
@@ -67,19 +74,25 @@ test('the workshop is offered a return only on a delivered line without a return
 });
 
 test('a return without a reason is not sent; with one it carries the version read', async () => {
-  const { actor, requests, notifications } = workshopOrder();
+  const { actor, requests, notifications, dialog } = workshopOrder();
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   actor.send({ type: 'return.open', lineId: 104 });
   actor.send({ type: 'return.submit' });
-  expect(actor.getSnapshot().context.draft?.error).toBe('returnReasonRequired');
+  expect(dialog()?.context.error).toBe('returnReasonRequired');
+  expect(dialog()?.matches('editing')).toBe(true);
   expect(requests).toEqual([]);
   actor.send({ type: 'return.change', field: 'reason', value: 'does_not_fit' });
   actor.send({ type: 'return.change', field: 'note', value: 'Falsches Baujahr' });
   actor.send({ type: 'return.submit' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   expect(requests).toEqual([
-    { orderId: 42, lineId: 104, version: 7, reason: 'does_not_fit', note: 'Falsches Baujahr' },
+    {
+      subject: { orderId: 42, lineId: 104 },
+      values: { reason: 'does_not_fit', note: 'Falsches Baujahr' },
+      version: 7,
+    },
   ]);
+  expect(dialog()).toBeUndefined();
   expect(actor.getSnapshot().context.order?.version).toBe(8);
   expect(notifications).toEqual(['Return requested']);
 });
@@ -95,20 +108,21 @@ test('a 409 orderChanged replaces the order with the current one and says why', 
   const { context } = actor.getSnapshot();
   expect(context.order).toEqual(current);
   expect(context.notice).toBe('orderChanged');
-  expect(context.draft).toBeNull();
+  expect(actor.getSnapshot().children.returnRequest).toBeUndefined();
   expect(actor.getSnapshot().can({ type: 'return.open', lineId: 104 })).toBe(false);
 });
 
 test('a failed request keeps the dialog open with the message', async () => {
-  const { actor } = workshopOrder({
+  const { actor, dialog } = workshopOrder({
     requestReturn: () => Promise.reject(apiFailure('No connection to the server', 'networkError')),
   });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   actor.send({ type: 'return.open', lineId: 104 });
   actor.send({ type: 'return.change', field: 'reason', value: 'damaged' });
   actor.send({ type: 'return.submit' });
-  await waitFor(actor, (snapshot) => snapshot.matches({ requestingReturn: 'editing' }));
-  expect(actor.getSnapshot().context.draft?.failure).toBe('No connection to the server');
+  await vi.waitFor(() => expect(dialog()?.matches('failed')).toBe(true));
+  expect(actor.getSnapshot().matches('requestingReturn')).toBe(true);
+  expect(dialog()?.context).toMatchObject({ failure: 'No connection to the server', values: { reason: 'damaged' } });
 });
 
 test('live events about this order reload it, others do not; in the dialog the reload waits', async () => {

@@ -47,7 +47,7 @@ export function useReviewQueue<TItem extends { id: number }, TStatus extends str
   return {
     query: useSelector(queue, (snapshot) => snapshot.context.query),
     page: useSelector(queue, (snapshot) => snapshot.context.page),
-    error: useSelector(queue, (snapshot) => snapshot.context.error),
+    error: useSelector(queue, (snapshot) => snapshot.context.loadError),
     pending: useSelector(queue, (snapshot) => snapshot.context.pending),
     reasonProblem: useSelector(queue, (snapshot) => snapshot.context.reasonProblem),
     loading: useSelector(queue, (snapshot) => snapshot.hasTag('busy')),

@@ -28,7 +28,7 @@ export function useDashboard(implementations: Implementations, storedUser: Publi
   return {
     user: useSelector(dashboard, (snapshot) => snapshot.context.user),
     loading: useSelector(dashboard, (snapshot) => snapshot.hasTag('busy')),
-    error: useSelector(dashboard, (snapshot) => snapshot.context.error),
+    error: useSelector(dashboard, (snapshot) => snapshot.context.loadError),
     retry: () => dashboard.send({ type: 'dashboard.retry' }),
   };
 }

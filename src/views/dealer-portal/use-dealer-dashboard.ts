@@ -17,7 +17,7 @@ export function useDealerDashboard(implementations: Implementations) {
   return {
     overview: useSelector(dashboard, (snapshot) => snapshot.context.overview),
     loading: useSelector(dashboard, (snapshot) => snapshot.hasTag('busy')),
-    error: useSelector(dashboard, (snapshot) => snapshot.context.error),
+    error: useSelector(dashboard, (snapshot) => snapshot.context.loadError),
     retry: () => dashboard.send({ type: 'overview.retry' }),
   };
 }

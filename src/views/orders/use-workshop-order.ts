@@ -5,6 +5,7 @@ import type { ReturnReason } from '../../../common/contracts/trading';
 import {
   type OrderChangeResult,
   type RequestReturnInput,
+  returnRequestMachine,
   workshopOrderMachine,
 } from '../../../machines/workshop-order.machine';
 import type { WorkshopOrdersApi } from '../../api/orders-api';
@@ -22,13 +23,17 @@ export function createWorkshopOrderImplementations(deps: {
   return {
     actors: {
       loadOrder: fromPromise(({ input }) => deps.api.get(input.orderId)),
-      requestReturn: fromPromise<OrderChangeResult, RequestReturnInput>(({ input }) =>
-        deps.api.requestReturn(input.orderId, input.lineId, {
-          version: input.version,
-          reason: input.reason as ReturnReason,
-          note: input.note,
-        }),
-      ),
+      returnRequest: returnRequestMachine.provide({
+        actors: {
+          submit: fromPromise<OrderChangeResult, RequestReturnInput>(({ input }) =>
+            deps.api.requestReturn(input.subject.orderId, input.subject.lineId, {
+              version: input.version,
+              reason: input.values.reason as ReturnReason,
+              note: input.values.note,
+            }),
+          ),
+        },
+      }),
       liveEvents: tradeEventsActor(deps.live),
     },
     actions: { notifySuccess: (_, { message }) => notify.success(message) },
@@ -40,13 +45,23 @@ export function useWorkshopOrder(implementations: WorkshopOrderImplementations, 
   const [machine] = useState(() => workshopOrderMachine.provide(implementations));
   const actor = useActorRef(machine, { ...inspectionOptions(), input: { orderId } });
   const send = actor.send;
+  // The return dialog is a child actor (a versioned edit) while it is open.
+  const dialogActor = useSelector(actor, (snapshot) => snapshot.children.returnRequest);
+  const dialog = useSelector(dialogActor, (snapshot) => snapshot);
   return {
     order: useSelector(actor, (snapshot) => snapshot.context.order),
     loading: useSelector(actor, (snapshot) => snapshot.hasTag('busy') && snapshot.matches('loading')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
     notice: useSelector(actor, (snapshot) => snapshot.context.notice),
-    draft: useSelector(actor, (snapshot) => (snapshot.matches('requestingReturn') ? snapshot.context.draft : null)),
-    sending: useSelector(actor, (snapshot) => snapshot.matches({ requestingReturn: 'sending' })),
+    draft: dialog
+      ? {
+          lineId: dialog.context.subject.lineId,
+          ...dialog.context.values,
+          error: dialog.context.error,
+          failure: dialog.context.failure,
+        }
+      : null,
+    sending: dialog?.hasTag('busy') ?? false,
     /** Re-read on every render: the order and the state it depends on are selected above. */
     canRequestReturn: (lineId: number) => actor.getSnapshot().can({ type: 'return.open', lineId }),
     retry: () => send({ type: 'order.retry' }),

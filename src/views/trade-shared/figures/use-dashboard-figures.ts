@@ -47,7 +47,7 @@ export function useDashboardFigures(implementations: DashboardFiguresImplementat
     busy: useSelector(actor, (snapshot) => snapshot.hasTag('busy')),
     offline: useSelector(actor, (snapshot) => snapshot.matches('offline')),
     error: useSelector(actor, (snapshot) =>
-      snapshot.matches('failed') || snapshot.matches('offline') ? snapshot.context.error : null,
+      snapshot.matches('failed') || snapshot.matches('offline') ? snapshot.context.loadError : null,
     ),
     choosePeriod: (next: DashboardPeriod) => send({ type: 'period.choose', period: next }),
     retry: () => send({ type: 'figures.retry' }),
