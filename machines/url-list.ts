@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { and, assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { TradeEvent } from '../common/contracts/trading';
+import { loadWithRetry } from './blocks/load-with-retry';
 import {
   afterUrlEcho,
   LIST_SEARCH_DEBOUNCE_MS,
@@ -8,7 +9,6 @@ import {
   listSearchKey,
   rememberUrlWrite,
 } from './list-search';
-import { toRequestFailure } from './request-failure';
 
 /** One page of a list as every list endpoint answers it. */
 export type ListPage<TItem> = { items: TItem[]; total: number; page: number; page_size: number };
@@ -88,6 +88,7 @@ export function createUrlListMachine<TSchema extends PagedSchema, TItem>(config:
   const { schema, reloadOn } = config;
   const queryKey = (query: Query) => listSearchKey(schema, query);
   const isTextField = (field: string) => TEXT_FIELDS.includes(field);
+  const load = loadWithRetry({ retry: 'list.retry', errorKey: 'error' });
   const withChange = (query: Query, change: Partial<Record<string, unknown>>): Query => ({ ...query, ...change });
 
   return setup({
@@ -223,7 +224,7 @@ export function createUrlListMachine<TSchema extends PagedSchema, TItem>(config:
         after: { SEARCH_DEBOUNCE: 'loading' },
       },
       loading: {
-        tags: ['busy'],
+        ...load.loading,
         // A read that starts now postdates every event heard so far.
         entry: assign({ stale: false }),
         invoke: {
@@ -239,18 +240,13 @@ export function createUrlListMachine<TSchema extends PagedSchema, TItem>(config:
             },
             { target: 'ready', actions: 'keepPage' },
           ],
-          onError: {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => toRequestFailure(event.error).message }),
-          },
+          onError: load.failure,
         },
         on: { 'trade.event': { guard: 'mayChangeList', actions: assign({ stale: true }) } },
       },
       failed: {
-        on: {
-          'list.retry': 'loading',
-          'trade.event': { guard: 'mayChangeList', target: 'loading' },
-        },
+        ...load.failed,
+        on: { ...load.failed.on, 'trade.event': { guard: 'mayChangeList', target: 'loading' } },
       },
       ready: { on: { 'trade.event': { guard: 'mayChangeList', target: 'loading' } } },
     },
