@@ -1,7 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ClaimDetail, ClaimPage, ClaimSummary } from '../../common/contracts/claims';
 import { TRADE_PAGE_SIZE } from '../../common/contracts/trading';
@@ -17,6 +16,7 @@ import { ClaimListView } from '../../src/views/orders/ClaimListView';
 import { ClaimView } from '../../src/views/orders/ClaimView';
 import type { ClaimImplementations, ClaimListImplementations } from '../../src/views/orders/use-insurer-claims';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step, stepName } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /*
@@ -101,33 +101,6 @@ const claim: ClaimDetail = {
   ],
 };
 const statement: StatementFile = { bytes: new Blob(['%PDF-']), fileName: 'delay-statement-SCH-2026-004711.pdf' };
-
-type Step = { type: string; output?: unknown; error?: Error };
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-function controlledActors() {
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[name] = [...(calls[name] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
-  async function settle(event: Step) {
-    const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type) ?? [];
-    const pending = inFlight[actor ?? ''];
-    if (!pending) throw new Error(`no ${actor} request is in flight`);
-    await act(async () => (outcome === 'done' ? pending.resolve(event.output) : pending.reject(event.error)));
-  }
-  return { controlled, calls, settle };
-}
-
-const stepName = (event: Step) =>
-  event.error
-    ? `${event.type.replace('xstate.', '')}=${(event.error as { messageId?: string }).messageId}`
-    : event.type.replace('xstate.', '');
 
 const claimPaths = getShortestPaths(insurerClaimMachine, {
   input: { claimId: 7 },
