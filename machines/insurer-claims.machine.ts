@@ -1,12 +1,14 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   type ClaimDetail,
   type ClaimListQuery,
   type ClaimPage,
+  type ClaimSummary,
   claimListQuerySchema,
 } from '../common/contracts/claims';
-import { afterUrlEcho, compactListSearch, listSearchKey, parseListSearch, rememberUrlWrite } from './list-search';
+import { compactListSearch, parseListSearch } from './list-search';
 import { toRequestFailure } from './request-failure';
+import { createUrlListMachine } from './url-list';
 
 /*
  * The insurer's screens (issue 15, ADR 030): the list of claims shared with its organisation, and
@@ -32,90 +34,13 @@ export function compactClaimListSearch(query: ClaimListSearch): Partial<ClaimLis
 /** The last page that has claims (1 when there are none). */
 export const lastClaimPage = (page: ClaimPage) => Math.max(1, Math.ceil(page.total / page.page_size));
 
-const queryKey = (query: ClaimListSearch) => listSearchKey(claimListQuerySchema, query);
-
-export type InsurerClaimListEvent =
-  | { type: 'claims.retry' }
-  | { type: 'claims.reload' }
-  | { type: 'page.change'; page: number }
-  /** The URL changed outside the screen (back, forward, a link): the list follows it. */
-  | { type: 'query.sync'; query: ClaimListSearch };
-
-type ClaimListContext = {
-  query: ClaimListSearch;
-  claims: ClaimPage | null;
-  loadError: string | null;
-  /** The URL writes whose echo (`query.sync`) has not come back yet (as the order list). */
-  written: string[];
-};
-
 /**
  * The insurer's claim list, a page at a time (the order list's page size): the page lives in the
- * URL, so a reload, a language switch or "back" keep it (`syncUrl` writes it, `query.sync` reads it).
+ * URL, so a reload, a language switch or "back" keep it.
  */
-export const insurerClaimListMachine = setup({
-  types: {
-    context: {} as ClaimListContext,
-    events: {} as InsurerClaimListEvent,
-    input: {} as { query: ClaimListSearch },
-  },
-  actors: {
-    loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async () => {
-      throw new Error('loadClaims actor not implemented: provide it with .provide()');
-    }),
-  },
-  actions: {
-    syncUrl: (_, _params: { query: ClaimListSearch }) => {},
-    rememberWrite: assign({ written: ({ context }) => rememberUrlWrite(context.written, queryKey(context.query)) }),
-    forgetEcho: assign(({ context, event }) => {
-      assertEvent(event, 'query.sync');
-      return { written: afterUrlEcho(context.written, queryKey(event.query)) };
-    }),
-  },
-  guards: {
-    isEcho: ({ context, event }) => event.type === 'query.sync' && context.written.includes(queryKey(event.query)),
-    queryDiffers: ({ context, event }) =>
-      event.type === 'query.sync' && queryKey(event.query) !== queryKey(context.query),
-  },
-}).createMachine({
+export const insurerClaimListMachine = createUrlListMachine<typeof claimListQuerySchema, ClaimSummary>({
   id: 'insurerClaimList',
-  context: ({ input }) => ({ query: input.query, claims: null, loadError: null, written: [] }),
-  on: {
-    'page.change': {
-      target: '.loading',
-      actions: [
-        assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }),
-        'rememberWrite',
-        { type: 'syncUrl', params: ({ context }) => ({ query: context.query }) },
-      ],
-    },
-    'query.sync': [
-      { guard: 'isEcho', actions: 'forgetEcho' },
-      {
-        guard: 'queryDiffers',
-        target: '.loading',
-        actions: assign({ query: ({ event }) => event.query, written: [] }),
-      },
-    ],
-  },
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadClaims',
-        src: 'loadClaims',
-        input: ({ context }) => context.query,
-        onDone: { target: 'ready', actions: assign({ claims: ({ event }) => event.output, loadError: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }),
-        },
-      },
-    },
-    failed: { on: { 'claims.retry': 'loading' } },
-    ready: { on: { 'claims.reload': 'loading' } },
-  },
+  schema: claimListQuerySchema,
 });
 
 export type StatementFile = { bytes: Blob; fileName: string };

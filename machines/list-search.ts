@@ -11,7 +11,7 @@ import * as v from 'valibot';
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
 
 /** A list's URL schema: an object whose every entry has a default (`v.parse(schema, {})` succeeds). */
-type ListSearchSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+export type ListSearchSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
 /**
  * The URL's search params read by the schema's rules: anything it refuses becomes its default,
@@ -46,6 +46,14 @@ export function compactListSearch<TSchema extends ListSearchSchema>(
       .filter((key) => query[key] !== defaults[key])
       .map((key) => [key, query[key]]),
   ) as Partial<v.InferOutput<TSchema>>;
+}
+
+/**
+ * A list route's `validateSearch`: the URL read by the schema's rules, compacted, so the router
+ * holds only what differs from the defaults. The route's schema is the one source of its URL shape.
+ */
+export function listSearchValidator<TSchema extends ListSearchSchema>(schema: TSchema) {
+  return (search: Record<string, unknown>) => compactListSearch(schema, parseListSearch(schema, search));
 }
 
 /**

@@ -1,7 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ApiKeyCreate, ApiKeyCreated, ApiKeySummary } from '../../common/contracts/api-keys';
 import {
@@ -13,6 +12,7 @@ import {
 import { ApiKeysView } from '../../src/views/api-keys/ApiKeysView';
 import type { ApiKeysImplementations } from '../../src/views/api-keys/use-api-keys';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const activeKey: ApiKeySummary = {
@@ -44,7 +44,7 @@ const texts: Record<string, string> = {
 const networkError = apiFailure('No connection to the server', 'networkError');
 const originRefused = apiFailure(texts.apiKeyOriginInvalid ?? '', 'apiKeyOriginInvalid', 'allowed_origins');
 
-type Step = { type: string; field?: string; value?: string; output?: unknown; error?: Error; key?: ApiKeySummary };
+type Step = PathStep<{ field?: string; key?: ApiKeySummary }>;
 
 const paths = getShortestPaths(apiKeysMachine, {
   events: [
@@ -94,34 +94,10 @@ test('the traversal reaches every state of the screen', () => {
   }
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            event.value !== undefined ? `${event.type}=${event.value}` : event.type.replace('xstate.', ''),
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+test.each(pathCases(paths))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const copied: string[] = [];
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[name] = [...(calls[name] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
   const implementations: ApiKeysImplementations = {
     actors: {
       loadKeys: controlled<ApiKeySummary[], void>('loadKeys'),
@@ -134,12 +110,8 @@ test.each(
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'list.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'create.open') {

@@ -1,7 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { OrderClaim } from '../../common/contracts/claims';
 import {
@@ -14,6 +13,7 @@ import {
 import { ClaimSharePanel } from '../../src/views/orders/ClaimSharePanel';
 import type { ClaimShareImplementations } from '../../src/views/orders/use-claim-share';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /*
@@ -45,7 +45,7 @@ const loaded: ClaimShareLoad = {
 const sharedResult: ClaimChangeResult = { claim: shared, message: 'Shared' };
 const withdrawnResult: ClaimChangeResult = { claim: null, message: 'Withdrawn' };
 
-type Step = { type: string; value?: string; field?: string; output?: unknown; error?: Error };
+type Step = PathStep<{ field?: string }>;
 
 const paths = getShortestPaths(claimShareMachine, {
   input: { orderId: 42 },
@@ -95,37 +95,9 @@ test('the traversal reaches every state of the panel', () => {
   }
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            event.error
-              ? `${event.type.replace('xstate.', '')}=${(event.error as { messageId?: string }).messageId}`
-              : event.value !== undefined
-                ? `${event.type}=${event.value}`
-                : event.type.replace('xstate.', ''),
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+test.each(pathCases(paths))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[name] = [...(calls[name] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations: ClaimShareImplementations = {
     actors: {
       loadClaim: controlled<ClaimShareLoad, { orderId: number }>('loadClaim'),
@@ -138,12 +110,8 @@ test.each(
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'claim.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'share.open') {

@@ -1,7 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ClaimDetail, ClaimPage, ClaimSummary } from '../../common/contracts/claims';
 import { TRADE_PAGE_SIZE } from '../../common/contracts/trading';
@@ -12,10 +11,12 @@ import {
   insurerClaimMachine,
   type StatementFile,
 } from '../../machines/insurer-claims.machine';
+import { type ListPage, urlListLoader } from '../../machines/url-list';
 import { ClaimListView } from '../../src/views/insurer/ClaimListView';
 import { ClaimView } from '../../src/views/insurer/ClaimView';
 import type { ClaimImplementations, ClaimListImplementations } from '../../src/views/insurer/use-insurer-claims';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step, stepName } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /*
@@ -100,33 +101,6 @@ const claim: ClaimDetail = {
   ],
 };
 const statement: StatementFile = { bytes: new Blob(['%PDF-']), fileName: 'delay-statement-SCH-2026-004711.pdf' };
-
-type Step = { type: string; output?: unknown; error?: Error };
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-function controlledActors() {
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[name] = [...(calls[name] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
-  async function settle(event: Step) {
-    const [, outcome, actor] = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type) ?? [];
-    const pending = inFlight[actor ?? ''];
-    if (!pending) throw new Error(`no ${actor} request is in flight`);
-    await act(async () => (outcome === 'done' ? pending.resolve(event.output) : pending.reject(event.error)));
-  }
-  return { controlled, calls, settle };
-}
-
-const stepName = (event: Step) =>
-  event.error
-    ? `${event.type.replace('xstate.', '')}=${(event.error as { messageId?: string }).messageId}`
-    : event.type.replace('xstate.', '');
 
 const claimPaths = getShortestPaths(insurerClaimMachine, {
   input: { claimId: 7 },
@@ -240,11 +214,11 @@ const listPaths = [1, 5].flatMap((startPage) =>
     input: { query: { page: startPage } },
     events: (snapshot) => {
       const { page } = snapshot.context.query;
-      const loaded = snapshot.matches('ready') ? snapshot.context.claims : null;
+      const loaded = snapshot.matches('ready') ? snapshot.context.page : null;
       return [
-        { type: 'xstate.done.actor.loadClaims', output: claimPage(page) },
-        { type: 'xstate.error.actor.loadClaims', error: networkError },
-        { type: 'claims.retry' },
+        { type: 'xstate.done.actor.loadPage', output: claimPage(page) },
+        { type: 'xstate.error.actor.loadPage', error: networkError },
+        { type: 'list.retry' },
         // What the pager and the empty page offer on a loaded page.
         ...(loaded && page < LAST_PAGE && loaded.items.length > 0 ? [{ type: 'page.change', page: page + 1 }] : []),
         ...(loaded && page > 1 ? [{ type: 'page.change', page: page - 1 }] : []),
@@ -252,7 +226,7 @@ const listPaths = [1, 5].flatMap((startPage) =>
       ] as never;
     },
     serializeState: (snapshot) =>
-      JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, loaded: !!snapshot.context.claims }),
+      JSON.stringify({ value: snapshot.value, page: snapshot.context.query.page, loaded: !!snapshot.context.page }),
   }).map((path) => ({ startPage, path })),
 );
 
@@ -286,7 +260,7 @@ test.each(
   const { controlled, calls, settle } = controlledActors();
   const written: ClaimListSearch[] = [];
   const implementations: ClaimListImplementations = {
-    actors: { loadClaims: controlled<ClaimPage, ClaimListSearch>('loadClaims') },
+    actors: { loadPage: controlled<ListPage<unknown>, Record<string, unknown>>('loadPage') },
     actions: { syncUrl: (_, { query }) => written.push(query) },
   };
   await renderInRouter('/claims', () => (
@@ -298,7 +272,7 @@ test.each(
     const event = raw as Step & { page?: number };
     if (event.type.startsWith('xstate.')) {
       if (event.type !== 'xstate.init') await settle(event);
-    } else if (event.type === 'claims.retry') {
+    } else if (event.type === 'list.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'page.change') {
       const name = event.page === current + 1 ? 'Next' : event.page === current - 1 ? 'Previous' : 'Show the last page';
@@ -309,9 +283,9 @@ test.each(
     expect(written).toEqual(expectedWrites);
     if (state.matches('loading')) {
       expect(screen.getByRole('status')).toHaveTextContent('Loading claims…');
-      expect(calls.loadClaims?.at(-1)).toEqual({ page: current });
+      expect(calls.loadPage?.at(-1)).toEqual({ page: current });
       // The pager stays in place while the next page loads, its buttons disabled; none before the first load.
-      if (state.context.claims) {
+      if (state.context.page) {
         expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
         expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
       } else {
@@ -345,12 +319,14 @@ test.each(
 test('no claims at all: says so, without a pager', async () => {
   const implementations: ClaimListImplementations = {
     actors: {
-      loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async ({ input }) => ({
-        items: [],
-        total: 0,
-        page: input.page,
-        page_size: TRADE_PAGE_SIZE,
-      })),
+      loadPage: urlListLoader(
+        async (input: ClaimListSearch): Promise<ClaimPage> => ({
+          items: [],
+          total: 0,
+          page: input.page,
+          page_size: TRADE_PAGE_SIZE,
+        }),
+      ),
     },
   };
   await renderInRouter('/claims', () => <ClaimListView implementations={implementations} search={{ page: 1 }} />);

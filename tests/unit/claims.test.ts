@@ -20,6 +20,7 @@ import {
   type StatementFile,
 } from '../../machines/insurer-claims.machine';
 import { postLoginDestination } from '../../machines/login-redirect';
+import { urlListLoader } from '../../machines/url-list';
 import { apiFailure } from '../support/failures';
 
 describe('the claim number (one valibot rule for the dialog and the server)', () => {
@@ -206,7 +207,7 @@ describe("the insurer's machines", () => {
     const actor = createActor(
       insurerClaimListMachine.provide({
         actors: {
-          loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async () => {
+          loadPage: urlListLoader(async (_: ClaimListSearch): Promise<ClaimPage> => {
             attempt += 1;
             if (attempt === 1) throw apiFailure('No connection', 'networkError');
             return { items: [], total: 0, page: 1, page_size: 20 };
@@ -216,8 +217,8 @@ describe("the insurer's machines", () => {
       { input: { query: { page: 1 } } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('failed'));
-    expect(actor.getSnapshot().context.loadError).toBe('No connection');
-    actor.send({ type: 'claims.retry' });
+    expect(actor.getSnapshot().context.error).toBe('No connection');
+    actor.send({ type: 'list.retry' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   });
 
@@ -227,7 +228,7 @@ describe("the insurer's machines", () => {
     const actor = createActor(
       insurerClaimListMachine.provide({
         actors: {
-          loadClaims: fromPromise<ClaimPage, ClaimListSearch>(async ({ input }) => {
+          loadPage: urlListLoader(async (input: ClaimListSearch): Promise<ClaimPage> => {
             loaded.push(input.page);
             return { items: [], total: 45, page: input.page, page_size: 20 };
           }),
@@ -250,7 +251,7 @@ describe("the insurer's machines", () => {
     actor.send({ type: 'query.sync', query: { page: 2 } });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(loaded).toEqual([2, 3, 1, 2]);
-    expect(actor.getSnapshot().context.claims?.page).toBe(2);
+    expect(actor.getSnapshot().context.page?.page).toBe(2);
   });
 
   test("the URL's page: read by the contract's rule (anything else is page 1), written only when not 1", () => {

@@ -549,15 +549,15 @@ describe('inbox', () => {
 
   test('loads the query from the URL; "all" asks the server for every status', async () => {
     const { actor, queries } = startInbox({ status: 'all', page: 3, q: '' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(queries).toEqual([{ status: '', page: 3, q: '' }]);
   });
 
   test('a filter change goes to page 1 and into the URL, keeping the search; a live event reloads', async () => {
     const { actor, queries, urls, live } = startInbox({ status: 'open', page: 2, q: '1K0615301AA' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    actor.send({ type: 'filter.change', status: 'answered' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'filter.change', field: 'status', value: 'answered' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(urls).toEqual([{ query: { status: 'answered', page: 1, q: '1K0615301AA' }, replace: false }]);
     live.emit(aTradeEvent());
     await vi.waitFor(() => expect(queries).toHaveLength(3));
@@ -566,11 +566,11 @@ describe('inbox', () => {
 
   test('the URL changing under the screen (back button) is followed; the same query is not loaded twice', async () => {
     const { actor, queries, urls } = startInbox({ status: 'open', page: 1, q: '' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'query.sync', query: { status: 'open', page: 1, q: '' } });
     expect(queries).toHaveLength(1);
     actor.send({ type: 'query.sync', query: { status: 'expired', page: 2, q: 'Golf' } });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(queries.at(-1)).toEqual({ status: 'expired', page: 2, q: 'Golf' });
     expect(urls).toEqual([]);
   });
@@ -579,15 +579,15 @@ describe('inbox', () => {
     vi.useFakeTimers();
     try {
       const { actor, queries, urls } = startInbox({ status: 'open', page: 3, q: '' });
-      await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
       for (const q of ['1', '1K', '1K0 ', '1K0 6']) {
-        actor.send({ type: 'search.change', q });
+        actor.send({ type: 'filter.change', field: 'q', value: q });
         await vi.advanceTimersByTimeAsync(LIST_SEARCH_DEBOUNCE_MS - 1);
       }
       expect(queries).toHaveLength(1);
       expect(actor.getSnapshot().hasTag('busy')).toBe(true);
       await vi.advanceTimersByTimeAsync(1);
-      await vi.waitFor(() => expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true));
+      await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
       expect(queries).toEqual([
         { status: 'open', page: 3, q: '' },
         { status: 'open', page: 1, q: '1K0 6' },
@@ -601,23 +601,23 @@ describe('inbox', () => {
 
   test("the router's late echo of an older URL write does not undo what was typed since (a trimmed space included)", async () => {
     const { actor, queries } = startInbox({ status: 'open', page: 1, q: '' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    actor.send({ type: 'search.change', q: '1K0 ' });
-    actor.send({ type: 'search.change', q: '1K0 6' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'filter.change', field: 'q', value: '1K0 ' });
+    actor.send({ type: 'filter.change', field: 'q', value: '1K0 6' });
     // The URL holds the trimmed text: the echo of the first write is still recognised as ours.
     actor.send({ type: 'query.sync', query: { status: 'open', page: 1, q: '1K0' } });
     expect(actor.getSnapshot().context.query.q).toBe('1K0 6');
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(queries.at(-1)?.q).toBe('1K0 6');
   });
 
   test('a search text the contract refuses (too long, a control character) is not taken', async () => {
     const { actor, urls } = startInbox({ status: 'open', page: 1, q: 'Golf' });
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
-    actor.send({ type: 'search.change', q: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1) });
-    actor.send({ type: 'search.change', q: 'Golf\u0007' });
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
+    actor.send({ type: 'filter.change', field: 'q', value: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1) });
+    actor.send({ type: 'filter.change', field: 'q', value: 'Golf\u0007' });
     expect(actor.getSnapshot().context.query.q).toBe('Golf');
-    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
     expect(urls).toEqual([]);
   });
 
@@ -628,10 +628,10 @@ describe('inbox', () => {
       page: 1,
       page_size: 20,
     }));
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     actor.send({ type: 'search.clear' });
-    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
-    await waitFor(actor, (snapshot) => snapshot.matches({ list: 'ready' }));
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(queries.at(-1)).toEqual({ status: '', page: 1, q: '' });
     expect(urls).toEqual([{ query: { status: 'all', page: 1, q: '' }, replace: false }]);
   });

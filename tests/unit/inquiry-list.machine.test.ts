@@ -1,8 +1,9 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { type AnyActorRef, createActor, fromCallback, fromPromise, waitFor } from 'xstate';
+import { type AnyActorRef, createActor, fromCallback, waitFor } from 'xstate';
 import { SEARCH_TEXT_MAX_LENGTH, type TradeEvent } from '../../common/contracts/trading';
 import { type InquiryListPage, type InquiryListQuery, inquiryListMachine } from '../../machines/inquiry-list.machine';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../machines/list-search';
+import { urlListLoader } from '../../machines/url-list';
 import type { InquiryListParams } from '../../src/api/workshop-inquiries-api';
 import { createInquiryListImplementations } from '../../src/views/workshop-inquiries/use-inquiry-list';
 import { aTradeEvent } from '../support/workshop-inquiry-fixtures';
@@ -15,8 +16,8 @@ test('a live event that arrives while a page is read makes it read again (the an
   const actor = createActor(
     inquiryListMachine.provide({
       actors: {
-        loadInquiries: fromPromise<InquiryListPage, InquiryListQuery>(
-          () => new Promise((resolve) => void pending.push(resolve)),
+        loadPage: urlListLoader(
+          (_: InquiryListQuery): Promise<InquiryListPage> => new Promise((resolve) => void pending.push(resolve)),
         ),
         liveEvents: fromCallback(({ sendBack }) => {
           emit = (event) => sendBack({ type: 'trade.event', event });
@@ -68,7 +69,7 @@ test('typing a search waits for the pause, asks once from page 1 with the status
   const { actor, asked, urls } = startList({ page: 4, status: 'open', q: '' });
   await vi.waitFor(() => expect(actor.getSnapshot().matches('ready')).toBe(true));
   for (const q of ['1', '1K', '1K0 ', '1K0 6']) {
-    actor.send({ type: 'search.change', q });
+    actor.send({ type: 'filter.change', field: 'q', value: q });
     await vi.advanceTimersByTimeAsync(LIST_SEARCH_DEBOUNCE_MS - 1);
   }
   expect(asked).toHaveLength(1);
@@ -86,8 +87,8 @@ test('typing a search waits for the pause, asks once from page 1 with the status
 test("the router's late echo of an older write is not news; a real URL change (back) is followed", async () => {
   const { actor, asked } = startList({ page: 1, status: '', q: '' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-  actor.send({ type: 'search.change', q: '1K0 ' });
-  actor.send({ type: 'search.change', q: '1K0 6' });
+  actor.send({ type: 'filter.change', field: 'q', value: '1K0 ' });
+  actor.send({ type: 'filter.change', field: 'q', value: '1K0 6' });
   // The URL holds the trimmed text: the echo of the first write is still recognised as ours.
   actor.send({ type: 'query.sync', query: { page: 1, status: '', q: '1K0' } });
   expect(actor.getSnapshot().context.query.q).toBe('1K0 6');
@@ -103,8 +104,8 @@ test("the router's late echo of an older write is not news; a real URL change (b
 test('a search text the contract refuses (too long, a control character) is not taken', async () => {
   const { actor, urls, asked } = startList({ page: 1, status: '', q: 'Golf' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
-  actor.send({ type: 'search.change', q: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1) });
-  actor.send({ type: 'search.change', q: 'Golf\tGTI' });
+  actor.send({ type: 'filter.change', field: 'q', value: 'x'.repeat(SEARCH_TEXT_MAX_LENGTH + 1) });
+  actor.send({ type: 'filter.change', field: 'q', value: 'Golf\tGTI' });
   expect(actor.getSnapshot().context.query.q).toBe('Golf');
   expect(actor.getSnapshot().matches('ready')).toBe(true);
   expect(urls).toEqual([]);
@@ -117,7 +118,7 @@ test('pages and filters keep the search; clearing it reloads at once on page 1 a
   actor.send({ type: 'page.change', page: 3 });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   expect(asked.at(-1)).toEqual({ page: 3, status: '', q: 'Golf' });
-  actor.send({ type: 'filter.change', status: 'quoted' });
+  actor.send({ type: 'filter.change', field: 'status', value: 'quoted' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   expect(asked.at(-1)).toEqual({ page: 1, status: 'quoted', q: 'Golf' });
   actor.send({ type: 'search.clear' });

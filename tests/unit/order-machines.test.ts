@@ -10,9 +10,11 @@ import {
   compactOrderListSearch,
   type OrderListSearch,
   type OrderPage,
+  orderDealerChoicesMachine,
   orderListMachine,
   parseOrderListSearch,
 } from '../../machines/order-list.machine';
+import { urlListLoader } from '../../machines/url-list';
 import {
   type OrderChangeResult,
   type RequestReturnInput,
@@ -283,21 +285,26 @@ test('the order list loads its query, writes filter changes to the URL and follo
     const actor = createActor(
       orderListMachine.provide({
         actors: {
-          loadOrders: fromPromise(async ({ input }) => {
+          loadPage: urlListLoader(async (input: OrderListSearch) => {
             loads.push(input);
             return page;
           }),
-          loadDealerChoices: fromPromise(async () => [{ id: 1001, name: 'Ostsee Teile' }]),
           liveEvents: tradeEventsActor(live.source),
         },
         actions: { syncUrl: (_, params) => urls.push(params) },
       }),
       { input: { query: parseOrderListSearch({ page: 2, status: 'shipped' }) } },
     );
+    const choices = createActor(
+      orderDealerChoicesMachine.provide({
+        actors: { loadDealerChoices: fromPromise(async () => [{ id: 1001, name: 'Ostsee Teile' }]) },
+      }),
+    );
     actor.start();
+    choices.start();
     await vi.runAllTimersAsync();
     expect(loads.at(-1)).toMatchObject({ page: 2, status: 'shipped' });
-    expect(actor.getSnapshot().context.dealers).toEqual([{ id: 1001, name: 'Ostsee Teile' }]);
+    expect(choices.getSnapshot().context.dealers).toEqual([{ id: 1001, name: 'Ostsee Teile' }]);
 
     actor.send({ type: 'filter.change', field: 'dealer', value: '1001' });
     await vi.runAllTimersAsync();

@@ -50,7 +50,7 @@ export function DealerInquiryInboxView({
         <Select
           label={t`Show`}
           value={inbox.query.status === 'all' ? '' : inbox.query.status}
-          onValueChange={(value) => inbox.filter(INBOX_FILTERS.find((filter) => filter === value) ?? 'all')}
+          onValueChange={(value) => inbox.filter('status', value === '' ? 'all' : value)}
           placeholder={filterLabels.all}
           options={INBOX_FILTERS.filter((filter) => filter !== 'all').map((filter) => ({
             value: filter,
@@ -62,10 +62,10 @@ export function DealerInquiryInboxView({
           label={<Trans>Part number, description, vehicle or workshop</Trans>}
           hint={<Trans>Finds a part number in any spelling, also among the alternatives you quoted.</Trans>}
           value={inbox.query.q}
-          onSearch={inbox.search}
+          onSearch={(q) => inbox.filter('q', q)}
         />
       </div>
-      {inbox.loading ? (
+      {inbox.busy ? (
         <p role="status">
           <Trans>Loading inquiries…</Trans>
         </p>
@@ -73,7 +73,7 @@ export function DealerInquiryInboxView({
       <LoadError message={inbox.error} onRetry={inbox.retry} />
       <DataTable
         caption={<Trans>Inquiries from your customers</Trans>}
-        busy={inbox.loading}
+        busy={inbox.busy}
         items={inbox.page?.items}
         empty={
           inbox.noMatches ? (

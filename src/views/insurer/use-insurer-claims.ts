@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { ClaimSummary, claimListQuerySchema } from '../../../common/contracts/claims';
 import {
   type ClaimListSearch,
   insurerClaimListMachine,
@@ -8,10 +9,12 @@ import {
   lastClaimPage,
   type StatementFile,
 } from '../../../machines/insurer-claims.machine';
+import { type UrlListImplementations, urlListLoader } from '../../../machines/url-list';
 import type { InsurerClaimsApi } from '../../api/claims-api';
 import { inspectionOptions } from '../../app/inspection';
+import { useUrlList } from '../trade-shared/use-url-list';
 
-export type ClaimListImplementations = Parameters<typeof insurerClaimListMachine.provide>[0];
+export type ClaimListImplementations = UrlListImplementations<typeof claimListQuerySchema, ClaimSummary>;
 export type ClaimImplementations = Parameters<typeof insurerClaimMachine.provide>[0];
 
 /** Hands a downloaded file to the browser as a download (the only way a SPA saves a file). */
@@ -33,7 +36,7 @@ export function createClaimListImplementations(deps: {
   navigate: (query: ClaimListSearch) => void;
 }): ClaimListImplementations {
   return {
-    actors: { loadClaims: fromPromise(({ input }) => deps.api.list(input)) },
+    actors: { loadPage: urlListLoader(deps.api.list) },
     actions: { syncUrl: (_, { query }) => deps.navigate(query) },
   };
 }
@@ -53,24 +56,17 @@ export function createClaimImplementations(deps: {
 
 /** The facade of /claims; `search` is the URL's, read by the route. */
 export function useClaimList(implementations: ClaimListImplementations, search: ClaimListSearch) {
-  const [machine] = useState(() => insurerClaimListMachine.provide(implementations));
-  const actor = useActorRef(machine, { ...inspectionOptions(), input: { query: search } });
-  const send = actor.send;
-  // "Back", "forward" and links change the URL without the screen: the list follows.
-  useEffect(() => {
-    send({ type: 'query.sync', query: search });
-  }, [send, search]);
-  const claims = useSelector(actor, (snapshot) => (snapshot.matches('ready') ? snapshot.context.claims : null));
+  const list = useUrlList(insurerClaimListMachine, implementations, search);
   return {
-    page: useSelector(actor, (snapshot) => snapshot.context.query.page),
-    claims,
+    page: list.query.page,
+    claims: list.shownPage,
     /** The total of the last page loaded: the pager stays in place (disabled) while the next one loads. */
-    knownTotal: useSelector(actor, (snapshot) => snapshot.context.claims?.total ?? null),
-    lastPage: claims ? lastClaimPage(claims) : null,
-    busy: useSelector(actor, (snapshot) => snapshot.hasTag('busy')),
-    error: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
-    retry: () => send({ type: 'claims.retry' }),
-    goToPage: (page: number) => send({ type: 'page.change', page }),
+    knownTotal: list.page?.total ?? null,
+    lastPage: list.shownPage ? lastClaimPage(list.shownPage) : null,
+    busy: list.busy,
+    error: list.error,
+    retry: list.retry,
+    goToPage: list.goToPage,
   };
 }
 

@@ -34,11 +34,11 @@ export function InquiryListView({
       : filter === 'open'
         ? t({ message: 'Open', context: 'inquiry status' })
         : format.text(inquiryStatusText[filter]);
-  const { result } = list;
+  const result = list.page;
   const total = result?.total ?? 0;
 
   return (
-    <section aria-labelledby="inquiries-title" aria-busy={list.loading}>
+    <section aria-labelledby="inquiries-title" aria-busy={list.busy}>
       <h1 id="inquiries-title">
         <Trans>Inquiries</Trans>
       </h1>
@@ -54,18 +54,18 @@ export function InquiryListView({
             value: filter,
             label: filterLabel(filter),
           }))}
-          onValueChange={(status) => list.filter(INQUIRY_LIST_FILTERS.find((filter) => filter === status) ?? '')}
+          onValueChange={(status) => list.filter('status', status)}
         />
         {/* The server also searches the alternative part numbers the dealers quoted (ADR 028). */}
         <ListSearchField
           label={<Trans>Part number, description or vehicle</Trans>}
           hint={<Trans>Finds a part number in any spelling, also among the dealers' alternatives.</Trans>}
           value={query.q}
-          onSearch={list.search}
+          onSearch={(q) => list.filter('q', q)}
         />
       </div>
-      <LoadError message={list.loadError} onRetry={list.retry} />
-      {list.loading && !result ? (
+      <LoadError message={list.error} onRetry={list.retry} />
+      {list.busy && !result ? (
         <p role="status">
           <Trans>Loading your inquiries…</Trans>
         </p>

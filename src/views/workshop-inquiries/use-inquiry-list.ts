@@ -1,16 +1,15 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
-import { fromPromise } from 'xstate';
+import type { InquirySummary } from '../../../common/contracts/trading';
 import {
-  type InquiryListFilter,
   type InquiryListQuery,
   inquiryListMachine,
+  type inquiryListSearchSchema,
 } from '../../../machines/inquiry-list.machine';
+import { type UrlListImplementations, urlListLoader } from '../../../machines/url-list';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
-import { inspectionOptions } from '../../app/inspection';
 import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
+import { useUrlList } from '../trade-shared/use-url-list';
 
-export type InquiryListImplementations = Parameters<typeof inquiryListMachine.provide>[0];
+export type InquiryListImplementations = UrlListImplementations<typeof inquiryListSearchSchema, InquirySummary>;
 
 /**
  * The list's effects: the workshop service's list call, the signed-in member's live events, and
@@ -23,7 +22,7 @@ export function createInquiryListImplementations(deps: {
 }): InquiryListImplementations {
   return {
     actors: {
-      loadInquiries: fromPromise(({ input }) => deps.api.list(input)),
+      loadPage: urlListLoader((query: InquiryListQuery) => deps.api.list(query)),
       liveEvents: tradeEventsActor(deps.live),
     },
     actions: {
@@ -34,26 +33,5 @@ export function createInquiryListImplementations(deps: {
 
 /** The facade of /inquiries; `query` is the URL's, read by the route (stable while its content is). */
 export function useInquiryList(implementations: InquiryListImplementations, query: InquiryListQuery) {
-  const [machine] = useState(() => inquiryListMachine.provide(implementations));
-  const actor = useActorRef(machine, { input: { query }, ...inspectionOptions() });
-  const send = actor.send;
-  // "Back", "forward" and links change the URL without the screen: the list follows.
-  useEffect(() => send({ type: 'query.sync', query }), [send, query]);
-  return {
-    query: useSelector(actor, (snapshot) => snapshot.context.query),
-    result: useSelector(actor, (snapshot) => snapshot.context.result),
-    loading: useSelector(actor, (snapshot) => snapshot.hasTag('busy')),
-    loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
-    /** Something is searched and nothing matches it (the "no results for …" screen). */
-    noMatches: useSelector(
-      actor,
-      (snapshot) =>
-        snapshot.matches('ready') && snapshot.context.query.q.trim() !== '' && snapshot.context.result?.total === 0,
-    ),
-    filter: (status: InquiryListFilter) => send({ type: 'filter.change', status }),
-    search: (q: string) => send({ type: 'search.change', q }),
-    clearSearch: () => send({ type: 'search.clear' }),
-    goToPage: (page: number) => send({ type: 'page.change', page }),
-    retry: () => send({ type: 'list.retry' }),
-  };
+  return useUrlList(inquiryListMachine, implementations, query);
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { inquiryListSearchSchema, parseInquiryListSearch } from '../../../../machines/inquiry-list.machine';
-import { compactListSearch } from '../../../../machines/list-search';
+import { useState } from 'react';
+import { inquiryListSearchSchema } from '../../../../machines/inquiry-list.machine';
+import { compactListSearch, listSearchValidator } from '../../../../machines/list-search';
 import { useLiveEventSource } from '../../../app/live-events';
+import { useUrlListQuery } from '../../../views/trade-shared/use-url-list';
 import { InquiryListView } from '../../../views/workshop-inquiries/InquiryListView';
 import { createInquiryListImplementations } from '../../../views/workshop-inquiries/use-inquiry-list';
 
@@ -11,7 +12,7 @@ import { createInquiryListImplementations } from '../../../views/workshop-inquir
  * address, read by the contract's rules (a foreign value falls back to its default).
  */
 export const Route = createFileRoute('/_authenticated/inquiries/')({
-  validateSearch: (search) => compactListSearch(inquiryListSearchSchema, parseInquiryListSearch(search)),
+  validateSearch: listSearchValidator(inquiryListSearchSchema),
   component: InquiriesRoute,
 });
 
@@ -19,9 +20,7 @@ function InquiriesRoute() {
   const { api } = Route.useRouteContext();
   const live = useLiveEventSource();
   const navigate = Route.useNavigate();
-  const key = JSON.stringify(Route.useSearch());
-  // The search's content, not its identity, decides when the list is asked to follow the URL.
-  const search = useMemo(() => parseInquiryListSearch(JSON.parse(key) as Record<string, unknown>), [key]);
+  const search = useUrlListQuery(inquiryListSearchSchema, Route.useSearch());
   const [implementations] = useState(() =>
     createInquiryListImplementations({
       api: api.workshopInquiries,

@@ -1,13 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import { compactOrderListSearch, parseOrderListSearch } from '../../../../machines/order-list.machine';
+import { useState } from 'react';
+import { orderListQuerySchema } from '../../../../common/contracts/trading';
+import { listSearchValidator } from '../../../../machines/list-search';
+import { compactOrderListSearch } from '../../../../machines/order-list.machine';
 import { useLiveEventSource } from '../../../app/live-events';
 import { OrderListView } from '../../../views/orders/OrderListView';
 import { createOrderListImplementations } from '../../../views/orders/use-order-list';
+import { useUrlListQuery } from '../../../views/trade-shared/use-url-list';
 
 /** The workshop's orders (issue 13): filters and page in the URL, read by the contract's rules. */
 export const Route = createFileRoute('/_authenticated/orders/')({
-  validateSearch: (search) => compactOrderListSearch(parseOrderListSearch(search)),
+  validateSearch: listSearchValidator(orderListQuerySchema),
   component: OrdersRoute,
 });
 
@@ -15,10 +18,7 @@ function OrdersRoute() {
   const { api } = Route.useRouteContext();
   const live = useLiveEventSource();
   const navigate = useNavigate();
-  const search = Route.useSearch();
-  const key = JSON.stringify(search);
-  // The search's content, not its identity, decides when the list is asked to follow the URL.
-  const query = useMemo(() => parseOrderListSearch(JSON.parse(key) as Record<string, unknown>), [key]);
+  const query = useUrlListQuery(orderListQuerySchema, Route.useSearch());
   const [implementations] = useState(() =>
     createOrderListImplementations({
       list: api.workshopOrders.list,

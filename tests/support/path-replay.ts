@@ -1,0 +1,67 @@
+import { act } from '@testing-library/react';
+import { fromPromise } from 'xstate';
+
+/*
+ * The path tests' harness (style.md §11): paths come from `getShortestPaths`/`getSimplePaths` on
+ * the real machine, whose invoked actors never run there, so a path names their outcomes as
+ * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events. A replay renders the real view with
+ * controlled fake actors and turns each such step into resolving or rejecting the request in flight.
+ */
+
+/** One event of a path as the replay reads it; `TExtra` adds what a machine's events carry. */
+// biome-ignore lint/complexity/noBannedTypes: the empty default adds nothing to the shared fields.
+export type Step<TExtra = {}> = { type: string; output?: unknown; error?: Error; value?: string } & TExtra;
+
+type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type PathLike = { steps: readonly { event: unknown }[] };
+
+const ACTOR_OUTCOME = /^xstate\.(done|error)\.actor\.(\w+)$/;
+
+/**
+ * Fake actors held in flight until the path says how they end: `controlled(name)` is a
+ * `fromPromise` actor that records its input under `calls[name]`; `settle(step)` resolves it
+ * with the step's output or rejects it with its error.
+ */
+export function controlledActors() {
+  const inFlight: Record<string, Settle | undefined> = {};
+  const calls: Record<string, unknown[]> = {};
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => {
+      calls[name] = [...(calls[name] ?? []), input];
+      return new Promise<TOutput>((resolve, reject) => {
+        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
+      });
+    });
+  /** The step is an invoked actor's outcome (`xstate.done.actor.x`, `xstate.error.actor.x`). */
+  const isActorOutcome = (step: Step) => ACTOR_OUTCOME.test(step.type);
+  async function settle(step: Step) {
+    const [, outcome, actor] = ACTOR_OUTCOME.exec(step.type) ?? [];
+    const pending = inFlight[actor ?? ''];
+    if (!pending) throw new Error(`no ${actor} request is in flight`);
+    await act(async () => (outcome === 'done' ? pending.resolve(step.output) : pending.reject(step.error)));
+  }
+  return { controlled, calls, isActorOutcome, settle };
+}
+
+/** A step as a test's name reads it: the failure's message id, or the value typed, after the event. */
+export function stepName(step: Step) {
+  const type = step.type.replace('xstate.', '');
+  if (step.error) return `${type}=${(step.error as { messageId?: string }).messageId}`;
+  return step.value !== undefined ? `${type}=${step.value}` : type;
+}
+
+/** A path's name: its steps after the start, or "(start)". */
+export function pathName(path: PathLike, name: (step: Step) => string = stepName) {
+  return (
+    path.steps
+      .map((step) => step.event as Step)
+      .filter((step) => step.type !== 'xstate.init')
+      .map(name)
+      .join(' → ') || '(start)'
+  );
+}
+
+/** The rows of a `test.each` over paths: `[name, path]`. */
+export function pathCases<TPath extends PathLike>(paths: readonly TPath[], name?: (step: Step) => string) {
+  return paths.map((path) => [pathName(path, name), path] as const);
+}
