@@ -65,7 +65,7 @@ const TEXT_FIELDS = ['q', 'vehicle'];
 
 /**
  * A list whose query (filters, page, search text) lives in the URL, as the dashboards' period does
- * (ADR 035): the route's `validateSearch` reads the URL by `schema`'s rules and hands the query in
+ * (ADR 039): the route's `validateSearch` reads the URL by `schema`'s rules and hands the query in
  * (`input.query`, then `query.sync` whenever the URL changes); the machine writes every change back
  * through its `syncUrl` action and tells the router's late echo of its own writes from a real
  * change of the URL (back, forward, a link).
