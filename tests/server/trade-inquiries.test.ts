@@ -575,7 +575,7 @@ describe('trade mails', () => {
     const [single] = await waitForMails(email, 1);
     expect(single?.kind).toBe('trade-event');
     expect(single?.subject).toBe(
-      `Neue Anfrage #${first.id} von ${workshop.organisation.name} (VW Golf VI · WVWZZZ1KZAW000001, 2 Positionen)`,
+      `Neue Anfrage ${first.id} von ${workshop.organisation.name} (VW Golf VI · FIN WVWZZZ1KZAW000001, 2 Positionen)`,
     );
     expect(single?.textBody).toContain(`https://portal.example.de/dealer/inquiries/${first.id}`);
 
@@ -617,7 +617,7 @@ describe('trade mails', () => {
     const [mail] = await waitForMails(workshop.ownerEmail, 1);
     expect(mail?.kind).toBe('trade-event');
     expect(mail?.subject).toBe(
-      `Every dealer has answered your inquiry #${inquiry.id} (VW Golf VI · WVWZZZ1KZAW000001)`,
+      `Inquiry ${inquiry.id} (VW Golf VI · VIN WVWZZZ1KZAW000001): every dealer has answered`,
     );
     expect(mail?.textBody).toContain(`Open inquiry: https://portal.example.de/inquiries/${inquiry.id}`);
   });
@@ -632,7 +632,7 @@ describe('trade mails', () => {
       .where(eq(inquiries.id, inquiry.id));
     const [mail] = await waitForMails(workshop.ownerEmail, 1);
     expect(mail?.subject).toBe(
-      `Your inquiry #${inquiry.id} (VW Golf VI · WVWZZZ1KZAW000001) is closed; you can order from the quotes you received`,
+      `Inquiry ${inquiry.id} (VW Golf VI · VIN WVWZZZ1KZAW000001) is closed; you can order from the quotes you received`,
     );
     expect(mail?.textBody).toContain(`Open inquiry: https://portal.example.de/inquiries/${inquiry.id}`);
     const [row] = await mailServer.db
