@@ -43,10 +43,13 @@ export function controlledActors() {
   return { controlled, calls, isActorOutcome, settle };
 }
 
-/** A step as a test's name reads it: the failure's message id, or the value typed, after the event. */
+/**
+ * A step as a test's name reads it: the failure's message id (or, for a plain error, its message),
+ * or the value typed, after the event.
+ */
 export function stepName(step: Step) {
   const type = step.type.replace('xstate.', '');
-  if (step.error) return `${type}=${(step.error as { messageId?: string }).messageId}`;
+  if (step.error) return `${type}=${(step.error as { messageId?: string }).messageId ?? step.error.message}`;
   return step.value !== undefined ? `${type}=${step.value}` : type;
 }
 
