@@ -53,6 +53,11 @@ export function stepName(step: Step) {
   return step.value !== undefined ? `${type}=${step.value}` : type;
 }
 
+/** A step of a form's path: the field and the value typed into it (`password=secret`), else as `stepName`. */
+export function fieldStepName(step: Step<{ field?: string }>) {
+  return step.field !== undefined ? `${step.field}=${step.value}` : stepName(step);
+}
+
 /** A path's name: its steps after the start, or "(start)". */
 export function pathName(path: PathLike, name: (step: Step) => string = stepName) {
   return (
