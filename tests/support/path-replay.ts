@@ -19,28 +19,33 @@ const ACTOR_OUTCOME = /^xstate\.(done|error)\.actor\.(\w+)$/;
 
 /**
  * Fake actors held in flight until the path says how they end: `controlled(name)` is a
- * `fromPromise` actor that records its input under `calls[name]`; `settle(step)` resolves it
- * with the step's output or rejects it with its error.
+ * `fromPromise` actor that records its input under `calls[name]` (`request(name)` is the same as a
+ * plain function, for implementations built from API functions); `settle(step)` resolves it with
+ * the step's output (or the `output` given, when the answer depends on what was asked) or rejects
+ * it with its error.
  */
 export function controlledActors() {
   const inFlight: Record<string, Settle | undefined> = {};
   const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
+  const request =
+    <TOutput, TInput = unknown>(name: string) =>
+    (input: TInput) => {
       calls[name] = [...(calls[name] ?? []), input];
       return new Promise<TOutput>((resolve, reject) => {
         inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
       });
-    });
+    };
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => request<TOutput, TInput>(name)(input));
   /** The step is an invoked actor's outcome (`xstate.done.actor.x`, `xstate.error.actor.x`). */
   const isActorOutcome = (step: Step) => ACTOR_OUTCOME.test(step.type);
-  async function settle(step: Step) {
+  async function settle(step: Step, output: unknown = step.output) {
     const [, outcome, actor] = ACTOR_OUTCOME.exec(step.type) ?? [];
     const pending = inFlight[actor ?? ''];
     if (!pending) throw new Error(`no ${actor} request is in flight`);
-    await act(async () => (outcome === 'done' ? pending.resolve(step.output) : pending.reject(step.error)));
+    await act(async () => (outcome === 'done' ? pending.resolve(output) : pending.reject(step.error)));
   }
-  return { controlled, calls, isActorOutcome, settle };
+  return { controlled, request, calls, isActorOutcome, settle };
 }
 
 /**
