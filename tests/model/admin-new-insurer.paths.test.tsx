@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -9,7 +9,8 @@ import { adminOrganisationsMachine, type OrganisationPage } from '../../machines
 import type { AdminOrganisationsImplementations } from '../../src/views/admin-organisations/admin-organisations-implementations';
 import { OrganisationsView } from '../../src/views/admin-organisations/OrganisationsView';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, pathCases, type Step } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 /**
  * The organisations screen's *New insurer* form (ADR 030) along every shortest path of its region,
@@ -25,8 +26,6 @@ const created: AdminOrganisation = {
   created_at: '2026-11-25T10:00:00.000Z',
 };
 const networkError = apiFailure('No connection to the server', 'networkError');
-
-type Step = { type: string; value?: string; output?: unknown; error?: Error };
 
 const paths = getShortestPaths(adminOrganisationsMachine, {
   events: [
@@ -56,17 +55,9 @@ test('the traversal reaches every state of the form and the created insurer open
   expect(paths.some((path) => path.state.context.insurerError === 'organisationNameRequired')).toBe(true);
 });
 
-const describePath = (path: (typeof paths)[number]) =>
-  path.steps
-    .map((step) => step.event as Step)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => (event.value ? `${event.type}=${event.value}` : event.type.replace('xstate.', '')))
-    .join(' → ') || '(start)';
-
-test.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+test.each(pathCases(paths))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const creation = controllablePromise<{ organisation: AdminOrganisation; message: string | undefined }>();
-  const sent: InsurerCreate[] = [];
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const opened: number[] = [];
   const implementations: AdminOrganisationsImplementations = {
     actors: {
@@ -80,10 +71,9 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
         opened.push(input.id);
         return { organisation: created, members: [], relations: [] };
       }),
-      createInsurer: fromPromise(({ input }) => {
-        sent.push(input);
-        return creation.start();
-      }),
+      createInsurer: controlled<{ organisation: AdminOrganisation; message: string | undefined }, InsurerCreate>(
+        'createInsurer',
+      ),
     },
     actions: { notifySuccess: () => {}, notifyFailure: () => {} },
   };
@@ -91,7 +81,9 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    if (event.type === 'insurer.new') {
+    if (isActorOutcome(event)) {
+      await settle(event);
+    } else if (event.type === 'insurer.new') {
       await user.click(screen.getByRole('button', { name: 'New insurer' }));
     } else if (event.type === 'insurer.change') {
       await user.type(screen.getByLabelText('Insurer name'), event.value ?? '');
@@ -99,12 +91,6 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
       await user.click(screen.getByRole('button', { name: 'Create insurer' }));
     } else if (event.type === 'insurer.cancel') {
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    } else if (event.type === 'xstate.done.actor.createInsurer') {
-      await act(async () =>
-        creation.settle.resolve(event.output as { organisation: AdminOrganisation; message: string }),
-      );
-    } else if (event.type === 'xstate.error.actor.createInsurer') {
-      await act(async () => creation.settle.reject(event.error));
     }
 
     const region = (state.value as { newInsurer: string }).newInsurer;
@@ -117,7 +103,7 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
     if (state.context.insurerError === 'organisationNameRequired') {
       expect(screen.getByText('Please enter a name.')).toBeVisible();
     }
-    if (region === 'sending') expect(sent.at(-1)).toEqual({ name: 'R+V Versicherung' });
+    if (region === 'sending') expect(calls.createInsurer?.at(-1)).toEqual({ name: 'R+V Versicherung' });
     if (state.context.openedId === created.id) {
       // The new insurer opens below the list, where its first user is invited.
       expect(await screen.findByRole('button', { name: 'Invite a user' })).toBeVisible();

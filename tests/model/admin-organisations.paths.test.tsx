@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -14,7 +14,8 @@ import { adminOrganisationsMachine, type OrganisationPage } from '../../machines
 import type { AdminOrganisationsImplementations } from '../../src/views/admin-organisations/admin-organisations-implementations';
 import { OrganisationsView } from '../../src/views/admin-organisations/OrganisationsView';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 /**
  * The organisations screen's machine drives the REAL view along every shortest path through the
@@ -41,7 +42,7 @@ const texts = {
   accountExists: 'An account with this e-mail address already exists. Please log in.',
 } as const;
 
-type Step = { type: string; field?: 'first_name' | 'email'; value?: string; output?: unknown; error?: Error };
+type Step = PathStep<{ field?: 'first_name' | 'email' }>;
 
 const paths = getShortestPaths(adminOrganisationsMachine, {
   events: [
@@ -88,24 +89,18 @@ test('the traversal reaches every state of the opened organisation', () => {
   }
 });
 
-const describePath = (path: (typeof paths)[number]) =>
-  path.steps
-    .map((step) => step.event as Step)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => {
-      if (event.field) return `${event.field}=${event.value}`;
-      if (event.type === 'xstate.done.actor.loadDetail')
-        return `loaded ${(event.output as OrganisationDetail).organisation.status}`;
-      return event.type.replace('xstate.', '');
-    })
-    .join(' → ') || '(start)';
+const nameOf = (event: Step) => {
+  if (event.field) return `${event.field}=${event.value}`;
+  if (event.type === 'xstate.done.actor.loadDetail')
+    return `loaded ${(event.output as OrganisationDetail).organisation.status}`;
+  return stepName(event);
+};
 
-test.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_name, path) => {
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const detailLoads: ReturnType<typeof controllablePromise<OrganisationDetail>>[] = [];
-  const change = controllablePromise<{ message: string | undefined }>();
-  const invite = controllablePromise<{ message: string | undefined }>();
-  const sent = { changes: [] as OrganisationChange[], invites: [] as OrganisationInvite[] };
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
+  type ChangeInput = { id: number; change: OrganisationChange };
+  type InviteInput = { id: number; invite: OrganisationInvite };
   const implementations: AdminOrganisationsImplementations = {
     actors: {
       loadPage: fromPromise<OrganisationPage, OrganisationQuery>(async () => ({
@@ -114,21 +109,9 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
         page: 1,
         page_size: 20,
       })),
-      loadDetail: fromPromise<OrganisationDetail, { id: number }>(() => {
-        const load = controllablePromise<OrganisationDetail>();
-        detailLoads.push(load);
-        return load.start();
-      }),
-      changeStatus: fromPromise<{ message: string | undefined }, { id: number; change: OrganisationChange }>(
-        ({ input }) => {
-          sent.changes.push(input.change);
-          return change.start();
-        },
-      ),
-      invite: fromPromise<{ message: string | undefined }, { id: number; invite: OrganisationInvite }>(({ input }) => {
-        sent.invites.push(input.invite);
-        return invite.start();
-      }),
+      loadDetail: controlled<OrganisationDetail, { id: number }>('loadDetail'),
+      changeStatus: controlled<{ message: string | undefined }, ChangeInput>('changeStatus'),
+      invite: controlled<{ message: string | undefined }, InviteInput>('invite'),
     },
     actions: { notifySuccess: () => {}, notifyFailure: () => {} },
   };
@@ -138,12 +121,10 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
     const dialog = () => screen.getByRole('dialog');
-    if (event.type === 'organisation.open') {
+    if (isActorOutcome(event)) {
+      await settle(event);
+    } else if (event.type === 'organisation.open') {
       await user.click(screen.getByRole('button', { name: 'Open Teile Zander' }));
-    } else if (event.type === 'xstate.done.actor.loadDetail') {
-      await act(async () => detailLoads.at(-1)?.settle.resolve(event.output as OrganisationDetail));
-    } else if (event.type === 'xstate.error.actor.loadDetail') {
-      await act(async () => detailLoads.at(-1)?.settle.reject(event.error));
     } else if (event.type === 'detail.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'organisation.close') {
@@ -154,8 +135,6 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
       await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
     } else if (event.type === 'change.confirm') {
       await user.click(within(dialog()).getByRole('button', { name: /^(Deactivate|Reactivate)$/ }));
-    } else if (event.type === 'xstate.done.actor.changeStatus') {
-      await act(async () => change.settle.resolve({ message: undefined }));
     } else if (event.type === 'invite.open') {
       await user.click(screen.getByRole('button', { name: 'Invite a user' }));
     } else if (event.type === 'invite.change' && event.field) {
@@ -166,10 +145,6 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
       await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     } else if (event.type === 'invite.cancel') {
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    } else if (event.type === 'xstate.done.actor.invite') {
-      await act(async () => invite.settle.resolve({ message: undefined }));
-    } else if (event.type === 'xstate.error.actor.invite') {
-      await act(async () => invite.settle.reject(event.error));
     }
 
     const opened = state.context.detail?.organisation;
@@ -201,7 +176,9 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
       ).toBeVisible();
     }
     if (state.matches({ detail: { shown: 'changing' } }) && opened) {
-      expect(sent.changes.at(-1)).toBe(opened.status === 'active' ? 'deactivate' : 'reactivate');
+      expect((calls.changeStatus?.at(-1) as ChangeInput | undefined)?.change).toBe(
+        opened.status === 'active' ? 'deactivate' : 'reactivate',
+      );
       expect(
         within(dialog()).getByRole('button', { name: opened.status === 'active' ? 'Deactivate' : 'Reactivate' }),
       ).toHaveAttribute('aria-busy', 'true');
@@ -214,7 +191,10 @@ test.each(paths.map((path) => [describePath(path), path] as const))('%s', async 
       }
     }
     if (state.matches({ detail: { shown: 'sendingInvite' } })) {
-      expect(sent.invites.at(-1)).toEqual({ first_name: 'Nina', email: 'nina@zander.de' });
+      expect((calls.invite?.at(-1) as InviteInput | undefined)?.invite).toEqual({
+        first_name: 'Nina',
+        email: 'nina@zander.de',
+      });
       expect(screen.getByRole('button', { name: /sending/i })).toHaveAttribute('aria-busy', 'true');
     }
   }

@@ -10,7 +10,8 @@ import { createDealerDashboardImplementations } from '../../src/views/dealer-por
 import { createDashboardFiguresImplementations } from '../../src/views/trade-shared/figures/use-dashboard-figures';
 import { aDealerDashboard } from '../support/dashboards';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 /*
  * The figures flow's paths (loading, period change, error and retry, offline and back) driven
@@ -27,7 +28,7 @@ const figuresOf = (period: DashboardPeriod): DealerDashboard =>
   aDealerDashboard({ from: period === '30d' ? '2026-10-27' : '2025-12-01' });
 const PATH_TIMEOUT_MS = 20_000;
 
-type Step = { type: string; period?: DashboardPeriod; output?: unknown; error?: Error };
+type Step = PathStep<{ period?: DashboardPeriod }>;
 
 const paths = getShortestPaths(dashboardFiguresMachine, {
   input: { period: '12m' },
@@ -42,12 +43,7 @@ const paths = getShortestPaths(dashboardFiguresMachine, {
   serializeState: (snapshot) => JSON.stringify({ value: snapshot.value, period: snapshot.context.period }),
 });
 
-const nameOf = (steps: { event: unknown }[]) =>
-  steps
-    .map((step) => step.event as Step)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => `${event.type.replace('xstate.', '')}${event.period ? `(${event.period})` : ''}`)
-    .join(' → ') || '(start)';
+const nameOf = (step: Step) => `${stepName(step)}${step.period ? `(${step.period})` : ''}`;
 
 type Path = (typeof paths)[number];
 
@@ -77,8 +73,7 @@ function expectScreenMatches(state: Path['state'], urls: DashboardPeriod[]) {
 
 async function replay(path: Path) {
   const user = userEvent.setup();
-  const requests = { figures: controllablePromise<DealerDashboard>() };
-  const asked: DashboardPeriod[] = [];
+  const { request, calls, isActorOutcome, settle } = controlledActors();
   const urls: DashboardPeriod[] = [];
   const listeners = new Set<() => void>();
   const network = {
@@ -86,10 +81,7 @@ async function replay(path: Path) {
     removeEventListener: (_: string, listener: () => void) => void listeners.delete(listener),
   } as unknown as Window;
   const figuresImplementations = createDashboardFiguresImplementations({
-    figures: (period) => {
-      asked.push(period);
-      return requests.figures.start();
-    },
+    figures: request<DealerDashboard, DashboardPeriod>('loadFigures'),
     navigate: (period) => urls.push(period),
     network,
   });
@@ -106,10 +98,9 @@ async function replay(path: Path) {
   await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Teile Nord GmbH'));
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    if (event.type === 'xstate.done.actor.loadFigures')
-      await act(async () => requests.figures.settle.resolve(figuresOf(asked.at(-1) ?? '12m')));
-    else if (event.type === 'xstate.error.actor.loadFigures')
-      await act(async () => requests.figures.settle.reject(event.error));
+    // The figures answer for the period asked.
+    if (isActorOutcome(event))
+      await settle(event, figuresOf((calls.loadFigures?.at(-1) as DashboardPeriod | undefined) ?? '12m'));
     else if (event.type === 'figures.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
     else if (event.type === 'connection.restored')
       await act(async () => {
@@ -127,9 +118,5 @@ describe('dashboard figures: every path through the real dealer dashboard', () =
     const states = new Set(paths.map((path) => JSON.stringify(path.state.value)));
     expect(states).toEqual(new Set(['"loading"', '"showing"', '"failed"', '"offline"']));
   });
-  test.each(paths.map((path) => [nameOf(path.steps), path] as const))(
-    '%s',
-    async (_, path) => replay(path),
-    PATH_TIMEOUT_MS,
-  );
+  test.each(pathCases(paths, nameOf))('%s', async (_, path) => replay(path), PATH_TIMEOUT_MS);
 });

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
@@ -8,7 +8,8 @@ import type { DealerOrganisationApi } from '../../src/api/dealer-organisation-ap
 import { DealerColleaguesView } from '../../src/views/dealer-portal/DealerColleaguesView';
 import { createDealerColleaguesImplementations } from '../../src/views/dealer-portal/use-dealer-colleagues';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 const me: Colleague = {
   id: 1,
@@ -36,14 +37,7 @@ const labels = { first_name: 'First name', email: 'Email' } as const;
 const PATH_TIMEOUT_MS = 20_000;
 
 type StatusResult = { colleague: Colleague; message: string | undefined };
-type Step = {
-  type: string;
-  field?: keyof typeof labels;
-  value?: string;
-  output?: unknown;
-  error?: Error;
-  colleague?: Colleague;
-};
+type Step = PathStep<{ field?: keyof typeof labels; colleague?: Colleague }>;
 
 function pathsFor(events: Step[]) {
   return getShortestPaths(dealerColleaguesMachine, {
@@ -80,25 +74,17 @@ const invitePaths = pathsFor([
   { type: 'xstate.error.actor.invite', error: apiFailure(texts.accountExists ?? '', 'accountExists', 'email') },
 ]);
 
-const nameOf = (steps: { event: unknown }[]) =>
-  steps
-    .map((step) => step.event as Step)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => {
-      if (event.field) return `${event.field}=${event.value}`;
-      const name = event.type.replace('xstate.', '');
-      if (event.colleague) return `${name}(${event.colleague.first_name}, status ${event.colleague.status})`;
-      const output = event.output as Partial<StatusResult> | undefined;
-      return output?.colleague ? `${name}(status ${output.colleague.status})` : name;
-    })
-    .join(' → ') || '(start)';
+const nameOf = (event: Step) => {
+  if (event.field) return `${event.field}=${event.value}`;
+  const name = stepName(event);
+  if (event.colleague) return `${name}(${event.colleague.first_name}, status ${event.colleague.status})`;
+  const output = event.output as Partial<StatusResult> | undefined;
+  return output?.colleague ? `${name}(status ${output.colleague.status})` : name;
+};
 
 type Path = (typeof statusPaths)[number];
 
-function expectScreenMatches(
-  state: Path['state'],
-  effects: { invites: ColleagueInvite[]; statusCalls: { userId: number; status: number }[] },
-) {
+function expectScreenMatches(state: Path['state'], calls: Record<string, unknown[]>) {
   if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading your colleagues…');
   if (state.matches('failed')) {
     expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server.');
@@ -132,7 +118,7 @@ function expectScreenMatches(
     expect(screen.queryByRole('dialog')).toBeNull();
   }
   if (state.hasTag('changing')) {
-    expect(effects.statusCalls.at(-1)).toEqual({
+    expect(calls.setStatus?.at(-1)).toEqual({
       userId: state.context.pending?.colleague.id,
       status: state.context.pending?.status,
     });
@@ -145,38 +131,25 @@ function expectScreenMatches(
   }
   if (state.hasTag('inviting')) {
     expect(screen.getByRole('button', { name: /sending/i })).toHaveAttribute('aria-busy', 'true');
-    expect(effects.invites.at(-1)).toEqual(state.context.values);
+    expect(calls.invite?.at(-1)).toEqual(state.context.values);
   }
 }
 
 async function replay(path: Path) {
   const user = userEvent.setup();
-  const requests = {
-    load: controllablePromise<Colleague[]>(),
-    invite: controllablePromise<{ message: string | undefined }>(),
-    status: controllablePromise<StatusResult>(),
-  };
-  const effects = { invites: [] as ColleagueInvite[], statusCalls: [] as { userId: number; status: number }[] };
+  const { request, calls, isActorOutcome, settle } = controlledActors();
+  const setStatus = request<StatusResult, { userId: number; status: number }>('setStatus');
   const api = {
-    colleagues: () => requests.load.start(),
-    inviteColleague: (invite: ColleagueInvite) => {
-      effects.invites.push(invite);
-      return requests.invite.start();
-    },
-    setColleagueStatus: (userId: number, status: number) => {
-      effects.statusCalls.push({ userId, status });
-      return requests.status.start();
-    },
+    colleagues: () => request<Colleague[], void>('loadColleagues')(),
+    inviteColleague: request<{ message: string | undefined }, ColleagueInvite>('invite'),
+    setColleagueStatus: (userId: number, status: number) => setStatus({ userId, status }),
   } as unknown as DealerOrganisationApi;
   const implementations = createDealerColleaguesImplementations({ api });
   await renderInRouter('/dealer/colleagues', () => <DealerColleaguesView implementations={implementations} />);
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
     const name = event.colleague ? `${event.colleague.first_name} ${event.colleague.last_name}` : '';
-    if (event.type === 'xstate.done.actor.loadColleagues')
-      await act(async () => requests.load.settle.resolve([me, ben]));
-    else if (event.type === 'xstate.error.actor.loadColleagues')
-      await act(async () => requests.load.settle.reject(event.error));
+    if (isActorOutcome(event)) await settle(event);
     else if (event.type === 'colleagues.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
     else if (event.type === 'colleague.deactivate') {
       // One's own row offers no button: the event cannot be sent from the screen.
@@ -187,19 +160,13 @@ async function replay(path: Path) {
     else if (event.type === 'deactivate.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
     else if (event.type === 'deactivate.confirm') {
       await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Deactivate' }));
-    } else if (event.type === 'xstate.done.actor.setStatus') {
-      await act(async () => requests.status.settle.resolve(event.output as StatusResult));
     } else if (event.type === 'field.change' && event.field) {
       const input = screen.getByLabelText(labels[event.field]);
       await user.clear(input);
       await user.type(input, event.value ?? '');
     } else if (event.type === 'invite.submit')
       await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    else if (event.type === 'xstate.done.actor.invite') {
-      await act(async () => requests.invite.settle.resolve(event.output as { message: string | undefined }));
-    } else if (event.type === 'xstate.error.actor.invite')
-      await act(async () => requests.invite.settle.reject(event.error));
-    await waitFor(() => expectScreenMatches(state, effects));
+    await waitFor(() => expectScreenMatches(state, calls));
   }
 }
 
@@ -211,11 +178,7 @@ describe('status', () => {
       expect(reached).toContain(JSON.stringify({ ready: { invitation: 'editing', status } }));
     }
   });
-  test.each(statusPaths.map((path) => [nameOf(path.steps), path] as const))(
-    '%s',
-    (_name, path) => replay(path),
-    PATH_TIMEOUT_MS,
-  );
+  test.each(pathCases(statusPaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 describe('invitation', () => {
@@ -223,9 +186,5 @@ describe('invitation', () => {
     const reached = new Set(invitePaths.map((path) => JSON.stringify(path.state.value)));
     expect(reached).toContain(JSON.stringify({ ready: { invitation: 'sending', status: 'idle' } }));
   });
-  test.each(invitePaths.map((path) => [nameOf(path.steps), path] as const))(
-    '%s',
-    (_name, path) => replay(path),
-    PATH_TIMEOUT_MS,
-  );
+  test.each(pathCases(invitePaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });

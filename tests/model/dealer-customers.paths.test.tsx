@@ -1,7 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { CustomerDecision, DealerCustomer } from '../../common/contracts/customers';
 import type { RelationStatus } from '../../common/contracts/relations';
@@ -11,7 +10,8 @@ import { CustomersView } from '../../src/views/dealer-customers/CustomersView';
 import type { DealerCustomersImplementations } from '../../src/views/dealer-customers/dealer-customers-implementations';
 import { aCustomer } from '../support/customers';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 const requested = aCustomer();
 const declined = aCustomer({
@@ -33,14 +33,7 @@ const texts = {
   decideFailed: 'This connection has already been decided.',
 };
 
-type Step = {
-  type: string;
-  status?: RelationStatus;
-  decision?: CustomerDecision;
-  value?: string;
-  output?: unknown;
-  error?: Error;
-};
+type Step = PathStep<{ status?: RelationStatus; decision?: CustomerDecision }>;
 
 // The events a person (or the server) can cause in each state, as the view offers them: nothing
 // behind the modal dialog, a reason field only for a decline, decisions only on an open request.
@@ -87,42 +80,20 @@ test('the traversal reaches every state but the search wait, and the reason rule
   expect(paths.some((path) => path.state.context.reasonProblem === 'declineReasonRequired')).toBe(true);
 });
 
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            [event.type.replace('xstate.', ''), event.status, event.decision, event.value].filter(Boolean).join(' '),
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+const nameOf = (event: Step) =>
+  [event.type.replace('xstate.', ''), event.status, event.decision, event.value].filter(Boolean).join(' ');
+
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const load = controllablePromise<ReviewPage<DealerCustomer>>();
-  const decide = controllablePromise<{ message: string | undefined }>();
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const effects = {
-    queries: [] as ReviewQuery<RelationStatus>[],
-    decisions: [] as ReviewDecision<DealerCustomer, CustomerDecision>[],
     notifySuccess: vi.fn(),
     notifyFailure: vi.fn(),
   };
   const implementations: DealerCustomersImplementations = {
     actors: {
-      loadPage: fromPromise<ReviewPage<DealerCustomer>, ReviewQuery<RelationStatus>>(({ input }) => {
-        effects.queries.push(input);
-        return load.start();
-      }),
-      decide: fromPromise<{ message: string | undefined }, ReviewDecision<DealerCustomer, CustomerDecision>>(
-        ({ input }) => {
-          effects.decisions.push(input);
-          return decide.start();
-        },
-      ),
+      loadPage: controlled<ReviewPage<DealerCustomer>, ReviewQuery<RelationStatus>>('loadPage'),
+      decide: controlled<{ message: string | undefined }, ReviewDecision<DealerCustomer, CustomerDecision>>('decide'),
     },
     actions: {
       notifySuccess: (_, { message }) => effects.notifySuccess(message),
@@ -135,10 +106,8 @@ test.each(
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    if (event.type === 'xstate.done.actor.loadPage') {
-      await act(async () => load.settle.resolve(event.output as ReviewPage<DealerCustomer>));
-    } else if (event.type === 'xstate.error.actor.loadPage') {
-      await act(async () => load.settle.reject(event.error));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'list.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'filter.change') {
@@ -157,13 +126,9 @@ test.each(
       // The confirm button repeats the decision's label (the state after the click still holds it).
       const label = state.context.pending?.decision === 'decline' ? 'Decline' : 'Accept';
       await user.click(within(dialog).getByRole('button', { name: label }));
-    } else if (event.type === 'xstate.done.actor.decide') {
-      await act(async () => decide.settle.resolve({ message: 'ok' }));
-    } else if (event.type === 'xstate.error.actor.decide') {
-      await act(async () => decide.settle.reject(event.error));
     }
 
-    expect(effects.queries.at(-1)).toEqual({ page: 1, status: state.context.query.status, search: '' });
+    expect(calls.loadPage?.at(-1)).toEqual({ page: 1, status: state.context.query.status, search: '' });
     if (state.matches('loading')) expect(screen.getByRole('table').parentElement).toHaveAttribute('aria-busy', 'true');
     if (state.matches('ready')) {
       expect(screen.queryByRole('dialog')).toBeNull();
@@ -202,7 +167,7 @@ test.each(
     }
     if (state.matches('deciding')) {
       const pending = state.context.pending;
-      expect(effects.decisions.at(-1)).toEqual(pending);
+      expect(calls.decide?.at(-1)).toEqual(pending);
       const label = pending?.decision === 'decline' ? 'Decline' : 'Accept';
       expect(within(screen.getByRole('dialog')).getByRole('button', { name: label })).toHaveAttribute(
         'aria-busy',
@@ -213,7 +178,7 @@ test.each(
   const decisionsSent = path.steps.filter((step) => (step.event as Step).type === 'xstate.done.actor.decide').length;
   expect(effects.notifySuccess).toHaveBeenCalledTimes(decisionsSent);
   // A decline is never sent without a reason.
-  for (const decision of effects.decisions) {
+  for (const decision of (calls.decide ?? []) as ReviewDecision<DealerCustomer, CustomerDecision>[]) {
     if (decision.decision === 'decline') expect(decision.reason).toBe(REASON);
   }
 });

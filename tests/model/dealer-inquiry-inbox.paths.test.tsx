@@ -13,17 +13,10 @@ import { DealerInquiryInboxView } from '../../src/views/dealer-inquiries/DealerI
 import { createDealerInquiryInboxImplementations } from '../../src/views/dealer-inquiries/use-dealer-inquiry-inbox';
 import { aLiveSource, anInboxItem, aTradeEvent } from '../support/dealer-inquiry';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
-type Step = {
-  type: string;
-  output?: InboxPage;
-  error?: Error;
-  field?: string;
-  value?: string;
-  page?: number;
-  event?: unknown;
-};
+type Step = PathStep<{ field?: string; page?: number; event?: unknown }>;
 
 const start: InboxQuery = { status: 'open', page: 1, q: '' };
 /** One part number as a dealer types it; the server's search (ADR 028) is the server tests' matter. */
@@ -67,16 +60,14 @@ const paths = getShortestPaths(dealerInquiryInboxMachine, {
 type Path = (typeof paths)[number];
 
 async function renderInbox() {
-  const load = controllablePromise<InboxPage>();
-  const asked: DealerInboxQuery[] = [];
+  const { request, calls, isActorOutcome, settle } = controlledActors();
+  /** The queries the server was asked, in order. */
+  const asked = () => (calls.loadPage ?? []) as DealerInboxQuery[];
   const urls: { query: InboxQuery; replace: boolean }[] = [];
   const live = aLiveSource();
   const implementations = createDealerInquiryInboxImplementations({
     api: {
-      inbox: (query) => {
-        asked.push(query);
-        return load.start();
-      },
+      inbox: request<InboxPage, DealerInboxQuery>('loadPage'),
     },
     live: live.source,
     navigate: (query, { replace }) => urls.push({ query, replace }),
@@ -84,14 +75,14 @@ async function renderInbox() {
   await renderInRouter('/dealer/inquiries', () => (
     <DealerInquiryInboxView implementations={implementations} query={start} />
   ));
-  return { load, asked, urls, live };
+  return { isActorOutcome, settle, asked, urls, live };
 }
 
 function expectScreenMatches(state: Path['state'], rendered: Awaited<ReturnType<typeof renderInbox>>) {
   const { query, page } = state.context;
   // The server is asked for the query on screen ("all" is every status) once the typing paused.
   const asked = { page: query.page, status: query.status === 'all' ? '' : query.status, q: query.q };
-  if (!state.matches('debouncing')) expect(rendered.asked.at(-1)).toEqual(asked);
+  if (!state.matches('debouncing')) expect(rendered.asked().at(-1)).toEqual(asked);
   // The URL carries the query at once; typing replaces its entry, everything else adds one.
   if (JSON.stringify(query) !== JSON.stringify(start)) expect(rendered.urls.at(-1)?.query).toEqual(query);
   expect(screen.getByLabelText('Show')).toHaveValue(query.status === 'all' ? '' : query.status);
@@ -137,10 +128,7 @@ async function replay(path: Path) {
     const event = raw as Step;
     if (event.type === 'xstate.init') {
       // The first request goes out as the screen opens.
-    } else if (event.type === 'xstate.done.actor.loadPage')
-      await act(async () => rendered.load.settle.resolve(event.output as InboxPage));
-    else if (event.type === 'xstate.error.actor.loadPage')
-      await act(async () => rendered.load.settle.reject(event.error));
+    } else if (rendered.isActorOutcome(event)) await rendered.settle(event);
     else if (event.type === 'list.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
     else if (event.type === 'filter.change' && event.field === 'status')
       await user.selectOptions(screen.getByLabelText('Show'), event.value ?? '');
@@ -148,15 +136,15 @@ async function replay(path: Path) {
     else if (event.type === 'trade.event') await act(async () => rendered.live.emit(aTradeEvent()));
     else if (event.type === 'filter.change' && event.field === 'q') {
       const field = screen.getByRole('searchbox', { name: searchLabel });
-      const requests = rendered.asked.length;
+      const requests = rendered.asked().length;
       await user.clear(field);
       await user.type(field, event.value ?? '');
       // No request per keystroke: the list waits for the typing to pause.
-      expect(rendered.asked).toHaveLength(requests);
+      expect(rendered.asked()).toHaveLength(requests);
       expect(rendered.urls.at(-1)?.replace).toBe(true);
     } else if (event.type === debounced) {
       // The pause after the typing: the request goes out by itself.
-      await waitFor(() => expect(rendered.asked.at(-1)?.q).toBe(state.context.query.q));
+      await waitFor(() => expect(rendered.asked().at(-1)?.q).toBe(state.context.query.q));
     } else if (event.type === 'search.clear') {
       await user.click(screen.getByRole('button', { name: 'Clear search' }));
       expect(rendered.urls.at(-1)?.replace).toBe(false);
@@ -174,18 +162,11 @@ test('the traversal reaches loading, ready and failed, and a second page and ano
   expect(reached).toContain(JSON.stringify(['debouncing', { status: 'answered', page: 1, q: searched }]));
 });
 
+const nameOf = (event: Step) => (event.field ? `${event.field} change` : stepName(event));
+
 test.each(
-  paths
-    .filter((path) => path.steps.length > 1)
-    .map(
-      (path) =>
-        [
-          path.steps
-            .slice(1)
-            .map((step) => step.event as Step)
-            .map((event) => (event.field ? `${event.field} change` : event.type.replace('xstate.', '')))
-            .join(' → '),
-          path,
-        ] as const,
-    ),
+  pathCases(
+    paths.filter((path) => path.steps.length > 1),
+    nameOf,
+  ),
 )('%s', (_name, path) => replay(path), 20_000);

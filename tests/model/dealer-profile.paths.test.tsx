@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
@@ -10,19 +10,12 @@ import { readProfileDraft } from '../../src/views/dealer-portal/profile-draft';
 import { createDealerProfileImplementations } from '../../src/views/dealer-portal/use-dealer-profile';
 import { aProfile } from '../support/dealer-profile';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 type Saved = { profile: DealerProfile; message: string | undefined };
 type Uploaded = { logoUrl: string | null; message: string | undefined };
-type Step = {
-  type: string;
-  field?: 'city' | 'postcode';
-  value?: string;
-  output?: unknown;
-  error?: Error;
-  file?: File;
-  kind?: string;
-};
+type Step = PathStep<{ field?: 'city' | 'postcode'; file?: File; kind?: string }>;
 
 const stored = aProfile();
 const theirs = aProfile({ city: 'Passau', updated_at: '2026-11-24T10:30:00.000Z' });
@@ -92,40 +85,21 @@ const logoPaths = pathsFor([
   { type: 'xstate.done.actor.removeLogo', output: { message: 'The logo has been removed.' } },
 ]);
 
-const nameOf = (steps: { event: unknown }[]) =>
-  steps
-    .map((step) => step.event as Step)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) =>
-      event.field
-        ? `${event.field}=${event.value}`
-        : event.file
-          ? `logo.select(${event.file.type})`
-          : event.type.replace('xstate.', ''),
-    )
-    .join(' → ') || '(start)';
+const nameOf = (event: Step) =>
+  event.field ? `${event.field}=${event.value}` : event.file ? `logo.select(${event.file.type})` : stepName(event);
 
 async function renderProfile() {
-  const requests = {
-    load: controllablePromise<DealerProfile>(),
-    save: controllablePromise<Saved>(),
-    upload: controllablePromise<Uploaded>(),
-    remove: controllablePromise<{ message: string | undefined }>(),
-  };
-  const sent: DealerProfileUpdate[] = [];
+  const { request, calls, isActorOutcome, settle } = controlledActors();
   const api = {
-    profile: () => requests.load.start(),
-    saveProfile: (update: DealerProfileUpdate) => {
-      sent.push(update);
-      return requests.save.start();
-    },
-    uploadLogo: () => requests.upload.start(),
-    removeLogo: () => requests.remove.start(),
+    profile: () => request<DealerProfile, void>('loadProfile')(),
+    saveProfile: request<Saved, DealerProfileUpdate>('saveProfile'),
+    uploadLogo: () => request<Uploaded, void>('uploadLogo')(),
+    removeLogo: () => request<{ message: string | undefined }, void>('removeLogo')(),
   } as unknown as DealerOrganisationApi;
   const implementations = createDealerProfileImplementations({ api, storage: sessionStorage });
   const draft = readProfileDraft(sessionStorage);
   await renderInRouter('/dealer/profile', () => <DealerProfileView implementations={implementations} draft={draft} />);
-  return { requests, sent };
+  return { calls, isActorOutcome, settle };
 }
 
 type Path = (typeof formPaths)[number];
@@ -182,22 +156,16 @@ function expectScreenMatches(state: Snapshot, sent: DealerProfileUpdate[]) {
 async function replay(path: Path) {
   // The file input's accept list is a hint the machine does not rely on: any file reaches it.
   const user = userEvent.setup({ applyAccept: false });
-  const { requests, sent } = await renderProfile();
+  const { calls, isActorOutcome, settle } = await renderProfile();
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    if (event.type === 'xstate.done.actor.loadProfile') await act(async () => requests.load.settle.resolve(stored));
-    else if (event.type === 'xstate.error.actor.loadProfile')
-      await act(async () => requests.load.settle.reject(event.error));
+    if (isActorOutcome(event)) await settle(event);
     else if (event.type === 'profile.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
     else if (event.type === 'field.change' && event.field) {
       const input = screen.getByLabelText(labels[event.field]);
       await user.clear(input);
       await user.type(input, event.value ?? '');
     } else if (event.type === 'profile.save') await user.click(screen.getByRole('button', { name: 'Save profile' }));
-    else if (event.type === 'xstate.done.actor.saveProfile') {
-      await act(async () => requests.save.settle.resolve(event.output as Saved));
-    } else if (event.type === 'xstate.error.actor.saveProfile')
-      await act(async () => requests.save.settle.reject(event.error));
     else if (event.type === 'conflict.takeTheirs')
       await user.click(screen.getByRole('button', { name: 'Load their version' }));
     else if (event.type === 'conflict.keepMine')
@@ -206,15 +174,8 @@ async function replay(path: Path) {
       await user.upload(screen.getByLabelText('Choose a logo'), event.file);
     } else if (event.type === 'logo.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
     else if (event.type === 'logo.upload') await user.click(screen.getByRole('button', { name: 'Upload logo' }));
-    else if (event.type === 'xstate.done.actor.uploadLogo')
-      await act(async () => requests.upload.settle.resolve(event.output as Uploaded));
-    else if (event.type === 'xstate.error.actor.uploadLogo')
-      await act(async () => requests.upload.settle.reject(event.error));
     else if (event.type === 'logo.remove') await user.click(screen.getByRole('button', { name: 'Remove logo' }));
-    else if (event.type === 'xstate.done.actor.removeLogo') {
-      await act(async () => requests.remove.settle.resolve(event.output as { message: string | undefined }));
-    }
-    await waitFor(() => expectScreenMatches(state, sent));
+    await waitFor(() => expectScreenMatches(state, (calls.saveProfile ?? []) as DealerProfileUpdate[]));
   }
 }
 
@@ -226,11 +187,7 @@ describe('form', () => {
       expect(reached).toContain(JSON.stringify({ ready: { form, logo: 'idle' } }));
     }
   });
-  test.each(formPaths.map((path) => [nameOf(path.steps), path] as const))(
-    '%s',
-    (_name, path) => replay(path),
-    PATH_TIMEOUT_MS,
-  );
+  test.each(pathCases(formPaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 describe('logo', () => {
@@ -240,23 +197,19 @@ describe('logo', () => {
       expect(reached).toContain(JSON.stringify({ ready: { form: 'editing', logo } }));
     }
   });
-  test.each(logoPaths.map((path) => [nameOf(path.steps), path] as const))(
-    '%s',
-    (_name, path) => replay(path),
-    PATH_TIMEOUT_MS,
-  );
+  test.each(pathCases(logoPaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 test('unsaved edits survive a reload: the draft is read back into the form', async () => {
   const user = userEvent.setup();
   const first = await renderProfile();
-  await act(async () => first.requests.load.settle.resolve(stored));
+  await first.settle({ type: 'xstate.done.actor.loadProfile', output: stored });
   await user.clear(screen.getByLabelText('City'));
   await user.type(screen.getByLabelText('City'), 'Augsburg');
   await user.type(screen.getByLabelText('Opening hours'), 'Mo–Fr 8–17');
   document.body.innerHTML = '';
   const second = await renderProfile();
-  await act(async () => second.requests.load.settle.resolve(stored));
+  await second.settle({ type: 'xstate.done.actor.loadProfile', output: stored });
   expect(await screen.findByLabelText('City')).toHaveValue('Augsburg');
   expect(screen.getByLabelText('Opening hours')).toHaveValue('Mo–Fr 8–17');
 });

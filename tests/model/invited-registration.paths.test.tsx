@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -7,7 +7,8 @@ import type { InvitedRegistrationRequest } from '../../common/contracts/user-inv
 import { type InvitedRegistrationEvent, invitedRegistrationMachine } from '../../machines/invited-registration.machine';
 import { InvitedRegistrationView } from '../../src/views/invited-registration/InvitedRegistrationView';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, fieldStepName, type Step as PathStep, pathCases } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 const invitation = {
   purpose: 'user-invitation' as const,
@@ -30,7 +31,7 @@ const texts: Record<string, string> = {
   passwordsDoNotMatch: 'Passwords do not match',
   tokenUsed: 'This link has already been used. Please request a new one.',
 };
-type Step = { type: string; field?: keyof typeof labels; value?: string; output?: unknown; error?: Error };
+type Step = PathStep<{ field?: keyof typeof labels }>;
 
 const paths = getShortestPaths(invitedRegistrationMachine, {
   input: { token: 't'.repeat(40), invitation, signedIn: false },
@@ -55,30 +56,15 @@ test('the traversal reaches registering, registered and done', () => {
   for (const state of ['idle', 'registering', 'registered', 'done']) expect(reached).toContain(JSON.stringify(state));
 });
 
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) => (event.field ? `${event.field}=${event.value}` : event.type.replace('xstate.', '')))
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+test.each(pathCases(paths, fieldStepName))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const request = controllablePromise<{ message: string | undefined }>();
-  const effects = { navigate: vi.fn(), sent: [] as InvitedRegistrationRequest[] };
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
+  const effects = { navigate: vi.fn() };
   const implementations = {
     actors: {
       // The link check answers at once: these paths are about the form (the check's own paths are unit-tested).
       checkInvitation: fromPromise<void, { token: string }>(async () => {}),
-      register: fromPromise<{ message: string | undefined }, InvitedRegistrationRequest>(({ input }) => {
-        effects.sent.push(input);
-        return request.start();
-      }),
+      register: controlled<{ message: string | undefined }, InvitedRegistrationRequest>('register'),
     },
     actions: {
       showLoader: () => {},
@@ -99,16 +85,16 @@ test.each(
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    if (event.type === 'field.change' && event.field) {
+    if (event.type === 'xstate.done.actor.checkInvitation') {
+      // Answered at once by the fake above.
+    } else if (isActorOutcome(event)) {
+      await settle(event);
+    } else if (event.type === 'field.change' && event.field) {
       const input = screen.getByLabelText(labels[event.field], { selector: 'input' });
       await user.clear(input);
       await user.type(input, event.value ?? '');
     } else if (event.type === 'registration.submit') {
       await user.click(screen.getByRole('button', { name: 'Register' }));
-    } else if (event.type === 'xstate.done.actor.register') {
-      await act(async () => request.settle.resolve({ message: undefined }));
-    } else if (event.type === 'xstate.error.actor.register') {
-      await act(async () => request.settle.reject(event.error));
     } else if (event.type === 'login.open') {
       await user.click(screen.getByRole('button', { name: 'Go to login' }));
     }
@@ -119,12 +105,12 @@ test.each(
     }
     if (state.matches('registering')) {
       expect(screen.getByRole('button', { name: /registering/i })).toHaveAttribute('aria-busy', 'true');
-      expect(effects.sent.at(-1)).toMatchObject({
+      expect(calls.register?.at(-1)).toMatchObject({
         first_name: 'Ines',
         email: 'ines@teile-nord.de',
         company_name: 'Teile Nord GmbH',
       });
-      expect(effects.sent.at(-1)).not.toHaveProperty('confirm_password');
+      expect(calls.register?.at(-1)).not.toHaveProperty('confirm_password');
     }
     if (state.matches('registered'))
       expect(await screen.findByRole('heading', { name: 'Registration complete' })).toBeVisible();

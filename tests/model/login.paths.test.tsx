@@ -1,12 +1,12 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { LoginRequest, PublicUser } from '../../common/contracts/auth';
 import { type LoginEvent, type LoginResult, loginMachine } from '../../machines/login.machine';
 import { LoginView } from '../../src/views/login/LoginView';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 import { aUser } from '../support/users';
 
 const activeUser = aUser({ status: 1, services: [{ name: 'WORKSHOP', url: '/workshop-app' }] });
@@ -28,7 +28,7 @@ const traversalEvents = [
   { type: 'xstate.after.REDIRECT_AFTER_STORE.login.redirecting' },
 ] as unknown as LoginEvent[];
 
-type AnyStep = { type: string; field?: string; value?: string; output?: LoginResult; error?: Error };
+type Step = PathStep<{ field?: string }>;
 
 const paths = getShortestPaths(loginMachine, {
   events: traversalEvents,
@@ -42,19 +42,15 @@ const paths = getShortestPaths(loginMachine, {
 });
 
 async function renderLogin() {
-  const request = controllablePromise<LoginResult>();
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const effects = {
     navigate: vi.fn<(to: string) => void>(),
     showAccountStatus: vi.fn<(status: number) => void>(),
     storeUser: vi.fn<(user: PublicUser) => void>(),
-    requests: [] as LoginRequest[],
   };
   const implementations = {
     actors: {
-      login: fromPromise<LoginResult, LoginRequest>(({ input }) => {
-        effects.requests.push(input);
-        return request.start();
-      }),
+      login: controlled<LoginResult, LoginRequest>('login'),
     },
     actions: {
       storeUser: (_: unknown, { user }: { user: PublicUser }) => effects.storeUser(user),
@@ -65,7 +61,7 @@ async function renderLogin() {
     },
   };
   await renderInRouter('/login', () => <LoginView implementations={implementations} redirectUrl={null} />);
-  return { effects, settle: () => request.settle };
+  return { effects, calls, isActorOutcome, settle };
 }
 
 describe('login paths replayed against the view', () => {
@@ -76,35 +72,20 @@ describe('login paths replayed against the view', () => {
     }
   });
 
-  test.each(
-    paths.map(
-      (path) =>
-        [
-          path.steps
-            .map((step) => (step.event as AnyStep).type.replace('xstate.', ''))
-            .filter((name) => name !== 'init')
-            .join(' → ') || '(start)',
-          path,
-        ] as const,
-    ),
-  )('%s', async (_name, path) => {
+  test.each(pathCases(paths))('%s', async (_name, path) => {
     const user = userEvent.setup();
-    const { effects, settle } = await renderLogin();
+    const { effects, calls, isActorOutcome, settle } = await renderLogin();
     await screen.findByRole('heading', { name: 'Log in' });
     for (const step of path.steps) {
-      const event = step.event as AnyStep;
-      if (event.type === 'field.change') {
+      const event = step.event as Step;
+      if (isActorOutcome(event)) {
+        await settle(event);
+      } else if (event.type === 'field.change') {
         const input = screen.getByLabelText(event.field === 'email' ? 'Email' : 'Password', { selector: 'input' });
         await user.clear(input);
         if (event.value) await user.type(input, event.value);
       } else if (event.type === 'login.submit') {
         await user.click(screen.getByRole('button', { name: /log in/i }));
-      } else if (event.type === 'xstate.done.actor.login' && event.output) {
-        const output = event.output;
-        await act(async () => settle().resolve(output));
-      } else if (event.type === 'xstate.error.actor.login' && event.error) {
-        const error = event.error;
-        await act(async () => settle().reject(error));
       }
       // What the screen shows in the state this step reached.
       const state = step.state;
@@ -118,7 +99,7 @@ describe('login paths replayed against the view', () => {
       }
       if (state.matches('submitting')) {
         expect(screen.getByRole('button', { name: /logging in/i })).toHaveAttribute('aria-busy', 'true');
-        expect(effects.requests.at(-1)).toEqual({
+        expect(calls.login?.at(-1)).toEqual({
           email: 'jana@example.de',
           password: 'secret-password',
           rememberMe: false,

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { fromPromise, getInitialSnapshot, getNextSnapshot } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { DealerDraft, DealerValues } from '../../common/contracts/dealer';
 import { captchaMachine } from '../../machines/captcha.machine';
@@ -12,7 +12,8 @@ import {
 } from '../../machines/part-dealer-onboarding.machine';
 import type { CaptchaProvider } from '../../src/views/captcha/captcha-provider';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 const fakeWidget = vi.hoisted(() => ({ options: null as null | Parameters<CaptchaProvider['mount']>[1] }));
 
@@ -52,7 +53,7 @@ const values: DealerValues = {
 };
 const draft: DealerDraft = { values, brands: [] };
 const FAILED = 'The service is temporarily unavailable. Please try again shortly.';
-type Step = { type: string; field?: string; value?: string; brand?: string; error?: Error };
+type Step = PathStep<{ field?: string; brand?: string }>;
 
 const machine = partDealerOnboardingMachine;
 /** Every replay begins with the captcha solved through the view, as a dealer must. */
@@ -115,34 +116,18 @@ test('the traversal reaches the review, the submission and its end, and a reset 
   expect(resetDuringReview.length).toBeGreaterThan(0);
 });
 
-test.each(
-  [...paths.filter((path) => path.steps.length <= 9), ...shortest(resetDuringReview)].map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map(
-            (event) =>
-              `${event.type.replace('xstate.', '')}${event.value ? `=${event.value}` : ''}${event.brand ? `=${event.brand}` : ''}`,
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)(
+const nameOf = (event: Step) => `${stepName(event)}${event.brand ? `=${event.brand}` : ''}`;
+
+test.each(pathCases([...paths.filter((path) => path.steps.length <= 9), ...shortest(resetDuringReview)], nameOf))(
   '%s',
   async (_name, path) => {
     const user = userEvent.setup();
-    const request = controllablePromise<{ message: string | undefined }>();
-    const effects = { navigate: vi.fn(), sent: [] as DealerPayload[] };
+    const { controlled, calls, isActorOutcome, settle } = controlledActors();
+    const effects = { navigate: vi.fn() };
     const implementations = {
       actors: {
         captcha: patientCaptcha,
-        submit: fromPromise<{ message: string | undefined }, DealerPayload>(({ input }) => {
-          effects.sent.push(input);
-          return request.start();
-        }),
+        submit: controlled<{ message: string | undefined }, DealerPayload>('submit'),
       },
       actions: {
         saveDraft: () => {},
@@ -163,7 +148,8 @@ test.each(
 
     for (const { event: raw, state } of path.steps) {
       const event = raw as Step;
-      if (event.type === 'field.change') await user.type(screen.getByLabelText('Postal code'), event.value ?? '');
+      if (isActorOutcome(event)) await settle(event);
+      else if (event.type === 'field.change') await user.type(screen.getByLabelText('Postal code'), event.value ?? '');
       else if (event.type === 'brand.toggle')
         await user.click(
           screen.getByRole('checkbox', { name: event.brand === 'Andere' ? 'Other (Andere)' : (event.brand ?? '') }),
@@ -174,9 +160,6 @@ test.each(
       else if (event.type === 'form.next') await user.click(screen.getByRole('button', { name: 'Next' }));
       else if (event.type === 'review.edit') await user.click(screen.getByRole('button', { name: 'Edit' }));
       else if (event.type === 'review.confirm') await user.click(screen.getByRole('button', { name: 'Confirm' }));
-      else if (event.type === 'xstate.done.actor.submit')
-        await act(async () => request.settle.resolve({ message: undefined }));
-      else if (event.type === 'xstate.error.actor.submit') await act(async () => request.settle.reject(event.error));
       else if (event.type === 'captcha.cleared') act(() => fakeWidget.options?.onExpired());
 
       if (state.matches('editing')) {
@@ -193,7 +176,7 @@ test.each(
         if (event.type === 'review.confirm') {
           expect(state.context.focus?.target).toBe('recaptcha');
           await waitFor(() => expect(document.getElementById('dealer-recaptcha')).toHaveFocus());
-          expect(effects.sent).toEqual([]);
+          expect(calls.submit ?? []).toEqual([]);
         }
         for (const brand of state.context.brands) {
           if (brand !== 'Andere') expect(screen.getByRole('button', { name: `Remove ${brand}` })).toBeVisible();
@@ -204,8 +187,8 @@ test.each(
         expect(dialog).toHaveTextContent(state.context.brands.filter((brand) => brand !== 'Andere').join(', '));
       }
       if (state.matches('submitting')) {
-        expect(effects.sent.at(-1)).toMatchObject({ postcode: '80331', status: 'UNVERIFIED', recaptcha: 'answer' });
-        expect(effects.sent.at(-1)).not.toHaveProperty('delivery_area_dropdown');
+        expect(calls.submit?.at(-1)).toMatchObject({ postcode: '80331', status: 'UNVERIFIED', recaptcha: 'answer' });
+        expect(calls.submit?.at(-1)).not.toHaveProperty('delivery_area_dropdown');
       }
       if (state.matches('submitted')) expect(effects.navigate).toHaveBeenCalledWith('/business-info-success');
     }

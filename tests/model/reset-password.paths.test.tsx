@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -11,7 +11,8 @@ import {
 } from '../../machines/reset-password.machine';
 import { ResetPasswordView } from '../../src/views/reset-password/ResetPasswordView';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, fieldStepName, type Step as PathStep, pathCases } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
 const input: ResetPasswordInput = { mode: 'reset', token: 't'.repeat(40), email: 'jana@schulz.de' };
 const EXPIRED = 'This link has expired. Please request a new one.';
@@ -25,7 +26,7 @@ const errorTexts: Record<string, string> = {
   passwordsDoNotMatch: 'Passwords do not match',
 };
 
-type AnyStep = { type: string; field?: string; value?: string; output?: { message: string }; error?: Error };
+type Step = PathStep<{ field?: string }>;
 
 const paths = getShortestPaths(resetPasswordMachine, {
   input,
@@ -51,34 +52,17 @@ test('the traversal reaches every state the screen can show', () => {
     expect(reached).toContain(JSON.stringify(state));
 });
 
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => {
-            const event = step.event as AnyStep;
-            return event.type === 'field.change' ? `${event.field}=${event.value}` : event.type.replace('xstate.', '');
-          })
-          .filter((name) => name !== 'init')
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)(
+test.each(pathCases(paths, fieldStepName))(
   '%s',
   async (_name, path) => {
     const user = userEvent.setup();
-    const request = controllablePromise<{ message: string | undefined }>();
-    const effects = { navigate: vi.fn<(to: string) => void>(), requests: [] as ResetPasswordRequest[] };
+    const { controlled, calls, isActorOutcome, settle } = controlledActors();
+    const effects = { navigate: vi.fn<(to: string) => void>() };
     const implementations = {
       actors: {
         // The link check answers at once: these paths are about the form (the check's own paths are unit-tested).
         checkLink: fromPromise<void, { token: string }>(async () => {}),
-        savePassword: fromPromise<{ message: string | undefined }, ResetPasswordRequest>(({ input: sent }) => {
-          effects.requests.push(sent);
-          return request.start();
-        }),
+        savePassword: controlled<{ message: string | undefined }, ResetPasswordRequest>('savePassword'),
       },
       actions: {
         navigate: (_: unknown, { to }: { to: string }) => effects.navigate(to),
@@ -93,8 +77,12 @@ test.each(
     expect(await screen.findByLabelText('Email')).toHaveValue('jana@schulz.de');
 
     for (const step of path.steps) {
-      const event = step.event as AnyStep;
-      if (event.type === 'field.change') {
+      const event = step.event as Step;
+      if (event.type === 'xstate.done.actor.checkLink') {
+        // Answered at once by the fake above.
+      } else if (isActorOutcome(event)) {
+        await settle(event);
+      } else if (event.type === 'field.change') {
         const field = screen.getByLabelText(event.field === 'password' ? 'New password' : 'Confirm new password', {
           selector: 'input',
         });
@@ -103,12 +91,6 @@ test.each(
       } else if (event.type === 'reset.submit') {
         // docs/product.md §5: Enter submits.
         await user.type(screen.getByLabelText('Confirm new password', { selector: 'input' }), '{Enter}');
-      } else if (event.type === 'xstate.done.actor.savePassword' && event.output) {
-        const output = event.output;
-        await act(async () => request.settle.resolve(output));
-      } else if (event.type === 'xstate.error.actor.savePassword' && event.error) {
-        const error = event.error;
-        await act(async () => request.settle.reject(error));
       } else if (event.type.startsWith('xstate.after.')) {
         await waitFor(() => expect(effects.navigate).toHaveBeenCalledWith('/login'), { timeout: 4000 });
       }
@@ -125,7 +107,7 @@ test.each(
       }
       if (state.matches('saving')) {
         expect(screen.getByRole('button', { name: /saving/i })).toHaveAttribute('aria-busy', 'true');
-        expect(effects.requests.at(-1)).toMatchObject({
+        expect(calls.savePassword?.at(-1)).toMatchObject({
           mode: 'reset',
           password: 'long-enough-1',
           confirm_password: 'long-enough-1',

@@ -19,35 +19,48 @@ const ACTOR_OUTCOME = /^xstate\.(done|error)\.actor\.(\w+)$/;
 
 /**
  * Fake actors held in flight until the path says how they end: `controlled(name)` is a
- * `fromPromise` actor that records its input under `calls[name]`; `settle(step)` resolves it
- * with the step's output or rejects it with its error.
+ * `fromPromise` actor that records its input under `calls[name]` (`request(name)` is the same as a
+ * plain function, for implementations built from API functions); `settle(step)` resolves it with
+ * the step's output (or the `output` given, when the answer depends on what was asked) or rejects
+ * it with its error.
  */
 export function controlledActors() {
   const inFlight: Record<string, Settle | undefined> = {};
   const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
+  const request =
+    <TOutput, TInput = unknown>(name: string) =>
+    (input: TInput) => {
       calls[name] = [...(calls[name] ?? []), input];
       return new Promise<TOutput>((resolve, reject) => {
         inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
       });
-    });
+    };
+  const controlled = <TOutput, TInput>(name: string) =>
+    fromPromise<TOutput, TInput>(({ input }) => request<TOutput, TInput>(name)(input));
   /** The step is an invoked actor's outcome (`xstate.done.actor.x`, `xstate.error.actor.x`). */
   const isActorOutcome = (step: Step) => ACTOR_OUTCOME.test(step.type);
-  async function settle(step: Step) {
+  async function settle(step: Step, output: unknown = step.output) {
     const [, outcome, actor] = ACTOR_OUTCOME.exec(step.type) ?? [];
     const pending = inFlight[actor ?? ''];
     if (!pending) throw new Error(`no ${actor} request is in flight`);
-    await act(async () => (outcome === 'done' ? pending.resolve(step.output) : pending.reject(step.error)));
+    await act(async () => (outcome === 'done' ? pending.resolve(output) : pending.reject(step.error)));
   }
-  return { controlled, calls, isActorOutcome, settle };
+  return { controlled, request, calls, isActorOutcome, settle };
 }
 
-/** A step as a test's name reads it: the failure's message id, or the value typed, after the event. */
+/**
+ * A step as a test's name reads it: the failure's message id (or, for a plain error, its message),
+ * or the value typed, after the event.
+ */
 export function stepName(step: Step) {
   const type = step.type.replace('xstate.', '');
-  if (step.error) return `${type}=${(step.error as { messageId?: string }).messageId}`;
+  if (step.error) return `${type}=${(step.error as { messageId?: string }).messageId ?? step.error.message}`;
   return step.value !== undefined ? `${type}=${step.value}` : type;
+}
+
+/** A step of a form's path: the field and the value typed into it (`password=secret`), else as `stepName`. */
+export function fieldStepName(step: Step<{ field?: string }>) {
+  return step.field !== undefined ? `${step.field}=${step.value}` : stepName(step);
 }
 
 /** A path's name: its steps after the start, or "(start)". */
