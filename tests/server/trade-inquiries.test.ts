@@ -616,9 +616,7 @@ describe('trade mails', () => {
     expect(answered.response.status).toBe(200);
     const [mail] = await waitForMails(workshop.ownerEmail, 1);
     expect(mail?.kind).toBe('trade-event');
-    expect(mail?.subject).toBe(
-      `Inquiry ${inquiry.id} (VW Golf VI · VIN WVWZZZ1KZAW000001): every dealer has answered`,
-    );
+    expect(mail?.subject).toBe(`Inquiry ${inquiry.id} (VW Golf VI · VIN WVWZZZ1KZAW000001): every dealer has answered`);
     expect(mail?.textBody).toContain(`Open inquiry: https://portal.example.de/inquiries/${inquiry.id}`);
   });
 
