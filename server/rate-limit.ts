@@ -46,11 +46,11 @@ export async function deleteStaleRateWindows(db: Database, olderThanSeconds = 24
 }
 
 /** Counts this request against each window and refuses with 429 + Retry-After once one is full. */
-export async function enforceRateLimits(db: Database, windows: [RateWindow, string][]) {
+export async function enforceRateLimits(db: Database, windows: [RateWindow, string][], now = Date.now()) {
   for (const [window, subject] of windows) {
-    if ((await recordHit(db, window, subject)) > window.limit) {
+    if ((await recordHit(db, window, subject, now)) > window.limit) {
       throw new ApiRefusal(429, 'tooManyAttempts', {
-        headers: { 'Retry-After': String(secondsUntilWindowEnds(window)) },
+        headers: { 'Retry-After': String(secondsUntilWindowEnds(window, now)) },
       });
     }
   }

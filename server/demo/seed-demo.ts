@@ -1,25 +1,18 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import { USER_STATUS } from '../../common/contracts/auth';
-import { LINE_ACTION_EVENT_KIND } from '../../common/contracts/trade-events';
 import {
   type AvailabilityClass,
-  dealerTotal,
-  type InquiryStatus,
-  isLineCharged,
-  normalisePartNumber,
-  type OrderLineAction,
-  type OrderLineStatus,
-  type OrderStatus,
+  inquiryCreateSchema,
+  orderLineActionSchema,
+  orderPlacementSchema,
+  quoteAnswerSchema,
   RETURN_REASONS,
-  type RecipientStatus,
-  type ReturnStatus,
+  returnDecisionSchema,
+  returnRequestSchema,
+  versionedReasonSchema,
+  versionOnlySchema,
 } from '../../common/contracts/trading';
-import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
-import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
-import { lifecycleStep } from '../../machines/lifecycle';
-import { orderLifecycleMachine } from '../../machines/order-lifecycle.machine';
-import { orderLineLifecycleMachine } from '../../machines/order-line-lifecycle.machine';
-import { orderReturnLifecycleMachine } from '../../machines/order-return-lifecycle.machine';
 import type { Database } from '../db/database';
 import {
   dealerProfiles,
@@ -34,11 +27,19 @@ import {
   quoteLines,
   supplierRelations,
   tradeEvents,
+  tradeMailQueue,
   users,
   workshops,
 } from '../db/schema';
 import { hashPassword } from '../services/auth/passwords';
-import { fillDashboardFacts } from '../trade/dashboard-facts';
+import { cancelInquiry } from '../trade/cancel-inquiry';
+import { closeDueInquiries } from '../trade/closing-sweeper';
+import { createInquiry } from '../trade/create-inquiry';
+import { answerInquiry, declineInquiry, markInquirySeen } from '../trade/dealer-answers';
+import { latestTradeEventId } from '../trade/event-log';
+import { changeOrderLines, decideReturn, requestReturn } from '../trade/order-changes';
+import { placeOrders } from '../trade/place-orders';
+import type { TradeActor } from '../trade/trade-actor';
 
 /** The password of every demo account (printed by `npm run seed:demo`). */
 export const DEMO_PASSWORD = 'Teileportal-Demo-2026';
@@ -96,7 +97,6 @@ const PARTS = [
 
 const AVAILABILITY: AvailabilityClass[] = ['branch_today', 'branch_today', 'central_24h', 'central_24h', 'ordered_eta'];
 const DAY_MS = 86_400_000;
-
 /** A small deterministic random source, so the demo looks the same every time it is seeded. */
 function randomSource(seed: number) {
   let state = seed >>> 0;
@@ -115,51 +115,34 @@ function randomSource(seed: number) {
   };
 }
 
-/** Moves a lifecycle on by one event, failing loudly if the demo story breaks a rule. */
-function step<TStatus extends string>(
-  machine: Parameters<typeof lifecycleStep>[0],
-  status: TStatus,
-  event: Parameters<typeof lifecycleStep>[2],
-): TStatus {
-  const next = lifecycleStep(machine, status, event);
-  if (next === null) throw new Error(`demo data: ${event.type} is not allowed in ${status}`);
-  return next as TStatus;
-}
-
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+type WorkshopOrg = { organisationId: number; workshopId: number; userId: number; name: string };
+type DealerOrg = { organisationId: number; partDealerId: number; userIds: number[]; name: string };
+type Relation = { relationId: number; dealer: DealerOrg };
 
-type TableWithId =
+type CountedTable =
   | typeof inquiries
   | typeof inquiryLines
-  | typeof inquiryRecipients
   | typeof quoteLines
   | typeof orders
   | typeof orderLines
   | typeof orderReturns
   | typeof tradeEvents;
 
-async function nextIdOf(db: Database, table: TableWithId) {
-  const [row] = await db.select({ next: sql<number>`coalesce(max(${table.id}), 0) + 1`.mapWith(Number) }).from(table);
-  return row?.next ?? 1;
+/** A step of the demo's story: a trade command run at its time. */
+type Step = { at: number; run: () => Promise<unknown> };
+
+/** Runs the steps in the order of their time (ties in the order given), each on its own clock. */
+async function runInOrder(steps: Step[]) {
+  steps.sort((a, b) => a.at - b.at);
+  for (const step of steps) await step.run();
 }
 
-async function insertInBatches<T extends Parameters<Database['insert']>[0]>(
-  db: Database,
-  table: T,
-  rows: Row<T>[],
-  batchSize = 1000,
-) {
-  for (let start = 0; start < rows.length; start += batchSize) {
-    await db.insert(table).values(rows.slice(start, start + batchSize) as never);
-  }
-}
-
-async function advanceSequence(db: Database, table: string) {
-  await db.execute(
-    sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select coalesce(max(id), 0) from ${sql.identifier(table)}), 1))`,
-  );
+/** An inquiry's current version, as a workshop reads it before its next write. */
+async function versionOfInquiry(db: Database, id: number) {
+  const [row] = await db.select({ version: inquiries.version }).from(inquiries).where(eq(inquiries.id, id));
+  return row?.version ?? 0;
 }
 
 export type DemoSeedResult = {
@@ -171,18 +154,23 @@ export type DemoSeedResult = {
 
 /**
  * A realistic demo (issue 13): three workshops, five dealer organisations with active relations,
- * and `inquiryCount` inquiries in every state with quotes, orders split per dealer, backorders
- * with moving ETAs, returns and the event log behind them. Every status change goes through the
- * lifecycle machines, so the demo never shows a state the portal could not reach. Written straight
- * into the database in batches (the portal's API would take minutes for 50 000 lines); run it
- * while the portal is stopped when the database is the embedded one.
+ * and `inquiryCount` inquiries over the last 180 days in every state, with quotes, orders split
+ * per dealer, backorders with moving ETAs, returns and the event log behind them.
+ *
+ * Organisations, users and relations are written directly (they are no trade writes); the whole
+ * trade history is told through the trade commands of `server/trade/` (ADR 035), each run as the
+ * workshop's or the dealer's user (or, for the closing, the system's sweeper) on a clock set to
+ * the moment of the story. So every rule of the portal (lifecycle machines, versions, totals,
+ * events, dashboard facts) made this data, and the demo can show nothing the portal could not
+ * reach. The mails the commands queue for this backdated history are dropped at the end: the
+ * demo sends no mail. Run it while the portal is stopped when the database is the embedded one.
  */
 export async function seedDemo(
-  db: Database,
+  outer: Database,
   options: { inquiryCount: number; now?: Date; log?: (line: string) => void },
 ): Promise<DemoSeedResult> {
   const log = options.log ?? (() => {});
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_WORKSHOP_EMAIL));
+  const [existing] = await outer.select({ id: users.id }).from(users).where(eq(users.email, DEMO_WORKSHOP_EMAIL));
   const accounts = {
     workshops: WORKSHOPS.map(({ name, email }) => ({ name, email })),
     dealers: DEALERS.map((dealer, index) => ({
@@ -191,749 +179,541 @@ export async function seedDemo(
     })),
   };
   if (existing) return { created: false, ...accounts, counts: {} };
+  // One transaction for the whole demo: one commit to disk, not one per command, and a failed
+  // seed leaves nothing behind. The commands' own transactions become savepoints inside it.
+  await outer.transaction(async (tx) => {
+    const db = tx as unknown as Database;
 
-  const random = randomSource(20261125);
-  const now = (options.now ?? new Date()).getTime();
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const random = randomSource(20261125);
+    const now = (options.now ?? new Date()).getTime();
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  // Organisations, members, profiles, relations.
-  const workshopOrgs: { organisationId: number; workshopId: number; userId: number; name: string }[] = [];
-  for (const workshop of WORKSHOPS) {
-    const [organisation] = await db.insert(organisations).values({ kind: 'workshop', name: workshop.name }).returning();
-    if (!organisation) throw new Error('organisation insert returned nothing');
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: workshop.email,
-        passwordHash,
-        firstName: workshop.first,
-        lastName: workshop.last,
-        contactNumber: '+49 30 5550100',
-        companyName: workshop.name,
-        role: 'workshop_user',
-        services: ['WORKSHOP'],
-        status: USER_STATUS.active,
-        organisationId: organisation.id,
-      })
-      .returning();
-    if (!user) throw new Error('user insert returned nothing');
-    const [row] = await db
-      .insert(workshops)
-      .values({ name: workshop.name, organisationId: organisation.id, ownerUserId: user.id })
-      .returning();
-    if (!row) throw new Error('workshop insert returned nothing');
-    workshopOrgs.push({ organisationId: organisation.id, workshopId: row.id, userId: user.id, name: workshop.name });
-  }
-  const dealerOrgs: { organisationId: number; partDealerId: number; userIds: number[]; name: string }[] = [];
-  for (const [index, dealer] of DEALERS.entries()) {
-    const [organisation] = await db.insert(organisations).values({ kind: 'dealer', name: dealer.name }).returning();
-    if (!organisation) throw new Error('organisation insert returned nothing');
-    await db.insert(dealerProfiles).values({
-      organisationId: organisation.id,
-      contactEmail: `haendler${index + 1}@demo.teileportal.local`,
-      contactNumber: '+49 40 5550200',
-      street: 'Lagerstraße 1',
-      postcode: dealer.postcode,
-      city: dealer.city,
-      country: 'Deutschland',
-      taxId: `DE12345678${index}`,
-      brandsServed: dealer.brands,
-      deliveryArea: 'regional',
-      openingHours: 'Mo–Fr 7:30–18:00, Sa 8:00–12:00',
-    });
-    const [partDealer] = await db
-      .insert(partDealers)
-      .values({ name: dealer.name, organisationId: organisation.id })
-      .returning();
-    if (!partDealer) throw new Error('part dealer insert returned nothing');
-    const userIds: number[] = [];
-    for (const colleague of [1, 2]) {
+    // Organisations, members, profiles, relations.
+    const workshopOrgs: WorkshopOrg[] = [];
+    for (const workshop of WORKSHOPS) {
+      const [organisation] = await db
+        .insert(organisations)
+        .values({ kind: 'workshop', name: workshop.name })
+        .returning();
+      if (!organisation) throw new Error('organisation insert returned nothing');
       const [user] = await db
         .insert(users)
         .values({
-          email:
-            colleague === 1
-              ? `haendler${index + 1}@demo.teileportal.local`
-              : `haendler${index + 1}-b@demo.teileportal.local`,
+          email: workshop.email,
           passwordHash,
-          firstName: colleague === 1 ? 'Sabine' : 'Tobias',
-          lastName: ['Krause', 'Wagner', 'Becker', 'Fischer', 'Hoffmann'][index] ?? 'Händler',
-          contactNumber: '+49 40 5550200',
-          companyName: dealer.name,
-          role: 'dealer_user',
+          firstName: workshop.first,
+          lastName: workshop.last,
+          contactNumber: '+49 30 5550100',
+          companyName: workshop.name,
+          role: 'workshop_user',
+          services: ['WORKSHOP'],
           status: USER_STATUS.active,
           organisationId: organisation.id,
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
-      userIds.push(user.id);
+      const [row] = await db
+        .insert(workshops)
+        .values({ name: workshop.name, organisationId: organisation.id, ownerUserId: user.id })
+        .returning();
+      if (!row) throw new Error('workshop insert returned nothing');
+      workshopOrgs.push({ organisationId: organisation.id, workshopId: row.id, userId: user.id, name: workshop.name });
     }
-    dealerOrgs.push({ organisationId: organisation.id, partDealerId: partDealer.id, userIds, name: dealer.name });
-  }
-  const relationsOf = new Map<number, { dealer: (typeof dealerOrgs)[number]; customerNumber: string }[]>();
-  for (const [workshopIndex, workshop] of workshopOrgs.entries()) {
-    const chosen = dealerOrgs.filter((_, dealerIndex) => (dealerIndex + workshopIndex) % 5 !== 4);
-    const relations = chosen.map((dealer, index) => ({
-      dealer,
-      customerNumber: `K-${10_000 + workshopIndex * 100 + index}`,
-    }));
-    relationsOf.set(workshop.organisationId, relations);
-    await db.insert(supplierRelations).values(
-      relations.map(({ dealer, customerNumber }) => ({
-        workshopId: workshop.workshopId,
-        partDealerId: dealer.partDealerId,
-        customerNumber,
-        status: 'active' as const,
-        decidedBy: dealer.userIds[0] ?? null,
-        decidedAt: new Date(now - 200 * DAY_MS),
-      })),
-    );
-  }
-  log(`organisations: ${workshopOrgs.length} workshops, ${dealerOrgs.length} dealers`);
-
-  // The trade story of every inquiry, oldest first, with explicit ids (inserted in batches).
-  const ids = {
-    inquiry: await nextIdOf(db, inquiries),
-    line: await nextIdOf(db, inquiryLines),
-    recipient: await nextIdOf(db, inquiryRecipients),
-    quote: await nextIdOf(db, quoteLines),
-    order: await nextIdOf(db, orders),
-    orderLine: await nextIdOf(db, orderLines),
-    orderReturn: await nextIdOf(db, orderReturns),
-    event: await nextIdOf(db, tradeEvents),
-  };
-  const rows = {
-    inquiries: [] as Row<typeof inquiries>[],
-    lines: [] as Row<typeof inquiryLines>[],
-    recipients: [] as Row<typeof inquiryRecipients>[],
-    quotes: [] as Row<typeof quoteLines>[],
-    orders: [] as Row<typeof orders>[],
-    orderLines: [] as Row<typeof orderLines>[],
-    returns: [] as Row<typeof orderReturns>[],
-    events: [] as Row<typeof tradeEvents>[],
-  };
-
-  for (let index = 0; index < options.inquiryCount; index++) {
-    const workshop = workshopOrgs[index % workshopOrgs.length] as (typeof workshopOrgs)[number];
-    const relations = relationsOf.get(workshop.organisationId) ?? [];
-    // Spread over the last 180 days, the newest few still open.
-    const age = (options.inquiryCount - index) / options.inquiryCount;
-    const createdAt = now - Math.round(age * 180 * DAY_MS) - random.int(0, 3_600_000);
-    const isRecent = options.inquiryCount - index <= Math.max(6, Math.round(options.inquiryCount * 0.002));
-    const closesAt = isRecent ? now + random.int(30, 240) * 60_000 : createdAt + 2 * 3_600_000;
-    const inquiryId = ids.inquiry++;
-    // Each inquiry is another car (its own serial, positions 12–17) of one of a few types, so the
-    // types repeat across workshops and learned fitment (ADR 028) has something to show.
-    const model = random.pick(VEHICLES);
-    const vehicle = { ...model, vin: `${model.vin.slice(0, 11)}${String(random.int(0, 999_999)).padStart(6, '0')}` };
-    const dealers = [...relations]
-      .sort(() => random.next() - 0.5)
-      .slice(0, random.int(2, Math.min(4, relations.length)));
-    const dealerIds = dealers.map(({ dealer }) => dealer.organisationId);
-    const events: Row<typeof tradeEvents>[] = [];
-    const event = (
-      at: number,
-      fields: Omit<Row<typeof tradeEvents>, 'id' | 'inquiryId' | 'workshopOrganisationId' | 'createdAt'>,
-    ) => {
-      events.push({
-        ...fields,
-        id: 0,
-        inquiryId,
-        workshopOrganisationId: workshop.organisationId,
-        createdAt: new Date(Math.min(at, now)),
+    const dealerOrgs: DealerOrg[] = [];
+    for (const [index, dealer] of DEALERS.entries()) {
+      const [organisation] = await db.insert(organisations).values({ kind: 'dealer', name: dealer.name }).returning();
+      if (!organisation) throw new Error('organisation insert returned nothing');
+      await db.insert(dealerProfiles).values({
+        organisationId: organisation.id,
+        contactEmail: `haendler${index + 1}@demo.teileportal.local`,
+        contactNumber: '+49 40 5550200',
+        street: 'Lagerstraße 1',
+        postcode: dealer.postcode,
+        city: dealer.city,
+        country: 'Deutschland',
+        taxId: `DE12345678${index}`,
+        brandsServed: dealer.brands,
+        deliveryArea: 'regional',
+        openingHours: 'Mo–Fr 7:30–18:00, Sa 8:00–12:00',
       });
+      const [partDealer] = await db
+        .insert(partDealers)
+        .values({ name: dealer.name, organisationId: organisation.id })
+        .returning();
+      if (!partDealer) throw new Error('part dealer insert returned nothing');
+      const userIds: number[] = [];
+      for (const colleague of [1, 2]) {
+        const [user] = await db
+          .insert(users)
+          .values({
+            email:
+              colleague === 1
+                ? `haendler${index + 1}@demo.teileportal.local`
+                : `haendler${index + 1}-b@demo.teileportal.local`,
+            passwordHash,
+            firstName: colleague === 1 ? 'Sabine' : 'Tobias',
+            lastName: ['Krause', 'Wagner', 'Becker', 'Fischer', 'Hoffmann'][index] ?? 'Händler',
+            contactNumber: '+49 40 5550200',
+            companyName: dealer.name,
+            role: 'dealer_user',
+            status: USER_STATUS.active,
+            organisationId: organisation.id,
+          })
+          .returning();
+        if (!user) throw new Error('user insert returned nothing');
+        userIds.push(user.id);
+      }
+      dealerOrgs.push({ organisationId: organisation.id, partDealerId: partDealer.id, userIds, name: dealer.name });
+    }
+    const relationsOf = new Map<number, Relation[]>();
+    for (const [workshopIndex, workshop] of workshopOrgs.entries()) {
+      const chosen = dealerOrgs.filter((_, dealerIndex) => (dealerIndex + workshopIndex) % 5 !== 4);
+      const stored = await db
+        .insert(supplierRelations)
+        .values(
+          chosen.map((dealer, index) => ({
+            workshopId: workshop.workshopId,
+            partDealerId: dealer.partDealerId,
+            customerNumber: `K-${10_000 + workshopIndex * 100 + index}`,
+            status: 'active' as const,
+            decidedBy: dealer.userIds[0] ?? null,
+            decidedAt: new Date(now - 200 * DAY_MS),
+          })),
+        )
+        .returning({ id: supplierRelations.id, partDealerId: supplierRelations.partDealerId });
+      relationsOf.set(
+        workshop.organisationId,
+        stored.map((relation) => {
+          const dealer = dealerOrgs.find((candidate) => candidate.partDealerId === relation.partDealerId);
+          if (!dealer) throw new Error('relation insert returned another dealer');
+          return { relationId: relation.id, dealer };
+        }),
+      );
+    }
+    log(`organisations: ${workshopOrgs.length} workshops, ${dealerOrgs.length} dealers`);
+
+    const lastEventBefore = await latestTradeEventId(db);
+    /** The actor of a command at a moment of the story (never later than now). */
+    const actorAt = (who: { organisationId: number; userId: number }, time: number): TradeActor => ({
+      organisationId: who.organisationId,
+      userId: who.userId,
+      clock: () => new Date(Math.min(time, now)),
+    });
+    const versionOf = {
+      inquiry: (id: number) => versionOfInquiry(db, id),
+      recipient: async (id: number) =>
+        (
+          await db
+            .select({ version: inquiryRecipients.version })
+            .from(inquiryRecipients)
+            .where(eq(inquiryRecipients.id, id))
+        )[0]?.version ?? 0,
+      order: async (id: number) =>
+        (await db.select({ version: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.version ?? 0,
     };
 
-    let inquiryStatus: InquiryStatus = step(inquiryLifecycleMachine, 'draft' as InquiryStatus, {
-      type: 'inquiry.send',
-    });
-    event(createdAt, {
-      kind: 'inquiry.sent',
-      entity: 'inquiry',
-      entityId: inquiryId,
-      before: 'draft',
-      after: inquiryStatus,
-      actorUserId: workshop.userId,
-      dealerOrganisationIds: dealerIds,
-    });
-    const lineCount = random.int(3, 7);
-    const lines = Array.from({ length: lineCount }, (_, position) => {
-      const part = random.pick(PARTS);
-      const id = ids.line++;
-      const quantity = part.price > 10_000 ? 1 : random.int(1, 4);
-      rows.lines.push({
-        id,
-        inquiryId,
-        position: position + 1,
-        partNumber: part.number,
-        partNumberNormalised: normalisePartNumber(part.number),
-        description: part.description,
-        quantity,
-        note: '',
+    for (let index = 0; index < options.inquiryCount; index++) {
+      const workshop = workshopOrgs[index % workshopOrgs.length] as WorkshopOrg;
+      const relations = relationsOf.get(workshop.organisationId) ?? [];
+      // Spread over the last 180 days, the newest few sent a few hours ago and still open.
+      const isRecent = options.inquiryCount - index <= Math.max(6, Math.round(options.inquiryCount * 0.002));
+      const age = (options.inquiryCount - index) / options.inquiryCount;
+      const createdAt = isRecent
+        ? now - random.int(110, 360) * 60_000
+        : now - Math.round(age * 180 * DAY_MS) - random.int(0, 3_600_000);
+      const closesAt = isRecent ? now + random.int(30, 240) * 60_000 : createdAt + 2 * 3_600_000;
+      // Each inquiry is another car (its own serial, positions 12–17) of one of a few types, so the
+      // types repeat across workshops and learned fitment (ADR 028) has something to show.
+      const model = random.pick(VEHICLES);
+      const vehicle = { ...model, vin: `${model.vin.slice(0, 11)}${String(random.int(0, 999_999)).padStart(6, '0')}` };
+      const chosenRelations = [...relations]
+        .sort(() => random.next() - 0.5)
+        .slice(0, random.int(2, Math.min(4, relations.length)));
+      const lineCount = random.int(3, 7);
+      const parts = Array.from({ length: lineCount }, () => {
+        const part = random.pick(PARTS);
+        return { part, quantity: part.price > 10_000 ? 1 : random.int(1, 4) };
       });
-      return { id, part, quantity };
-    });
 
-    // Recipients: seen, then most answer, some decline a line or the inquiry.
-    const story = isRecent ? 'open' : random.next();
-    const recipients = dealers.map(({ dealer, customerNumber }) => {
-      const id = ids.recipient++;
-      let status: RecipientStatus = 'sent';
-      const seenAt = createdAt + random.int(2, 40) * 60_000;
-      const willSee = !isRecent || random.chance(0.6);
-      const answers = willSee && (isRecent ? random.chance(0.5) : random.chance(0.85));
-      const declines = willSee && !answers && random.chance(0.5);
-      const actor = random.pick(dealer.userIds);
-      const row: Row<typeof inquiryRecipients> = {
-        id,
-        inquiryId,
-        partDealerId: dealer.partDealerId,
-        dealerOrganisationId: dealer.organisationId,
-        customerNumber,
-        status,
-        version: 0,
-        createdAt: new Date(createdAt),
-      };
-      if (willSee) {
-        status = step(inquiryRecipientLifecycleMachine, status, { type: 'recipient.open' });
-        row.seenAt = new Date(seenAt);
-        event(seenAt, {
-          kind: 'recipient.seen',
-          entity: 'recipient',
-          entityId: id,
-          before: 'sent',
-          after: status,
-          actorUserId: actor,
-          dealerOrganisationIds: [dealer.organisationId],
-        });
-      }
-      const offers = new Map<
-        number,
-        {
-          quoteId: number;
-          price: number;
-          deposit: number;
-          availability: AvailabilityClass;
-          eta: string | null;
-          alternative: string;
-          brand: string;
-          fits: boolean;
-        }
-      >();
-      const answeredAt = seenAt + random.int(5, 60) * 60_000;
-      if (answers) {
-        const before = status;
-        status = step(inquiryRecipientLifecycleMachine, status, { type: 'recipient.answer' });
-        inquiryStatus = step(inquiryLifecycleMachine, inquiryStatus, { type: 'quote.received' });
-        row.answeredAt = new Date(answeredAt);
-        row.answeredBy = actor;
-        row.validUntil = isoDate(answeredAt + 3 * DAY_MS);
-        row.freightCents = random.pick([0, 490, 690, 990]);
-        row.freeFreightFromCents = random.pick([null, 10_000, 15_000]);
-        row.version = 1;
-        let offered = 0;
-        for (const line of lines) {
-          const quoteId = ids.quote++;
-          if (random.chance(0.08)) {
-            rows.quotes.push({
-              id: quoteId,
-              recipientId: id,
-              inquiryLineId: line.id,
-              offered: false,
-              depositCents: 0,
-              declineReason: random.pick(['Nicht lieferbar', 'Nicht im Sortiment', 'Auslaufartikel']),
-            });
-            continue;
-          }
-          offered += 1;
-          const availability = random.pick(AVAILABILITY);
-          const alternative = random.chance(0.2);
-          const offer = {
-            quoteId,
-            price: Math.round(line.part.price * (0.8 + random.next() * 0.4)),
-            deposit:
-              line.part.description.includes('Lichtmaschine') || line.part.description.includes('Einspritz') ? 5000 : 0,
-            availability,
-            eta:
-              availability === 'ordered_eta'
-                ? isoDate(answeredAt + random.int(2, 6) * DAY_MS)
-                : isoDate(answeredAt + (availability === 'central_24h' ? DAY_MS : 0)),
-            alternative: alternative ? `${line.part.number.replace(/\s/g, '')}-ALT` : '',
-            brand: alternative ? random.pick(['Febi Bilstein', 'Meyle', 'Ridex', 'Stark']) : line.part.brand,
-            fits: random.chance(0.7),
-          };
-          offers.set(line.id, offer);
-          rows.quotes.push({
-            id: quoteId,
-            recipientId: id,
-            inquiryLineId: line.id,
-            offered: true,
-            netPriceCents: offer.price,
-            depositCents: offer.deposit,
-            availability: offer.availability,
-            eta: offer.eta,
-            alternativePartNumber: offer.alternative,
-            alternativePartNumberNormalised: normalisePartNumber(offer.alternative),
-            alternativeBrand: offer.alternative ? offer.brand : '',
-            fitsVehicle: offer.fits,
-          });
-        }
-        event(answeredAt, {
-          kind: 'recipient.answered',
-          entity: 'recipient',
-          entityId: id,
-          before,
-          after: status,
-          actorUserId: actor,
-          dealerOrganisationIds: [dealer.organisationId],
-          details: { offered, declined: lineCount - offered },
-        });
-      } else if (declines) {
-        const before = status;
-        status = step(inquiryRecipientLifecycleMachine, status, { type: 'recipient.decline' });
-        row.declineReason = 'Keine Teile für dieses Fahrzeug vorrätig';
-        row.answeredAt = new Date(answeredAt);
-        row.answeredBy = actor;
-        row.version = 1;
-        event(answeredAt, {
-          kind: 'recipient.declined',
-          entity: 'recipient',
-          entityId: id,
-          before,
-          after: status,
-          actorUserId: actor,
-          dealerOrganisationIds: [dealer.organisationId],
-          details: { reason: row.declineReason },
-        });
-      }
-      return {
-        row,
-        dealer,
-        offers,
-        get status() {
-          return status;
-        },
-        set status(next: RecipientStatus) {
-          status = next;
-        },
-      };
-    });
+      // The workshop sends it.
+      const sent = await createInquiry(
+        db,
+        actorAt(workshop, createdAt),
+        v.parse(inquiryCreateSchema, {
+          vehicle: { vin: vehicle.vin, hsn: vehicle.hsn, tsn: vehicle.tsn, description: vehicle.description },
+          lines: parts.map(({ part, quantity }) => ({
+            part_number: part.number,
+            description: part.description,
+            quantity,
+            note: '',
+          })),
+          recipient_relation_ids: chosenRelations.map((relation) => relation.relationId),
+          closes_in_minutes: Math.round((closesAt - createdAt) / 60_000),
+        }),
+      );
+      const inquiryId = sent.id;
+      const lineIds = (
+        await db
+          .select({ id: inquiryLines.id })
+          .from(inquiryLines)
+          .where(eq(inquiryLines.inquiryId, inquiryId))
+          .orderBy(inquiryLines.position)
+      ).map((line) => line.id);
+      const recipientIdOf = new Map(
+        (
+          await db
+            .select({ id: inquiryRecipients.id, partDealerId: inquiryRecipients.partDealerId })
+            .from(inquiryRecipients)
+            .where(eq(inquiryRecipients.inquiryId, inquiryId))
+        ).map((recipient) => [recipient.partDealerId, recipient.id]),
+      );
 
-    // What happened next: still open, ordered, cancelled, or closed by time.
-    const decided = createdAt + 3 * 3_600_000;
-    const quoted = inquiryStatus === 'quoted';
-    const outcome =
-      story === 'open' ? 'open' : quoted && story < 0.78 ? 'ordered' : story < 0.88 ? 'closed' : 'cancelled';
-    const expireOpenRecipients = (at: number) => {
-      for (const recipient of recipients) {
-        const next = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.expire' });
-        if (next === null) continue;
-        event(at, {
-          kind: 'recipient.expired',
-          entity: 'recipient',
-          entityId: recipient.row.id as number,
-          before: recipient.status,
-          after: next,
-          actorUserId: null,
-          dealerOrganisationIds: [recipient.dealer.organisationId],
-        });
-        recipient.status = next as RecipientStatus;
-      }
-    };
-    let cancelReason: string | null = null;
-    if (outcome === 'closed' || outcome === 'ordered') {
-      const before = inquiryStatus;
-      inquiryStatus = step(inquiryLifecycleMachine, inquiryStatus, { type: 'inquiry.close' });
-      expireOpenRecipients(closesAt);
-      event(closesAt, {
-        kind: 'inquiry.closed',
-        entity: 'inquiry',
-        entityId: inquiryId,
-        before,
-        after: inquiryStatus,
-        actorUserId: null,
-        dealerOrganisationIds: dealerIds,
-      });
-    }
-    if (outcome === 'cancelled') {
-      const before = inquiryStatus;
-      inquiryStatus = step(inquiryLifecycleMachine, inquiryStatus, { type: 'inquiry.cancel' });
-      cancelReason = 'Kunde hat den Auftrag storniert';
-      expireOpenRecipients(decided);
-      event(decided, {
-        kind: 'inquiry.cancelled',
-        entity: 'inquiry',
-        entityId: inquiryId,
-        before,
-        after: inquiryStatus,
-        actorUserId: workshop.userId,
-        dealerOrganisationIds: dealerIds,
-      });
-    }
-    if (outcome === 'ordered') {
-      // The cheapest offer per line, grouped into one order per dealer.
-      const chosen = new Map<number, { recipient: (typeof recipients)[number]; lines: typeof lines }>();
-      for (const line of lines) {
-        let best: { recipient: (typeof recipients)[number]; price: number } | null = null;
-        for (const recipient of recipients) {
-          const offer = recipient.offers.get(line.id);
-          if (!offer || offer.availability === 'not_available') continue;
-          if (!best || offer.price < best.price) best = { recipient, price: offer.price };
+      // The dealers: most open it, most of those answer (an offer or a declined line per line), some decline.
+      const story = isRecent ? 'open' : random.next();
+      const answering: Step[] = [];
+      /** Per answering recipient: its offer per line (index), for the workshop's choice. */
+      const offersOf = new Map<number, { dealer: DealerOrg; prices: Map<number, number> }>();
+      for (const { dealer } of chosenRelations) {
+        const recipientId = recipientIdOf.get(dealer.partDealerId);
+        if (recipientId === undefined) throw new Error('demo data: a chosen dealer received nothing');
+        const seenAt = createdAt + random.int(2, 40) * 60_000;
+        const willSee = !isRecent || random.chance(0.6);
+        const answers = willSee && (isRecent ? random.chance(0.5) : random.chance(0.85));
+        const declines = willSee && !answers && random.chance(0.5);
+        const dealerActor = { organisationId: dealer.organisationId, userId: random.pick(dealer.userIds) };
+        const answeredAt = seenAt + random.int(5, 60) * 60_000;
+        if (willSee) {
+          answering.push({ at: seenAt, run: () => markInquirySeen(db, actorAt(dealerActor, seenAt), inquiryId) });
         }
-        if (!best) continue;
-        const entry = chosen.get(best.recipient.row.id as number) ?? { recipient: best.recipient, lines: [] };
-        entry.lines.push(line);
-        chosen.set(best.recipient.row.id as number, entry);
-      }
-      if (chosen.size > 0) {
-        const before = inquiryStatus;
-        inquiryStatus = step(inquiryLifecycleMachine, inquiryStatus, { type: 'inquiry.order' });
-        const placedAt = closesAt + random.int(5, 90) * 60_000;
-        for (const { recipient, lines: orderedLines } of chosen.values()) {
-          const orderId = ids.order++;
-          const dealerOrg = recipient.dealer.organisationId;
-          const priced = orderedLines.map((line) => {
-            const offer = recipient.offers.get(line.id);
-            if (!offer) throw new Error('demo data: a chosen line without offer');
-            return { line, offer, net_price_cents: offer.price, deposit_cents: offer.deposit, quantity: line.quantity };
-          });
-          const totals = dealerTotal(priced, {
-            freight_cents: recipient.row.freightCents ?? 0,
-            free_freight_from_cents: recipient.row.freeFreightFromCents ?? null,
-          });
-          const orderEvent = (
-            at: number,
-            fields: Omit<
-              Row<typeof tradeEvents>,
-              'id' | 'inquiryId' | 'workshopOrganisationId' | 'createdAt' | 'orderId' | 'dealerOrganisationIds'
-            >,
-          ) => event(at, { ...fields, orderId, dealerOrganisationIds: [dealerOrg] });
-          orderEvent(placedAt, {
-            kind: 'order.placed',
-            entity: 'order',
-            entityId: orderId,
-            before: null,
-            after: 'placed',
-            actorUserId: workshop.userId,
-            details: { lines: priced.length, total_cents: totals.total },
-          });
-          // Each line's life, by the order's age: most delivered, some on backorder or cancelled.
-          const daysOld = (now - placedAt) / DAY_MS;
-          const dealerActor = random.pick(recipient.dealer.userIds);
-          const lineStatuses: OrderLineStatus[] = [];
-          let version = 1;
-          for (const { line, offer } of priced) {
-            const orderLineId = ids.orderLine++;
-            let status: OrderLineStatus = 'placed';
-            let eta = offer.eta;
-            let cancel: string | null = null;
-            let tracking = '';
-            const move = (at: number, action: OrderLineAction, details: Record<string, string> = {}) => {
-              const before = status;
-              status = step(orderLineLifecycleMachine, status, { type: `line.${action}` });
-              version += 1;
-              orderEvent(at, {
-                kind: LINE_ACTION_EVENT_KIND[action],
-                entity: 'line',
-                entityId: orderLineId,
-                before,
-                after: status,
-                actorUserId: dealerActor,
-                details,
-              });
+        if (answers) {
+          const prices = new Map<number, number>();
+          const lines = parts.map(({ part }, position) => {
+            const inquiryLineId = lineIds[position] as number;
+            if (random.chance(0.08)) {
+              return {
+                inquiry_line_id: inquiryLineId,
+                offered: false as const,
+                decline_reason: random.pick(['Nicht lieferbar', 'Nicht im Sortiment', 'Auslaufartikel']),
+              };
+            }
+            const availability = random.pick(AVAILABILITY);
+            const alternative = random.chance(0.2);
+            const price = Math.round(part.price * (0.8 + random.next() * 0.4));
+            prices.set(position, price);
+            return {
+              inquiry_line_id: inquiryLineId,
+              offered: true as const,
+              net_price_cents: price,
+              deposit_cents:
+                part.description.includes('Lichtmaschine') || part.description.includes('Einspritz') ? 5000 : 0,
+              availability,
+              eta:
+                availability === 'ordered_eta'
+                  ? isoDate(answeredAt + random.int(2, 6) * DAY_MS)
+                  : isoDate(answeredAt + (availability === 'central_24h' ? DAY_MS : 0)),
+              alternative_part_number: alternative ? `${part.number.replace(/\s/g, '')}-ALT` : '',
+              alternative_brand: alternative ? random.pick(['Febi Bilstein', 'Meyle', 'Ridex', 'Stark']) : '',
+              fits_vehicle: random.chance(0.7),
+              note: '',
             };
-            const roll = random.next();
-            const confirmAt = placedAt + random.int(10, 120) * 60_000;
-            if (roll < 0.05) {
-              cancel = 'Beim Lieferanten nicht mehr verfügbar';
-              move(confirmAt, 'cancel', { reason: cancel });
-            } else if (roll < 0.15 && daysOld < 20) {
-              eta = isoDate(confirmAt + 4 * DAY_MS);
-              move(confirmAt, 'backorder', { eta });
-              if (random.chance(0.6)) {
-                eta = isoDate(confirmAt + 8 * DAY_MS);
-                move(confirmAt + DAY_MS, 'backorder', { eta });
-              }
-            } else {
-              move(confirmAt, 'confirm');
-              if (daysOld > 1) {
-                tracking = random.chance(0.5) ? `DHL ${random.int(100000000, 999999999)}` : '';
-                move(confirmAt + 4 * 3_600_000, 'ship', { tracking_reference: tracking });
-                if (daysOld > 2) move(confirmAt + DAY_MS, 'deliver');
-              }
-            }
-            lineStatuses.push(status);
-            rows.orderLines.push({
-              id: orderLineId,
-              orderId,
-              inquiryLineId: line.id,
-              quoteLineId: offer.quoteId,
-              partNumber: offer.alternative || line.part.number,
-              partNumberNormalised: normalisePartNumber(offer.alternative || line.part.number),
-              brand: offer.brand,
-              description: line.part.description,
-              quantity: line.quantity,
-              netPriceCents: offer.price,
-              depositCents: offer.deposit,
-              fitsVehicle: offer.fits,
-              status,
-              eta,
-              cancelReason: cancel,
-              trackingReference: tracking,
-            });
-            // Now and then a delivered part goes back.
-            const delivered = (rows.orderLines[rows.orderLines.length - 1]?.status ?? 'placed') === 'delivered';
-            if (delivered && random.chance(0.04)) {
-              const returnId = ids.orderReturn++;
-              const requestedAt = confirmAt + 2 * DAY_MS;
-              const reason = random.pick(RETURN_REASONS);
-              let returnStatus: ReturnStatus | 'none' = step(
-                orderReturnLifecycleMachine,
-                'none' as ReturnStatus | 'none',
-                {
-                  type: 'return.request',
-                },
-              );
-              orderEvent(requestedAt, {
-                kind: 'return.requested',
-                entity: 'return',
-                entityId: returnId,
-                before: null,
-                after: returnStatus,
-                actorUserId: workshop.userId,
-                details: { line_id: orderLineId, reason },
-              });
-              version += 1;
-              if (daysOld > 5) {
-                const accept = random.chance(0.8);
-                returnStatus = step(orderReturnLifecycleMachine, returnStatus, {
-                  type: accept ? 'return.accept' : 'return.refuse',
-                });
-                orderEvent(requestedAt + DAY_MS, {
-                  kind: accept ? 'return.accepted' : 'return.refused',
-                  entity: 'return',
-                  entityId: returnId,
-                  before: 'requested',
-                  after: returnStatus,
-                  actorUserId: dealerActor,
-                  details: { line_id: orderLineId },
-                });
-                version += 1;
-                if (accept) {
-                  status = step(orderLineLifecycleMachine, status, { type: 'line.return' });
-                  lineStatuses[lineStatuses.length - 1] = status;
-                  const stored = rows.orderLines[rows.orderLines.length - 1];
-                  if (stored) stored.status = status;
-                }
-              }
-              rows.returns.push({
-                id: returnId,
-                orderLineId,
-                status: returnStatus as ReturnStatus,
-                reason,
-                note: reason === 'does_not_fit' ? 'Passt nicht an die Achse' : '',
-                refusalReason: returnStatus === 'refused' ? 'Teil wurde verbaut' : null,
-                requestedBy: workshop.userId,
-                decidedBy: returnStatus === 'requested' ? null : dealerActor,
-                createdAt: new Date(requestedAt),
-                decidedAt: returnStatus === 'requested' ? null : new Date(requestedAt + DAY_MS),
-              });
-            }
-          }
-          // As the server keeps it: freight and total over the lines still charged.
-          const charged = dealerTotal(
-            priced.filter((_, position) => isLineCharged(lineStatuses[position] ?? 'placed')),
-            {
-              freight_cents: recipient.row.freightCents ?? 0,
-              free_freight_from_cents: recipient.row.freeFreightFromCents ?? null,
-            },
-          );
-          const orderStatus = (lifecycleStep(orderLifecycleMachine, 'placed', {
-            type: 'order.linesChanged',
-            lines: lineStatuses,
-          }) ?? 'placed') as OrderStatus;
-          rows.orders.push({
-            id: orderId,
-            inquiryId,
-            recipientId: recipient.row.id as number,
-            workshopOrganisationId: workshop.organisationId,
-            dealerOrganisationId: dealerOrg,
-            partDealerId: recipient.dealer.partDealerId,
-            status: orderStatus,
-            version,
-            customerNumber: recipient.row.customerNumber,
-            freightCents: charged.freight,
-            totalCents: charged.total,
-            placedBy: workshop.userId,
-            createdAt: new Date(placedAt),
-            updatedAt: new Date(Math.min(now, placedAt + 2 * DAY_MS)),
+          });
+          const freight = random.pick([0, 490, 690, 990]);
+          const freeFreightFrom = random.pick([null, 10_000, 15_000]);
+          offersOf.set(recipientId, { dealer, prices });
+          answering.push({
+            at: answeredAt,
+            run: async () =>
+              answerInquiry(
+                db,
+                actorAt(dealerActor, answeredAt),
+                inquiryId,
+                v.parse(quoteAnswerSchema, {
+                  version: await versionOf.recipient(recipientId),
+                  valid_until: isoDate(answeredAt + 3 * DAY_MS),
+                  freight_cents: freight,
+                  free_freight_from_cents: freeFreightFrom,
+                  lines,
+                }),
+              ),
+          });
+        } else if (declines) {
+          answering.push({
+            at: answeredAt,
+            run: async () =>
+              declineInquiry(
+                db,
+                actorAt(dealerActor, answeredAt),
+                inquiryId,
+                v.parse(versionedReasonSchema, {
+                  version: await versionOf.recipient(recipientId),
+                  reason: 'Keine Teile für dieses Fahrzeug vorrätig',
+                }),
+              ),
           });
         }
-        event(placedAt, {
-          kind: 'inquiry.ordered',
-          entity: 'inquiry',
-          entityId: inquiryId,
-          before,
-          after: inquiryStatus,
-          actorUserId: workshop.userId,
-          dealerOrganisationIds: dealerIds,
+      }
+
+      // What happened next: still open, ordered, cancelled (before its closing time), or closed by time.
+      const quoted = offersOf.size > 0;
+      const outcome =
+        story === 'open' ? 'open' : quoted && story < 0.78 ? 'ordered' : story < 0.88 ? 'closed' : 'cancelled';
+      if (outcome === 'cancelled') {
+        const cancelAt = closesAt - random.int(3, 10) * 60_000;
+        answering.push({
+          at: cancelAt,
+          run: async () =>
+            cancelInquiry(
+              db,
+              actorAt(workshop, cancelAt),
+              inquiryId,
+              v.parse(versionOnlySchema, { version: await versionOf.inquiry(inquiryId) }),
+            ),
         });
       }
-    }
-    rows.recipients.push(...recipients.map((recipient) => ({ ...recipient.row, status: recipient.status })));
-    rows.inquiries.push({
-      id: inquiryId,
-      workshopOrganisationId: workshop.organisationId,
-      createdBy: workshop.userId,
-      status: inquiryStatus,
-      version: recipients.filter((recipient) => recipient.row.answeredAt).length,
-      vin: vehicle.vin,
-      hsn: vehicle.hsn,
-      tsn: vehicle.tsn,
-      vehicleDescription: vehicle.description,
-      closesAt: new Date(closesAt),
-      cancelReason,
-      createdAt: new Date(createdAt),
-      updatedAt: new Date(Math.min(now, decided)),
-    });
-    events.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
-    for (const entry of events) rows.events.push({ ...entry, id: ids.event++ });
-  }
+      await runInOrder(answering);
+      if (outcome === 'closed' || outcome === 'ordered') {
+        // The server's sweeper at the closing time (the inquiries before this one are all decided).
+        const closed = await closeDueInquiries(db, new Date(closesAt));
+        if (closed !== 1) throw new Error(`demo data: the sweep at inquiry ${inquiryId} closed ${closed} inquiries`);
+      }
+      if (outcome !== 'ordered') continue;
 
-  log(
-    `inserting ${rows.inquiries.length} inquiries, ${rows.lines.length} lines, ${rows.quotes.length} quote lines, ${rows.orders.length} orders, ${rows.events.length} events`,
-  );
-  await db.transaction(async (tx) => {
-    const writer = tx as unknown as Database;
-    await insertInBatches(writer, inquiries, rows.inquiries);
-    await insertInBatches(writer, inquiryLines, rows.lines);
-    await insertInBatches(writer, inquiryRecipients, rows.recipients);
-    await insertInBatches(writer, quoteLines, rows.quotes);
-    await insertInBatches(writer, orders, rows.orders);
-    await insertInBatches(writer, orderLines, rows.orderLines);
-    await insertInBatches(writer, orderReturns, rows.returns);
-    await insertInBatches(writer, tradeEvents, rows.events);
-    for (const table of [
-      'inquiries',
-      'inquiry_lines',
-      'inquiry_recipients',
-      'quote_lines',
-      'orders',
-      'order_lines',
-      'order_returns',
-      'trade_events',
-    ]) {
-      await advanceSequence(writer, table);
+      // The workshop orders the cheapest offer per line: one order per dealer.
+      const choices: { inquiry_line_id: number; recipient_id: number }[] = [];
+      for (const position of parts.keys()) {
+        let best: { recipientId: number; price: number } | null = null;
+        for (const [recipientId, { prices }] of offersOf) {
+          const price = prices.get(position);
+          if (price !== undefined && (!best || price < best.price)) best = { recipientId, price };
+        }
+        if (best) choices.push({ inquiry_line_id: lineIds[position] as number, recipient_id: best.recipientId });
+      }
+      if (choices.length === 0) continue;
+      const placedAt = closesAt + random.int(5, 90) * 60_000;
+      const placed = await placeOrders(
+        db,
+        actorAt(workshop, placedAt),
+        inquiryId,
+        v.parse(orderPlacementSchema, { version: await versionOf.inquiry(inquiryId), choices }),
+      );
+
+      // Each order's life, by its age: most lines delivered, some on backorder or cancelled, now and then a return.
+      const daysOld = (now - placedAt) / DAY_MS;
+      const fulfilment: Step[] = [];
+      for (const order of placed.orders) {
+        const [recipient] = await db.select({ id: orders.recipientId }).from(orders).where(eq(orders.id, order.id));
+        const dealer = recipient ? offersOf.get(recipient.id)?.dealer : undefined;
+        if (!dealer) throw new Error('demo data: an order of a dealer that did not answer');
+        const dealerActor = { organisationId: dealer.organisationId, userId: random.pick(dealer.userIds) };
+        const lines = (
+          await db
+            .select({ id: orderLines.id })
+            .from(orderLines)
+            .where(eq(orderLines.orderId, order.id))
+            .orderBy(orderLines.id)
+        ).map((line) => line.id);
+        const lineAction = (
+          at: number,
+          fields: { action: string; line_ids: number[]; eta?: string; reason?: string; tracking_reference?: string },
+        ) => {
+          if (fields.line_ids.length === 0) return;
+          fulfilment.push({
+            at,
+            run: async () =>
+              changeOrderLines(
+                db,
+                actorAt(dealerActor, at),
+                order.id,
+                v.parse(orderLineActionSchema, { ...fields, version: await versionOf.order(order.id) }),
+              ),
+          });
+        };
+        const confirmAt = placedAt + random.int(10, 120) * 60_000;
+        const cancelled: number[] = [];
+        const backordered: number[] = [];
+        const confirmed: number[] = [];
+        for (const lineId of lines) {
+          const roll = random.next();
+          if (roll < 0.05) cancelled.push(lineId);
+          else if (roll < 0.15 && daysOld < 20) backordered.push(lineId);
+          else confirmed.push(lineId);
+        }
+        lineAction(confirmAt, {
+          action: 'cancel',
+          line_ids: cancelled,
+          reason: 'Beim Lieferanten nicht mehr verfügbar',
+        });
+        lineAction(confirmAt, { action: 'backorder', line_ids: backordered, eta: isoDate(confirmAt + 4 * DAY_MS) });
+        if (backordered.length > 0 && random.chance(0.6)) {
+          lineAction(confirmAt + DAY_MS, {
+            action: 'backorder',
+            line_ids: backordered,
+            eta: isoDate(confirmAt + 8 * DAY_MS),
+          });
+        }
+        lineAction(confirmAt, { action: 'confirm', line_ids: confirmed });
+        if (daysOld <= 1) continue;
+        const tracking = random.chance(0.5) ? `DHL ${random.int(100000000, 999999999)}` : '';
+        lineAction(confirmAt + 4 * 3_600_000, { action: 'ship', line_ids: confirmed, tracking_reference: tracking });
+        if (daysOld <= 2) continue;
+        lineAction(confirmAt + DAY_MS, { action: 'deliver', line_ids: confirmed });
+        // Now and then a delivered part goes back; the dealer decides within a day.
+        for (const lineId of confirmed) {
+          if (!random.chance(0.04)) continue;
+          const requestedAt = confirmAt + 2 * DAY_MS;
+          const reason = random.pick(RETURN_REASONS);
+          fulfilment.push({
+            at: requestedAt,
+            run: async () =>
+              requestReturn(
+                db,
+                actorAt(workshop, requestedAt),
+                { orderId: order.id, lineId },
+                v.parse(returnRequestSchema, {
+                  version: await versionOf.order(order.id),
+                  reason,
+                  note: reason === 'does_not_fit' ? 'Passt nicht an die Achse' : '',
+                }),
+              ),
+          });
+          if (daysOld <= 5) continue;
+          const accepted = random.chance(0.8);
+          const decidedAt = requestedAt + DAY_MS;
+          fulfilment.push({
+            at: decidedAt,
+            run: async () => {
+              const [requested] = await db
+                .select({ id: orderReturns.id })
+                .from(orderReturns)
+                .where(eq(orderReturns.orderLineId, lineId));
+              if (!requested) throw new Error('demo data: a return to decide was not requested');
+              return decideReturn(
+                db,
+                actorAt(dealerActor, decidedAt),
+                { orderId: order.id, returnId: requested.id, accepted },
+                v.parse(returnDecisionSchema, {
+                  version: await versionOf.order(order.id),
+                  reason: accepted ? '' : 'Teil wurde verbaut',
+                }),
+              );
+            },
+          });
+        }
+      }
+      await runInOrder(fulfilment);
+      if ((index + 1) % 500 === 0) log(`${index + 1} inquiries told`);
     }
+
+    // The history is told; the mails its commands queued would reach the demo's people now, all at once.
+    await db.delete(tradeMailQueue).where(gt(tradeMailQueue.eventId, lastEventBefore));
   });
-  // The dashboards' facts (ADR 029) that the routes write as things happen, from the rows just written.
-  await fillDashboardFacts(db);
   // PGlite runs no autovacuum, so nothing would tell its planner how large the tables have become.
-  await db.execute(sql`analyze`);
+  await outer.execute(sql`analyze`);
+  const total = async (table: CountedTable) => (await outer.select({ total: count() }).from(table))[0]?.total ?? 0;
   return {
     created: true,
     ...accounts,
     counts: {
-      inquiries: rows.inquiries.length,
-      lines: rows.lines.length,
-      quoteLines: rows.quotes.length,
-      orders: rows.orders.length,
-      orderLines: rows.orderLines.length,
-      returns: rows.returns.length,
-      events: rows.events.length,
+      inquiries: await total(inquiries),
+      lines: await total(inquiryLines),
+      quoteLines: await total(quoteLines),
+      orders: await total(orders),
+      orderLines: await total(orderLines),
+      returns: await total(orderReturns),
+      events: await total(tradeEvents),
     },
   };
 }
 
 /**
  * For the order-placing benchmark: `count` inquiries of the first demo workshop, each with
- * `lineCount` lines quoted in full by one dealer (closing in a day), ready to be ordered.
- * Returns what a placement names: the inquiry, its version and a choice per line.
+ * `lineCount` lines quoted in full by one dealer (closing in a day), ready to be ordered. Written
+ * through the commands like the demo: the workshop sends them (a minute apart, in the hours just
+ * past, as its rate limit allows), the dealer answers each. Returns what a placement names: the
+ * inquiry, its version and a choice per line.
  */
-export async function seedQuotedInquiries(db: Database, options: { count: number; lineCount: number }) {
-  const [workshopUser] = await db.select().from(users).where(eq(users.email, DEMO_WORKSHOP_EMAIL));
-  if (!workshopUser?.organisationId) throw new Error('seed the demo first');
-  const [relation] = await db
-    .select({
-      partDealerId: partDealers.id,
-      dealerOrganisationId: partDealers.organisationId,
-      customerNumber: supplierRelations.customerNumber,
-    })
-    .from(supplierRelations)
-    .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
-    .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
-    .where(eq(workshops.organisationId, workshopUser.organisationId))
-    .limit(1);
-  if (!relation?.dealerOrganisationId) throw new Error('the demo workshop has no dealer');
-  const placements: {
-    inquiryId: number;
-    version: number;
-    choices: { inquiry_line_id: number; recipient_id: number }[];
-  }[] = [];
-  const now = Date.now();
-  for (let index = 0; index < options.count; index++) {
-    await db.transaction(async (tx) => {
-      const [inquiry] = await tx
-        .insert(inquiries)
-        .values({
-          workshopOrganisationId: workshopUser.organisationId as number,
-          createdBy: workshopUser.id,
-          status: 'quoted',
-          version: 1,
-          vin: 'WVWZZZAUZFW123456',
-          vehicleDescription: 'VW Golf 7 1.6 TDI',
-          closesAt: new Date(now + DAY_MS),
-        })
-        .returning({ id: inquiries.id });
-      if (!inquiry) throw new Error('inquiry insert returned nothing');
-      const lines = await tx
-        .insert(inquiryLines)
-        .values(
-          Array.from({ length: options.lineCount }, (_, position) => {
+export async function seedQuotedInquiries(outer: Database, options: { count: number; lineCount: number }) {
+  // One transaction, one commit; the commands' own transactions become savepoints inside it.
+  return outer.transaction(async (tx) => {
+    const db = tx as unknown as Database;
+    const [workshopUser] = await db.select().from(users).where(eq(users.email, DEMO_WORKSHOP_EMAIL));
+    if (!workshopUser?.organisationId) throw new Error('seed the demo first');
+    const [relation] = await db
+      .select({ relationId: supplierRelations.id, dealerOrganisationId: partDealers.organisationId })
+      .from(supplierRelations)
+      .innerJoin(workshops, eq(workshops.id, supplierRelations.workshopId))
+      .innerJoin(partDealers, eq(partDealers.id, supplierRelations.partDealerId))
+      .where(eq(workshops.organisationId, workshopUser.organisationId))
+      .orderBy(supplierRelations.id)
+      .limit(1);
+    if (!relation?.dealerOrganisationId) throw new Error('the demo workshop has no dealer');
+    const [dealerUser] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organisationId, relation.dealerOrganisationId), eq(users.status, USER_STATUS.active)))
+      .orderBy(users.id)
+      .limit(1);
+    if (!dealerUser) throw new Error('the demo dealer has no user');
+    const lastEventBefore = await latestTradeEventId(db);
+    const workshop = { organisationId: workshopUser.organisationId, userId: workshopUser.id };
+    const dealer = { organisationId: relation.dealerOrganisationId, userId: dealerUser.id };
+    const placements: {
+      inquiryId: number;
+      version: number;
+      choices: { inquiry_line_id: number; recipient_id: number }[];
+    }[] = [];
+    const now = Date.now();
+    for (let index = 0; index < options.count; index++) {
+      const sentAt = now - (options.count - index) * 60_000;
+      const clock = () => new Date(sentAt);
+      const inquiry = await createInquiry(
+        db,
+        { ...workshop, clock },
+        v.parse(inquiryCreateSchema, {
+          vehicle: { vin: 'WVWZZZAUZFW123456', description: 'VW Golf 7 1.6 TDI' },
+          lines: Array.from({ length: options.lineCount }, (_, position) => {
             const part = PARTS[position % PARTS.length] as (typeof PARTS)[number];
-            return {
-              inquiryId: inquiry.id,
-              position: position + 1,
-              partNumber: part.number,
-              partNumberNormalised: normalisePartNumber(part.number),
-              description: part.description,
-              quantity: 1,
-            };
+            return { part_number: part.number, description: part.description, quantity: 1 };
           }),
-        )
-        .returning({ id: inquiryLines.id });
-      const [recipient] = await tx
-        .insert(inquiryRecipients)
-        .values({
-          inquiryId: inquiry.id,
-          partDealerId: relation.partDealerId,
-          dealerOrganisationId: relation.dealerOrganisationId as number,
-          customerNumber: relation.customerNumber,
-          status: 'answered',
-          version: 1,
-          answeredAt: new Date(now),
-          validUntil: isoDate(now + 3 * DAY_MS),
-          freightCents: 690,
-          freeFreightFromCents: 15_000,
-        })
-        .returning({ id: inquiryRecipients.id });
-      if (!recipient) throw new Error('recipient insert returned nothing');
-      await tx.insert(quoteLines).values(
-        lines.map((line, position) => ({
-          recipientId: recipient.id,
-          inquiryLineId: line.id,
-          offered: true,
-          netPriceCents: (PARTS[position % PARTS.length] as (typeof PARTS)[number]).price,
-          availability: 'branch_today' as const,
-          eta: isoDate(now),
-        })),
+          recipient_relation_ids: [relation.relationId],
+          closes_in_minutes: 24 * 60 + (options.count - index),
+        }),
+      );
+      const lines = await db
+        .select({ id: inquiryLines.id })
+        .from(inquiryLines)
+        .where(eq(inquiryLines.inquiryId, inquiry.id))
+        .orderBy(inquiryLines.position);
+      const [recipient] = await db
+        .select({ id: inquiryRecipients.id, version: inquiryRecipients.version })
+        .from(inquiryRecipients)
+        .where(eq(inquiryRecipients.inquiryId, inquiry.id));
+      if (!recipient) throw new Error('the inquiry reached no dealer');
+      await answerInquiry(
+        db,
+        { ...dealer, clock },
+        inquiry.id,
+        v.parse(quoteAnswerSchema, {
+          version: recipient.version,
+          valid_until: isoDate(now + 3 * DAY_MS),
+          freight_cents: 690,
+          free_freight_from_cents: 15_000,
+          lines: lines.map((line, position) => ({
+            inquiry_line_id: line.id,
+            offered: true,
+            net_price_cents: (PARTS[position % PARTS.length] as (typeof PARTS)[number]).price,
+            availability: 'branch_today',
+            eta: isoDate(now),
+          })),
+        }),
       );
       placements.push({
         inquiryId: inquiry.id,
-        version: 1,
+        version: await versionOfInquiry(db, inquiry.id),
         choices: lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: recipient.id })),
       });
-    });
-  }
-  return placements;
+    }
+    await db.delete(tradeMailQueue).where(gt(tradeMailQueue.eventId, lastEventBefore));
+    return placements;
+  });
 }

@@ -9,7 +9,7 @@ import { ApiRefusal, conflictWithCurrent } from '../http/respond';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
 import { expireWaitingRecipients } from './expire-recipients';
 import { inquiryDetail } from './inquiry-detail';
-import type { TradeActor } from './trade-actor';
+import { commandTime, type TradeActor } from './trade-actor';
 
 /**
  * A workshop cancels one of its inquiries on the version it read (ADR 023 and 035): the inquiry
@@ -24,6 +24,7 @@ export async function cancelInquiry(
   { version }: v.InferOutput<typeof versionOnlySchema>,
 ) {
   const scope = { inquiryId, workshopOrganisationId: actor.organisationId };
+  const now = commandTime(actor);
   return db.transaction(async (tx) => {
     const inquiryChanged = async (): Promise<never> => {
       const current = await inquiryDetail(tx, scope);
@@ -42,7 +43,7 @@ export async function cancelInquiry(
     if (next === null) throw new ApiRefusal(409, 'actionNotAllowed');
     const [updated] = await tx
       .update(inquiries)
-      .set({ status: next as typeof inquiry.status, version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
+      .set({ status: next as typeof inquiry.status, version: sql`${inquiries.version} + 1`, updatedAt: now })
       .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, version), eq(inquiries.status, inquiry.status)))
       .returning({ id: inquiries.id });
     if (!updated) return inquiryChanged();
@@ -61,7 +62,7 @@ export async function cancelInquiry(
       },
       ...expiry.events,
     ];
-    await appendTradeEvents(tx, events);
+    await appendTradeEvents(tx, events, now);
     return inquiryDetail(tx, scope);
   });
 }

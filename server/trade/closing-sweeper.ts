@@ -34,7 +34,7 @@ async function closeInquiry(db: Database, inquiryId: number, now: Date) {
       .set({
         status: next as typeof inquiry.status,
         version: sql`${inquiries.version} + 1`,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.status, inquiry.status)))
       .returning({ id: inquiries.id });
@@ -52,7 +52,7 @@ async function closeInquiry(db: Database, inquiryId: number, now: Date) {
       workshopOrganisationId: inquiry.workshopOrganisationId,
       dealerOrganisationIds: recipients.map((recipient) => recipient.dealerOrganisationId),
     });
-    const [closedEvent] = await appendTradeEvents(tx, events);
+    const [closedEvent] = await appendTradeEvents(tx, events, now);
     if (closedEvent) {
       await queueTradeMail(tx, { organisationId: inquiry.workshopOrganisationId, event: closedEvent });
     }

@@ -17,7 +17,7 @@ import { ApiRefusal } from '../http/respond';
 import { enforceRateLimits, type RateWindow } from '../rate-limit';
 import { appendTradeEvents } from './event-log';
 import { inquiryDetail } from './inquiry-detail';
-import type { TradeActor } from './trade-actor';
+import { commandTime, type TradeActor } from './trade-actor';
 import { queueTradeMail } from './trade-mail';
 
 /** Each inquiry mails every recipient dealer's users: a generous ceiling per workshop, not a quota. */
@@ -40,7 +40,8 @@ export const recipientCondition = and(
  * the same transaction. A recipient that is not the workshop's own active relation is a 400.
  */
 export async function createInquiry(db: Database, actor: TradeActor, body: v.InferOutput<typeof inquiryCreateSchema>) {
-  await enforceRateLimits(db, [[INQUIRIES_PER_ORGANISATION, String(actor.organisationId)]]);
+  const now = commandTime(actor);
+  await enforceRateLimits(db, [[INQUIRIES_PER_ORGANISATION, String(actor.organisationId)]], now.getTime());
   const sentStatus = lifecycleStep(inquiryLifecycleMachine, 'draft', { type: 'inquiry.send' });
   if (sentStatus !== 'sent') throw new Error(`inquiry.send from draft leads to ${sentStatus}`);
   const created = await db.transaction(async (tx) => {
@@ -75,7 +76,9 @@ export async function createInquiry(db: Database, actor: TradeActor, body: v.Inf
         hsn: body.vehicle.hsn,
         tsn: body.vehicle.tsn,
         vehicleDescription: body.vehicle.description,
-        closesAt: new Date(Date.now() + body.closes_in_minutes * 60_000),
+        closesAt: new Date(now.getTime() + body.closes_in_minutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
       })
       .returning();
     if (!inquiry) throw new Error('inquiry insert returned nothing');
@@ -97,23 +100,28 @@ export async function createInquiry(db: Database, actor: TradeActor, body: v.Inf
         partDealerId: recipient.partDealerId,
         dealerOrganisationId: recipient.dealerOrganisationId,
         customerNumber: recipient.customerNumber,
+        createdAt: now,
       })),
     );
-    const [event] = await appendTradeEvents(tx, [
-      {
-        kind: 'inquiry.sent',
-        inquiryId: inquiry.id,
-        entity: 'inquiry',
-        entityId: inquiry.id,
-        before: 'draft',
-        after: sentStatus,
-        actorUserId: actor.userId,
-        // Listed to every recipient: nothing about the others (not even how many there are).
-        details: { lines: body.lines.length },
-        workshopOrganisationId: actor.organisationId,
-        dealerOrganisationIds,
-      },
-    ]);
+    const [event] = await appendTradeEvents(
+      tx,
+      [
+        {
+          kind: 'inquiry.sent',
+          inquiryId: inquiry.id,
+          entity: 'inquiry',
+          entityId: inquiry.id,
+          before: 'draft',
+          after: sentStatus,
+          actorUserId: actor.userId,
+          // Listed to every recipient: nothing about the others (not even how many there are).
+          details: { lines: body.lines.length },
+          workshopOrganisationId: actor.organisationId,
+          dealerOrganisationIds,
+        },
+      ],
+      now,
+    );
     if (!event) throw new Error('event append returned nothing');
     for (const dealerOrganisationId of dealerOrganisationIds) {
       await queueTradeMail(tx, { organisationId: dealerOrganisationId, event });

@@ -14,7 +14,7 @@ import { inquiries, inquiryLines, inquiryRecipients, quoteLines } from '../db/sc
 import { ApiRefusal, conflictWithCurrent } from '../http/respond';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
 import { dealerInquiry } from './inquiry-detail';
-import type { TradeActor } from './trade-actor';
+import { commandTime, type TradeActor } from './trade-actor';
 import { queueTradeMail } from './trade-mail';
 
 /*
@@ -55,8 +55,8 @@ async function lockedRecipient(tx: Transaction, scope: DealerScope) {
 }
 
 /** Whether the inquiry still takes answers: its machine takes `quote.received` and its time has not run out. */
-function assertTakesAnswers(inquiry: InquiryRow) {
-  if (inquiry.closesAt.getTime() <= Date.now()) throw new ApiRefusal(409, 'inquiryClosed');
+function assertTakesAnswers(inquiry: InquiryRow, now: Date) {
+  if (inquiry.closesAt.getTime() <= now.getTime()) throw new ApiRefusal(409, 'inquiryClosed');
   if (!lifecycleAllows(inquiryLifecycleMachine, inquiry.status, { type: 'quote.received' })) {
     throw new ApiRefusal(409, 'inquiryClosed');
   }
@@ -90,6 +90,7 @@ async function appendAnswerEvents(
   inquiry: InquiryRow,
   recipientBefore: RecipientRow,
   events: TradeEventInput[],
+  now: Date,
 ) {
   const wasWaiting = (UNANSWERED as readonly string[]).includes(recipientBefore.status);
   const [waiting] = await tx
@@ -110,7 +111,7 @@ async function appendAnswerEvents(
       dealerOrganisationIds: [],
     });
   }
-  const rows = await appendTradeEvents(tx, events);
+  const rows = await appendTradeEvents(tx, events, now);
   const allAnsweredRow = rows.find((row) => row.kind === 'inquiry.allAnswered');
   if (allAnsweredRow) {
     await queueTradeMail(tx, { organisationId: inquiry.workshopOrganisationId, event: allAnsweredRow });
@@ -123,29 +124,34 @@ async function appendAnswerEvents(
  */
 export async function markInquirySeen(db: Database, actor: TradeActor, inquiryId: number) {
   const scope = scopeOf(actor, inquiryId);
+  const now = commandTime(actor);
   return db.transaction(async (tx) => {
     const { inquiry, recipient } = await lockedRecipient(tx, scope);
     const next = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.open' });
     if (next !== null) {
       const [updated] = await tx
         .update(inquiryRecipients)
-        .set({ status: next as RecipientRow['status'], seenAt: new Date() })
+        .set({ status: next as RecipientRow['status'], seenAt: now })
         .where(and(eq(inquiryRecipients.id, recipient.id), eq(inquiryRecipients.status, recipient.status)))
         .returning({ id: inquiryRecipients.id });
       if (updated) {
-        await appendTradeEvents(tx, [
-          {
-            kind: 'recipient.seen',
-            inquiryId: inquiry.id,
-            entity: 'recipient',
-            entityId: recipient.id,
-            before: recipient.status,
-            after: next,
-            actorUserId: actor.userId,
-            workshopOrganisationId: inquiry.workshopOrganisationId,
-            dealerOrganisationIds: [recipient.dealerOrganisationId],
-          },
-        ]);
+        await appendTradeEvents(
+          tx,
+          [
+            {
+              kind: 'recipient.seen',
+              inquiryId: inquiry.id,
+              entity: 'recipient',
+              entityId: recipient.id,
+              before: recipient.status,
+              after: next,
+              actorUserId: actor.userId,
+              workshopOrganisationId: inquiry.workshopOrganisationId,
+              dealerOrganisationIds: [recipient.dealerOrganisationId],
+            },
+          ],
+          now,
+        );
       }
     }
     return dealerInquiry(tx, scope);
@@ -163,12 +169,13 @@ export async function answerInquiry(
   inquiryId: number,
   answer: v.InferOutput<typeof quoteAnswerSchema>,
 ) {
-  if (answer.valid_until < portalToday()) throw new ApiRefusal(400, 'validUntilPast', { field: 'valid_until' });
+  const now = commandTime(actor);
+  if (answer.valid_until < portalToday(now)) throw new ApiRefusal(400, 'validUntilPast', { field: 'valid_until' });
   const scope = scopeOf(actor, inquiryId);
   return db.transaction(async (tx) => {
     const { inquiry, recipient } = await lockedRecipient(tx, scope);
     if (recipient.version !== answer.version) return answerChanged(tx, scope);
-    assertTakesAnswers(inquiry);
+    assertTakesAnswers(inquiry, now);
     const inquiryNext = lifecycleStep(inquiryLifecycleMachine, inquiry.status, { type: 'quote.received' });
     if (inquiryNext === null) throw new ApiRefusal(409, 'inquiryClosed');
     const recipientNext = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, {
@@ -184,7 +191,6 @@ export async function answerInquiry(
     if (answered.length !== lineIds.size || answered.some((id) => !lineIds.has(id))) {
       throw new ApiRefusal(400, 'answerIncomplete', { field: 'lines' });
     }
-    const now = new Date();
     const [updated] = await tx
       .update(inquiryRecipients)
       .set({
@@ -259,7 +265,7 @@ export async function answerInquiry(
         dealerOrganisationIds: [],
       });
     }
-    await appendAnswerEvents(tx, inquiry, recipient, events);
+    await appendAnswerEvents(tx, inquiry, recipient, events, now);
     return dealerInquiry(tx, scope);
   });
 }
@@ -275,13 +281,13 @@ export async function declineInquiry(
   { version, reason }: v.InferOutput<typeof versionedReasonSchema>,
 ) {
   const scope = scopeOf(actor, inquiryId);
+  const now = commandTime(actor);
   return db.transaction(async (tx) => {
     const { inquiry, recipient } = await lockedRecipient(tx, scope);
     if (recipient.version !== version) return answerChanged(tx, scope);
-    assertTakesAnswers(inquiry);
+    assertTakesAnswers(inquiry, now);
     const next = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.decline' });
     if (next === null) throw new ApiRefusal(409, 'actionNotAllowed');
-    const now = new Date();
     const [updated] = await tx
       .update(inquiryRecipients)
       .set({
@@ -297,20 +303,26 @@ export async function declineInquiry(
       .update(inquiries)
       .set({ version: sql`${inquiries.version} + 1`, updatedAt: now })
       .where(eq(inquiries.id, inquiry.id));
-    await appendAnswerEvents(tx, inquiry, recipient, [
-      {
-        kind: 'recipient.declined',
-        inquiryId: inquiry.id,
-        entity: 'recipient',
-        entityId: recipient.id,
-        before: recipient.status,
-        after: next,
-        actorUserId: actor.userId,
-        details: { reason },
-        workshopOrganisationId: inquiry.workshopOrganisationId,
-        dealerOrganisationIds: [recipient.dealerOrganisationId],
-      },
-    ]);
+    await appendAnswerEvents(
+      tx,
+      inquiry,
+      recipient,
+      [
+        {
+          kind: 'recipient.declined',
+          inquiryId: inquiry.id,
+          entity: 'recipient',
+          entityId: recipient.id,
+          before: recipient.status,
+          after: next,
+          actorUserId: actor.userId,
+          details: { reason },
+          workshopOrganisationId: inquiry.workshopOrganisationId,
+          dealerOrganisationIds: [recipient.dealerOrganisationId],
+        },
+      ],
+      now,
+    );
     return dealerInquiry(tx, scope);
   });
 }

@@ -33,9 +33,9 @@ export type TradeEventInput = {
 /**
  * Appends events to the log inside the caller's transaction and announces them to every process
  * (pg_notify is delivered at commit, so a rolled-back change is never announced). Call it last in
- * the transaction: the lock it takes is held until commit.
+ * the transaction: the lock it takes is held until commit. `at` is the command's time (`commandTime`).
  */
-export async function appendTradeEvents(tx: Transaction, events: readonly TradeEventInput[]) {
+export async function appendTradeEvents(tx: Transaction, events: readonly TradeEventInput[], at = new Date()) {
   if (events.length === 0) return [];
   await tx.execute(sql`select pg_advisory_xact_lock(${TRADE_EVENT_LOCK})`);
   const rows = await tx
@@ -53,6 +53,7 @@ export async function appendTradeEvents(tx: Transaction, events: readonly TradeE
         details: event.details ?? {},
         workshopOrganisationId: event.workshopOrganisationId,
         dealerOrganisationIds: [...event.dealerOrganisationIds],
+        createdAt: at,
       })),
     )
     .returning();

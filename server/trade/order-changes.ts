@@ -20,7 +20,7 @@ import { ApiRefusal } from '../http/respond';
 import { appendTradeEvents, type EventReader, type TradeEventInput } from './event-log';
 import { readOrderDetail } from './order-detail';
 import { claimOrderVersion } from './order-version';
-import type { TradeActor } from './trade-actor';
+import { commandTime, type TradeActor } from './trade-actor';
 import { queueTradeMails } from './trade-mail';
 
 /*
@@ -103,8 +103,9 @@ export async function changeOrderLines(
   body: v.InferOutput<typeof orderLineActionSchema>,
 ) {
   const reader = dealerOf(actor);
+  const now = commandTime(actor);
   await db.transaction(async (tx) => {
-    const order = await claimOrderVersion(tx, reader, orderId, body.version);
+    const order = await claimOrderVersion(tx, reader, orderId, body.version, now);
     const lines = await tx
       .select()
       .from(orderLines)
@@ -128,7 +129,7 @@ export async function changeOrderLines(
         ...(body.action === 'cancel' && { cancelReason: body.reason }),
         ...(body.action === 'ship' && { trackingReference: body.tracking_reference }),
         // The first delivery, kept for the dashboards (ADR 029); a line is delivered once.
-        ...(body.action === 'deliver' && { deliveredAt: new Date() }),
+        ...(body.action === 'deliver' && { deliveredAt: now }),
       })
       .where(inArray(orderLines.id, body.line_ids));
     const orderStatus = await followLines(tx, order);
@@ -155,7 +156,7 @@ export async function changeOrderLines(
       dealerOrganisationIds: [order.dealerOrganisationId],
     }));
     if (orderStatus) events.push(orderStatusEvent(order, orderStatus, actor.userId));
-    const appended = await appendTradeEvents(tx, events);
+    const appended = await appendTradeEvents(tx, events, now);
     // The workshop hears of a line told by mail (a backorder, a cancelled line), each line once.
     await queueTradeMails(
       tx,
@@ -180,8 +181,9 @@ export async function decideReturn(
   const { orderId, returnId, accepted } = target;
   if (!accepted && body.reason === '') throw new ApiRefusal(400, 'reasonRequired', { field: 'reason' });
   const reader = dealerOf(actor);
+  const now = commandTime(actor);
   await db.transaction(async (tx) => {
-    const order = await claimOrderVersion(tx, reader, orderId, body.version);
+    const order = await claimOrderVersion(tx, reader, orderId, body.version, now);
     const [found] = await tx
       .select({ orderReturn: orderReturns, line: orderLines })
       .from(orderReturns)
@@ -200,7 +202,7 @@ export async function decideReturn(
         status: decided as (typeof orderReturns.$inferSelect)['status'],
         refusalReason: accepted ? null : body.reason,
         decidedBy: actor.userId,
-        decidedAt: new Date(),
+        decidedAt: now,
       })
       .where(eq(orderReturns.id, orderReturn.id));
     const shared = {
@@ -238,7 +240,7 @@ export async function decideReturn(
       const orderStatus = await followLines(tx, order);
       if (orderStatus) events.push(orderStatusEvent(order, orderStatus, actor.userId));
     }
-    await appendTradeEvents(tx, events);
+    await appendTradeEvents(tx, events, now);
   });
   return readOrderDetail(db, reader, orderId);
 }
@@ -255,8 +257,9 @@ export async function requestReturn(
 ) {
   const { orderId, lineId } = target;
   const reader = workshopOf(actor);
+  const now = commandTime(actor);
   await db.transaction(async (tx) => {
-    const order = await claimOrderVersion(tx, reader, orderId, request.version);
+    const order = await claimOrderVersion(tx, reader, orderId, request.version, now);
     const [line] = await tx
       .select()
       .from(orderLines)
@@ -274,25 +277,30 @@ export async function requestReturn(
         reason: request.reason,
         note: request.note,
         requestedBy: actor.userId,
+        createdAt: now,
       })
       .onConflictDoNothing()
       .returning();
     if (!created) throw new ApiRefusal(409, 'actionNotAllowed');
-    await appendTradeEvents(tx, [
-      {
-        kind: 'return.requested',
-        inquiryId: order.inquiryId,
-        orderId: order.id,
-        entity: 'return',
-        entityId: created.id,
-        before: null,
-        after: requested,
-        actorUserId: actor.userId,
-        details: { line_id: line.id, reason: request.reason, note: request.note },
-        workshopOrganisationId: order.workshopOrganisationId,
-        dealerOrganisationIds: [order.dealerOrganisationId],
-      },
-    ]);
+    await appendTradeEvents(
+      tx,
+      [
+        {
+          kind: 'return.requested',
+          inquiryId: order.inquiryId,
+          orderId: order.id,
+          entity: 'return',
+          entityId: created.id,
+          before: null,
+          after: requested,
+          actorUserId: actor.userId,
+          details: { line_id: line.id, reason: request.reason, note: request.note },
+          workshopOrganisationId: order.workshopOrganisationId,
+          dealerOrganisationIds: [order.dealerOrganisationId],
+        },
+      ],
+      now,
+    );
   });
   return readOrderDetail(db, reader, orderId);
 }

@@ -9,10 +9,16 @@ import { ordersOf, readOrderDetail } from './order-detail';
  * Bumps the version of the reader's order if it still is the one the caller read; else 404 (not
  * the reader's) or 409 `orderChanged` with the current order, and the transaction stores nothing.
  */
-export async function claimOrderVersion(tx: Transaction, reader: EventReader, orderId: number, version: number) {
+export async function claimOrderVersion(
+  tx: Transaction,
+  reader: EventReader,
+  orderId: number,
+  version: number,
+  now: Date,
+) {
   const [claimed] = await tx
     .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: new Date() })
+    .set({ version: sql`${orders.version} + 1`, updatedAt: now })
     .where(and(eq(orders.id, orderId), ordersOf(reader), eq(orders.version, version)))
     .returning();
   if (claimed) return claimed;

@@ -17,7 +17,7 @@ import { fillDashboardFacts } from './dashboard-facts';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
 import { inquiryDetail } from './inquiry-detail';
 import { orderSummaries } from './order-summaries';
-import type { TradeActor } from './trade-actor';
+import { commandTime, type TradeActor } from './trade-actor';
 import { queueTradeMails } from './trade-mail';
 
 /** The quote lines the workshop may order from: offered, available, by an answered recipient. */
@@ -72,6 +72,7 @@ export async function placeOrders(
   placement: v.InferOutput<typeof orderPlacementSchema>,
 ) {
   const { organisationId } = actor;
+  const now = commandTime(actor);
   const orderIds = await db.transaction(async (tx) => {
     // One lock per inquiry (ADR 023, inquiry side): answers, declines, the sweep and ordering take
     // the inquiry row first, so the quotes read below are those of the version the workshop saw.
@@ -87,7 +88,7 @@ export async function placeOrders(
 
     const [claimed] = await tx
       .update(inquiries)
-      .set({ status: ordered as InquiryStatus, version: sql`${inquiries.version} + 1`, updatedAt: new Date() })
+      .set({ status: ordered as InquiryStatus, version: sql`${inquiries.version} + 1`, updatedAt: now })
       .where(and(eq(inquiries.id, inquiry.id), eq(inquiries.version, placement.version)))
       .returning({ id: inquiries.id });
     if (!claimed) return inquiryChanged(tx, inquiryId, organisationId);
@@ -100,7 +101,7 @@ export async function placeOrders(
       .from(inquiryRecipients)
       .where(eq(inquiryRecipients.inquiryId, inquiry.id));
     const offerOf = new Map(offered.map((row) => [`${row.recipient.id}:${row.line.id}`, row]));
-    const today = portalToday();
+    const today = portalToday(now);
     const perRecipient = new Map<number, Offered[]>();
     for (const choice of placement.choices) {
       const row = offerOf.get(`${choice.recipient_id}:${choice.inquiry_line_id}`);
@@ -137,6 +138,8 @@ export async function placeOrders(
           freightCents: totals.freight,
           totalCents: totals.total,
           placedBy: actor.userId,
+          createdAt: now,
+          updatedAt: now,
         })),
       )
       .returning({ id: orders.id, recipientId: orders.recipientId });
@@ -195,7 +198,7 @@ export async function placeOrders(
       workshopOrganisationId: organisationId,
       dealerOrganisationIds: allRecipients.map((row) => row.dealerOrganisationId),
     });
-    const appended = await appendTradeEvents(tx, events);
+    const appended = await appendTradeEvents(tx, events, now);
     const dealerOfOrder = new Map(
       groups.map(({ recipient }) => [orderOfRecipient(recipient.id), recipient.dealerOrganisationId]),
     );
