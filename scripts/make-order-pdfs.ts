@@ -1,17 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { chromeFlags, chromePath } from './chromium';
 
 /**
- * `node --import tsx scripts/make-order-pdfs.ts`: remakes the corpus of order PDFs in
+ * `node --import tsx scripts/make-order-pdfs.ts [pdfkit|groff|chromium]`: remakes the corpus of order PDFs in
  * tests/fixtures/order-pdfs/ (issue 24 §10), each printed by another program, as workshops receive
  * them. The PDFs are committed; this script says how each was made:
  *  - chromium-order.pdf: Debian's Chromium, `--headless --print-to-pdf` of chromium-order.html
  *    (an HTML table, numbers right-aligned by CSS);
+ *  - chromium-compact.pdf: the same of chromium-compact.html, a compact table (9 pt, 2 px
+ *    padding) whose labels are left-aligned over right-aligned numbers;
  *  - groff-order.pdf: `groff -k -t -ms -Tpdf groff-order.ms` (Debian package groff: a tbl table,
  *    numbers right-aligned);
+ *  - groff-narrow.pdf: the same of groff-narrow.ms, columns only 1n apart: pdf.js gives
+ *    "Pos Artikelnummer", "Menge Preis" and "12 1.234,56 €" as one text each;
  *  - pdfkit-order.pdf: the pdfkit library as a DMS's report generator uses it, drawn below: narrow
  *    columns whose header labels stand 3 points apart, numbers and their headers right-aligned;
  *  - pdfkit-problems.pdf: the same report with a part number printed at the start of the
@@ -81,15 +85,19 @@ if (wanted('pdfkit')) {
   pdfkitOrder('pdfkit-problems.pdf', problemRows);
 }
 if (wanted('groff')) {
-  const pdf = execFileSync('groff', ['-k', '-t', '-ms', '-Tpdf', path.join(folder, 'groff-order.ms')]);
-  (await import('node:fs')).writeFileSync(path.join(folder, 'groff-order.pdf'), pdf);
+  for (const name of ['groff-order', 'groff-narrow']) {
+    const pdf = execFileSync('groff', ['-k', '-t', '-ms', '-Tpdf', path.join(folder, `${name}.ms`)]);
+    writeFileSync(path.join(folder, `${name}.pdf`), pdf);
+  }
 }
 if (wanted('chromium')) {
   if (!existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath}`);
-  execFileSync(chromePath, [
-    ...chromeFlags,
-    '--no-pdf-header-footer',
-    `--print-to-pdf=${path.join(folder, 'chromium-order.pdf')}`,
-    `file://${path.join(folder, 'chromium-order.html')}`,
-  ]);
+  for (const name of ['chromium-order', 'chromium-compact']) {
+    execFileSync(chromePath, [
+      ...chromeFlags,
+      '--no-pdf-header-footer',
+      `--print-to-pdf=${path.join(folder, `${name}.pdf`)}`,
+      `file://${path.join(folder, `${name}.html`)}`,
+    ]);
+  }
 }

@@ -34,7 +34,9 @@ const lines = [
 
 describe.each([
   ['chromium-order.pdf', "Chromium's print to PDF of an HTML table"],
+  ['chromium-compact.pdf', 'the same, a compact table with labels left-aligned over right-aligned numbers'],
   ['groff-order.pdf', 'groff with a tbl table'],
+  ['groff-narrow.pdf', 'groff with columns 1n apart, which pdf.js joins into one text'],
   ['pdfkit-order.pdf', 'a pdfkit report with header labels a few points apart'],
 ])('%s (%s)', (file) => {
   it('is read into its three lines, cell by cell', async () => {
