@@ -1,6 +1,6 @@
 import type { OrderFileReadResult } from '../../common/upload/order-file';
 import { ORDER_FILE_MAX_ROWS } from '../../common/upload/order-file';
-import { isColumnLabel, isNumberLike } from './column-labels';
+import { isColumnLabel, isNumberLike, isWholeColumnLabel } from './column-labels';
 import { finishTable } from './order-table';
 
 /** A piece of text on a page, in PDF points (origin bottom left). */
@@ -116,15 +116,18 @@ function groups(line: Line): { text: string; left: number; right: number }[] {
 
 /**
  * The labels of a header line. Generators print labels close together ("Pos Artikelnummer", a few
- * points apart), closer than a gap between cells: words standing close are one label only when
- * they are not each a label of their own ("Preis EUR", "Menge in Stk", but "Pos" | "Artikelnummer").
+ * points apart), closer than a gap between cells: words standing close are one label when together
+ * they are one ("Artikel Nr.", "Pos. Nr.") or when they are not each a label of their own ("Preis
+ * EUR", "Menge in Stk"); "Pos" and "Artikelnummer" are two.
  */
 function headerLabels(line: Line): { text: string; left: number; right: number }[] {
   const labels: { pieces: TextPiece[]; left: number; right: number }[] = [];
   for (const piece of line.pieces) {
     const current = labels.at(-1);
     const close = current && piece.x - current.right <= SAME_CELL_GAP * piece.size;
-    if (current && close && !(isColumnLabel(joinPieces(current.pieces)) && isColumnLabel(piece.text))) {
+    const together = current ? joinPieces([...current.pieces, piece]) : '';
+    const eachALabel = current && isColumnLabel(joinPieces(current.pieces)) && isColumnLabel(piece.text);
+    if (current && close && (isWholeColumnLabel(together) || !eachALabel)) {
       current.pieces.push(piece);
       current.right = Math.max(current.right, piece.x + piece.width);
     } else labels.push({ pieces: [piece], left: piece.x, right: piece.x + piece.width });
