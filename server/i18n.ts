@@ -136,6 +136,12 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     recipientsRequired: 'Bitte wählen Sie mindestens einen Händler.',
     closingTimeInvalid: 'Die Angebotsfrist muss zwischen 15 Minuten und 14 Tagen liegen.',
     priceInvalid: 'Bitte geben Sie einen gültigen Betrag ein.',
+    partNumberInDescription:
+      'Die Bezeichnung beginnt mit einer Teilenummer, die Teilenummer ist aber leer: bitte als Teilenummer eintragen oder die Bezeichnung korrigieren.',
+    cellHoldsTwoValues:
+      'Diese Zelle enthält zwei Werte (etwa Menge und Preis): bitte nur den hierher gehörenden behalten.',
+    ignoredCellHoldsTwoValues:
+      'Eine ignorierte Spalte enthält in dieser Zeile zwei Werte (etwa Menge und Preis): bitte prüfen, welche Spalte Menge und Preis enthält.',
     dateInvalid: 'Bitte geben Sie ein gültiges Datum ein.',
     periodInvalid: 'Bitte wählen Sie einen gültigen Zeitraum (Beginn vor Ende, höchstens ein Jahr).',
     reasonRequired: 'Bitte nennen Sie einen Grund.',
@@ -321,6 +327,11 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     recipientsRequired: 'Please choose at least one dealer.',
     closingTimeInvalid: 'The closing time must be between 15 minutes and 14 days away.',
     priceInvalid: 'Please enter a valid amount.',
+    partNumberInDescription:
+      'The description starts with a part number, but the part number is empty: enter it as the part number or correct the description.',
+    cellHoldsTwoValues: 'This cell holds two values (such as quantity and price): keep the one that belongs here.',
+    ignoredCellHoldsTwoValues:
+      'An ignored column holds two values (such as quantity and price) in this line: check which column holds the quantity and the price.',
     dateInvalid: 'Please enter a valid date.',
     periodInvalid: 'Please choose a valid period (start before end, at most one year).',
     reasonRequired: 'Please give a reason.',

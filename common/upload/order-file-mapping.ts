@@ -119,6 +119,37 @@ export function parsePriceCell(cell: string): { ok: true; cents: number } | { ok
   return english.ok ? english : { ok: false };
 }
 
+/**
+ * The part number a description starts with ("1K0 615 301 AA Bremsscheibe" → "1K0 615 301 AA"), or
+ * null: the leading words written in capitals and digits only, with a run of three digits and
+ * five digits in all (four with a letter, "HU 719/7 X"). "5W-30 Motoröl", "H7 12V 55W Lampe" and
+ * "100 Stück Kabelbinder" start with none.
+ */
+export function leadingPartNumber(description: string): string | null {
+  const words: string[] = [];
+  for (const word of description.trim().split(/\s+/)) {
+    if (!/^[A-Z0-9][A-Z0-9.\-/]*$/.test(word)) break;
+    words.push(word);
+  }
+  const prefix = words.join(' ');
+  const digits = prefix.replace(/\D/g, '').length;
+  if (!/\d{3}/.test(prefix)) return null;
+  return digits >= 5 || (digits >= 4 && /[A-Z]/.test(prefix)) ? prefix : null;
+}
+
+/** A number or an amount as a cell holds it: "2", "2 Stk", "1,5 l", "45,90 €", "€ 1.234,56". */
+const VALUE = String.raw`(?:€\s*)?\d{1,3}(?:[.,]\d{3})*(?:[.,]\d{1,3})?(?:\s*(?:€|eur|euro|stk\.?|st\.?|stück|pcs?|l|kg|%))?`;
+const TWO_VALUES = new RegExp(`^${VALUE}\\s+${VALUE}$`, 'i');
+
+/**
+ * Whether a cell holds two values where one is meant: "2 45,90 €" (a quantity and a price a
+ * printed order's columns ran together), "9,85 € 19,70 €". A part number with spaces is not
+ * checked with this: "115 562" is one.
+ */
+export function holdsTwoValues(cell: string): boolean {
+  return TWO_VALUES.test(cell.trim());
+}
+
 // ── Guessing the mapping ────────────────────────────────────────────────────────────────────────
 
 const PART_NUMBER_CONTENT = /^(?=.*\d)[A-Z0-9][A-Z0-9 .\-/]{3,39}$/i;
@@ -216,6 +247,9 @@ const cellOf = (row: readonly string[], roles: readonly ColumnRole[], role: Colu
  * line's note. Without a quantity column a line asks for one piece. Problems are the line
  * contract's messages (part number and text lengths, the quantity a whole number 1–9999, part
  * number or description) and the money parser's for a price that does not read as an amount.
+ * Also flagged (issue 24 §10): a description starting with a part number while the part number
+ * is empty, and a cell holding two values (in the quantity or price column, or, while one of
+ * those is not mapped, in an ignored one).
  */
 export function mapRow(
   row: readonly string[],
@@ -229,9 +263,10 @@ export function mapRow(
   if (priceCell !== '') {
     const price = parsePriceCell(priceCell);
     if (price.ok) note = options.priceNote(price.cents);
-    else problems.price = 'priceInvalid';
+    else problems.price = holdsTwoValues(priceCell) ? 'cellHoldsTwoValues' : 'priceInvalid';
   }
   const quantityCell = cellOf(row, roles, 'quantity');
+  if (holdsTwoValues(quantityCell)) problems.quantity = 'cellHoldsTwoValues';
   const line = {
     // Runs of spaces (a PDF's column gaps) are one space; the number is otherwise kept as written.
     part_number: cellOf(row, roles, 'partNumber').trim().replace(/\s+/g, ' '),
@@ -247,6 +282,14 @@ export function mapRow(
         key === 'part_number' || key === 'description' || key === 'quantity' || key === 'note' ? key : 'line';
       problems[field] ??= issue.message as MessageId;
     }
+  }
+  // What a printed order's columns ran together is flagged, never taken over in part or with a default.
+  if (line.part_number === '' && leadingPartNumber(line.description) !== null) {
+    problems[roles.includes('partNumber') ? 'part_number' : 'description'] ??= 'partNumberInDescription';
+  }
+  const unmappedNumbers = !roles.includes('quantity') || !roles.includes('price');
+  if (unmappedNumbers && roles.some((role, column) => role === 'ignore' && holdsTwoValues(row[column] ?? ''))) {
+    problems.line ??= 'ignoredCellHoldsTwoValues';
   }
   const formulaColumns = roles.flatMap((role, column) =>
     role !== 'ignore' && isFormulaLike(row[column] ?? '') ? [column] : [],

@@ -108,6 +108,11 @@ const labelPrefixes = [
   'partnumber',
 ];
 
+/** Whether a text is one column label as it stands ("Artikel Nr.", "Pos. Nr."), not one with a suffix. */
+export function isWholeColumnLabel(text: string): boolean {
+  return exactLabels.has(normaliseLabel(text));
+}
+
 /** Whether a cell reads as a column label of an order table. */
 export function isColumnLabel(text: string): boolean {
   const label = normaliseLabel(text);

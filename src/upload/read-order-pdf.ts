@@ -1,10 +1,18 @@
 import type { OrderFileReadResult } from '../../common/upload/order-file';
 import { ORDER_FILE_MAX_ROWS } from '../../common/upload/order-file';
-import { isColumnLabel, isNumberLike } from './column-labels';
+import { isColumnLabel, isNumberLike, isWholeColumnLabel } from './column-labels';
 import { finishTable } from './order-table';
 
 /** A piece of text on a page, in PDF points (origin bottom left). */
-export type TextPiece = { text: string; x: number; y: number; width: number; size: number };
+export type TextPiece = {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  /** For a word cut out of a longer text: which of its edges are only estimated (see splitWords). */
+  estimated?: { left: boolean; right: boolean };
+};
 /** One printed line: pieces at the same height, left to right. */
 type Line = { y: number; size: number; pieces: TextPiece[] };
 type Column = { left: number; right: number };
@@ -24,6 +32,47 @@ const TABLE_END =
 /** "ﬁ", "ﬂ" and their kin, which typeset descriptions use ("Luftﬁlter"). */
 const LIGATURES = /[\uFB00-\uFB06]/g;
 const PAGE_NUMBER = /^(seite|page)\s+\d+\s*(von|of|\/)\s*\d+$/iu;
+
+/** Rough widths of Helvetica's glyphs (in em): enough to place a word within a text pdf.js joined. */
+function glyphWidth(char: string): number {
+  if (/[\s.,;:'|!iljtfrI()[\]]/u.test(char)) return 0.28;
+  if (/[mwMW@%]/u.test(char)) return 0.83;
+  if (/[0-9€$]/u.test(char)) return 0.556;
+  if (/\p{Lu}/u.test(char)) return 0.67;
+  return 0.5;
+}
+
+/**
+ * The words of a text piece, each placed by its share of the piece's width. pdf.js joins what a
+ * generator prints less than about half a letter apart into one text, putting a space where it sees
+ * a gap, so close cells ("5Q0 129 620 B" and "Luftfilter") come as one piece; as words they fall
+ * into their columns.
+ */
+export function splitWords(piece: TextPiece): TextPiece[] {
+  const chars = [...piece.text];
+  const widths = chars.map(glyphWidth);
+  const total = widths.reduce((sum, width) => sum + width, 0);
+  if (total === 0 || !/\S\s+\S/u.test(piece.text)) return [piece];
+  const scale = piece.width / total;
+  const words: TextPiece[] = [];
+  let x = piece.x;
+  let word: TextPiece | null = null;
+  chars.forEach((char, index) => {
+    const width = (widths[index] ?? 0) * scale;
+    if (/\s/u.test(char)) word = null;
+    else if (word) {
+      word.text += char;
+      word.width += width;
+    } else {
+      word = { text: char, x, y: piece.y, width, size: piece.size, estimated: { left: index > 0, right: true } };
+      words.push(word);
+    }
+    x += width;
+  });
+  const last = words.at(-1);
+  if (last?.estimated) last.estimated.right = false;
+  return words;
+}
 
 function groupLines(pieces: TextPiece[]): Line[] {
   const sorted = [...pieces].sort((a, b) => b.y - a.y || a.x - b.x);
@@ -65,8 +114,29 @@ function groups(line: Line): { text: string; left: number; right: number }[] {
   return result.map((group) => ({ text: joinPieces(group.pieces), left: group.left, right: group.right }));
 }
 
+/**
+ * The labels of a header line. Generators print labels close together ("Pos Artikelnummer", a few
+ * points apart), closer than a gap between cells: words standing close are one label when together
+ * they are one ("Artikel Nr.", "Pos. Nr.") or when they are not each a label of their own ("Preis
+ * EUR", "Menge in Stk"); "Pos" and "Artikelnummer" are two.
+ */
+function headerLabels(line: Line): { text: string; left: number; right: number }[] {
+  const labels: { pieces: TextPiece[]; left: number; right: number }[] = [];
+  for (const piece of line.pieces) {
+    const current = labels.at(-1);
+    const close = current && piece.x - current.right <= SAME_CELL_GAP * piece.size;
+    const together = current ? joinPieces([...current.pieces, piece]) : '';
+    const eachALabel = current && isColumnLabel(joinPieces(current.pieces)) && isColumnLabel(piece.text);
+    if (current && close && (isWholeColumnLabel(together) || !eachALabel)) {
+      current.pieces.push(piece);
+      current.right = Math.max(current.right, piece.x + piece.width);
+    } else labels.push({ pieces: [piece], left: piece.x, right: piece.x + piece.width });
+  }
+  return labels.map((label) => ({ text: joinPieces(label.pieces), left: label.left, right: label.right }));
+}
+
 function isHeaderLine(line: Line): boolean {
-  const texts = groups(line).map((group) => group.text);
+  const texts = headerLabels(line).map((label) => label.text);
   const labels = texts.filter(isColumnLabel).length;
   return labels >= MIN_HEADER_LABELS && labels >= texts.length * 0.6;
 }
@@ -74,6 +144,65 @@ function isHeaderLine(line: Line): boolean {
 function endsTable(line: Line): boolean {
   const first = groups(line)[0]?.text ?? '';
   return TABLE_END.test(first) || line.pieces.some((piece) => PAGE_NUMBER.test(piece.text.trim()));
+}
+
+/**
+ * Where the column of `left` ends and the next begins, somewhere under the two labels: in a
+ * stretch no word of the table's lines crosses. Texts are left-aligned or right-aligned under
+ * their labels, so the gap between the labels alone is not the gap between the columns; and
+ * the gap between close columns can be as narrow as one between words (pdf.js gives close cells
+ * as one text, see splitWords). So of the free stretches the one is taken where most texts start
+ * (a left-aligned column) or end (right-aligned numbers), then the widest. Without a free stretch
+ * (a cell reaches into the next column), halfway between the labels.
+ */
+function boundaryBetween(
+  left: { left: number; right: number },
+  right: { left: number; right: number },
+  body: Line[],
+): number {
+  const from = left.left;
+  const to = right.right;
+  const pieces = body.flatMap((line) => line.pieces).filter((piece) => piece.x + piece.width > from && piece.x < to);
+  // Estimated edges may be off by a little: they block only the middle of where they are thought to be.
+  const slack = (piece: TextPiece, estimated: boolean | undefined) => (estimated ? 0.15 * piece.size : 0);
+  const spans = pieces
+    .map((piece) => ({
+      left: piece.x + slack(piece, piece.estimated?.left),
+      right: piece.x + piece.width - slack(piece, piece.estimated?.right),
+    }))
+    .sort((a, b) => a.left - b.left);
+  const stretches: { left: number; right: number }[] = [];
+  let free = from;
+  for (const span of [...spans, { left: to, right: to }]) {
+    if (span.left > free) stretches.push({ left: free, right: span.left });
+    free = Math.max(free, span.right);
+  }
+  const tolerance = (piece: TextPiece) => 0.2 * piece.size;
+  const aligned = (stretch: { left: number; right: number }) =>
+    pieces.filter(
+      (piece) =>
+        (!piece.estimated?.left && Math.abs(piece.x - stretch.right) <= tolerance(piece)) ||
+        (!piece.estimated?.right && Math.abs(piece.x + piece.width - stretch.left) <= tolerance(piece)),
+    ).length;
+  // A stretch at either end lies before or after both columns' texts (under a label wider than them).
+  const inner = stretches.filter((stretch) => stretch.left > from && stretch.right < to);
+  const scored = (inner.length > 0 ? inner : stretches).map((stretch) => ({
+    stretch,
+    aligned: aligned(stretch),
+    width: stretch.right - stretch.left,
+  }));
+  scored.sort((a, b) => b.aligned - a.aligned || b.width - a.width);
+  const best = scored[0]?.stretch;
+  return best ? (best.left + best.right) / 2 : (left.right + right.left) / 2;
+}
+
+/** The columns of a table with a header: bounded where `boundaryBetween` finds the gaps. */
+function columnsUnder(labels: { left: number; right: number }[], body: Line[]): Column[] {
+  const bounds = labels.slice(1).map((label, index) => boundaryBetween(labels[index] ?? label, label, body));
+  return labels.map((_, index) => ({
+    left: bounds[index - 1] ?? Number.NEGATIVE_INFINITY,
+    right: bounds[index] ?? Number.POSITIVE_INFINITY,
+  }));
 }
 
 /** Columns reach halfway to their neighbours; the outer ones are open. */
@@ -144,14 +273,21 @@ export function tableFromPages(pages: Line[][]): { header: string[] | null; rows
   const headerLine = pages.flat().find(isHeaderLine);
   if (!headerLine) return tableFromGaps(pages.map((lines) => lines.filter(notRepeated)));
 
-  const headerGroups = groups(headerLine);
-  const columns = columnsFrom(headerGroups);
-  const rows: string[][] = [];
-  for (const lines of pages) {
+  const labels = headerLabels(headerLine);
+  const bodies = pages.map((lines) => {
     const headerIndex = lines.findIndex(isHeaderLine);
-    const body = headerIndex >= 0 ? lines.slice(headerIndex + 1) : lines.filter(notRepeated);
+    const below = headerIndex >= 0 ? lines.slice(headerIndex + 1) : lines.filter(notRepeated);
+    const end = below.findIndex(endsTable);
+    return { headed: headerIndex >= 0, body: end >= 0 ? below.slice(0, end) : below };
+  });
+  // The gaps are looked for in the lines of a page with a header: on the others letterhead may remain.
+  const columns = columnsUnder(
+    labels,
+    bodies.flatMap(({ headed, body }) => (headed ? body : [])),
+  );
+  const rows: string[][] = [];
+  for (const { headed, body } of bodies) {
     for (const line of body) {
-      if (endsTable(line)) break;
       const cells = cellsOf(line, columns);
       const previous = rows.at(-1);
       const continued = previous ? continuesAbove(cells) : null;
@@ -160,12 +296,12 @@ export function tableFromPages(pages: Line[][]): { header: string[] | null; rows
         continue;
       }
       // On a page without a header, a line in one cell is a title or a note, not an order line.
-      if (headerIndex < 0 && cells.filter((cell) => cell !== '').length < 2) continue;
+      if (!headed && cells.filter((cell) => cell !== '').length < 2) continue;
       rows.push(cells);
     }
     if (rows.length > ORDER_FILE_MAX_ROWS) break;
   }
-  return { header: headerGroups.map((group) => group.text), rows };
+  return { header: labels.map((label) => label.text), rows };
 }
 
 function tableFromGaps(pages: Line[][]): { header: null; rows: string[][] } {
@@ -240,13 +376,15 @@ export async function readPdfBytes(bytes: Uint8Array): Promise<OrderFileReadResu
       for (const item of content.items as PdfTextItem[]) {
         if (typeof item.str !== 'string' || item.str.trim() === '') continue;
         const [scaleX = 0, skewY = 0, skewX = 0, scaleY = 0, x = 0, y = 0] = item.transform;
-        pieces.push({
-          text: item.str.replace(LIGATURES, (ligature) => ligature.normalize('NFKC')),
-          x,
-          y,
-          width: item.width,
-          size: Math.max(Math.hypot(skewX, scaleY), Math.hypot(scaleX, skewY), 1),
-        });
+        pieces.push(
+          ...splitWords({
+            text: item.str.replace(LIGATURES, (ligature) => ligature.normalize('NFKC')),
+            x,
+            y,
+            width: item.width,
+            size: Math.max(Math.hypot(skewX, scaleY), Math.hypot(scaleX, skewY), 1),
+          }),
+        );
       }
       page.cleanup();
       textPieces += pieces.length;

@@ -75,7 +75,14 @@ function drawRightAligned(page: PDFPage, font: PDFFont, text: string, right: num
  * a footer with "Seite n von m", the address and bank details, totals after the last line.
  */
 export async function orderPdf(
-  options: { lines?: OrderLine[]; linesPerPage?: number; title?: string; withHeader?: boolean } = {},
+  options: {
+    lines?: OrderLine[];
+    linesPerPage?: number;
+    title?: string;
+    withHeader?: boolean;
+    /** Other labels for the header row (as many as `pdfHeader`). */
+    header?: string[];
+  } = {},
 ): Promise<Uint8Array> {
   const lines = options.lines ?? sampleOrderLines;
   const linesPerPage = options.linesPerPage ?? Math.ceil(lines.length / 2);
@@ -96,7 +103,7 @@ export async function orderPdf(
     page.drawText(options.title ?? 'Auftragsbestätigung Nr. 2026-10457', { x: 40, y: 705, size: 12, font: bold });
     page.drawText('Datum: 02.11.2026   Kunden-Nr.: 10233', { x: 360, y: 705, size: 9, font: regular });
     const headerY = 670;
-    const header = options.withHeader === false ? [] : pdfHeader;
+    const header = options.withHeader === false ? [] : (options.header ?? pdfHeader);
     header.forEach((label, column) => {
       if (rightAligned[column]) drawRightAligned(page, bold, label, columnRight[column] ?? 0, headerY, size);
       else page.drawText(label, { x: columnLeft[column] ?? 0, y: headerY, size, font: bold });

@@ -6,8 +6,10 @@ import {
   assignRole,
   editedRow,
   guessRoles,
+  holdsTwoValues,
   isFormulaLike,
   isLineValid,
+  leadingPartNumber,
   mappingNamesAPart,
   mapRow,
   mapRows,
@@ -196,5 +198,69 @@ describe('a row as an inquiry line', () => {
       [1, 1, true],
     ]);
     expect(rows[0]?.[3]).toBe('1,5 l');
+  });
+});
+
+describe('what a printed order ran together is flagged, never taken over silently (issue 24 §10)', () => {
+  const roles: ColumnRole[] = ['ignore', 'partNumber', 'description', 'quantity', 'price'];
+
+  test.each([
+    ['1K0 615 301 AA Bremsscheibe belüftet', '1K0 615 301 AA'],
+    ['03L 115 562 Ölfilter', '03L 115 562'],
+    ['0986494123 Bremsbelagsatz', '0986494123'],
+    ['HU 719/7 X Ölfilter', 'HU 719/7 X'],
+    ['N 911 455 02', 'N 911 455 02'],
+    ['5W-30 Motoröl', null],
+    ['H7 12V 55W Glühlampe', null],
+    ['100 Stück Kabelbinder', null],
+    ['Bremsscheibe 1K0 615 301 AA', null],
+    ['', null],
+  ])('the part number %j starts with is %j', (description, expected) => {
+    expect(leadingPartNumber(description)).toBe(expected);
+  });
+
+  test.each([
+    ['2 45,90 €', true],
+    ['1 9,85', true],
+    ['2 Stk 45,90 €', true],
+    ['9,85 € 19,70 €', true],
+    ['2', false],
+    ['2 Stk', false],
+    ['1.234,56 €', false],
+    ['€ 45,90', false],
+    ['1,5 l', false],
+    ['auf Anfrage', false],
+  ])('%j holds two values: %s', (cell, expected) => {
+    expect(holdsTwoValues(cell)).toBe(expected);
+  });
+
+  test('a part number only inside the description, with the part number empty, is a problem of the part number', () => {
+    const mapped = mapRow(['1', '', '1K0 615 301 AA Bremsscheibe', '2', ''], 0, roles, options);
+    expect(mapped.problems).toEqual({ part_number: 'partNumberInDescription' });
+    expect(isLineValid(mapped)).toBe(false);
+    // Moved to where it belongs, the line is right.
+    expect(mapRow(['1', '1K0 615 301 AA', 'Bremsscheibe', '2', ''], 0, roles, options).problems).toEqual({});
+    // With no part number column at all, the description carries the problem (it is the cell to correct).
+    const withoutColumn = mapRow(['1K0 615 301 AA Bremsscheibe', '2'], 0, ['description', 'quantity'], options);
+    expect(withoutColumn.problems).toEqual({ description: 'partNumberInDescription' });
+  });
+
+  test('a quantity or price cell holding two values is a problem of that cell, not a guess', () => {
+    expect(mapRow(['1', 'X1', 'Öl', '2 45,90 €', ''], 0, roles, options).problems).toEqual({
+      quantity: 'cellHoldsTwoValues',
+    });
+    expect(mapRow(['1', 'X1', 'Öl', '2', '2 45,90 €'], 0, roles, options).problems).toEqual({
+      price: 'cellHoldsTwoValues',
+    });
+  });
+
+  test('quantity and price run together into an ignored column: the line is flagged, not read as one piece', () => {
+    const merged: ColumnRole[] = ['ignore', 'partNumber', 'description', 'ignore'];
+    const mapped = mapRow(['1', '1K0 615 301 AA', 'Bremsscheibe', '2 45,90 €'], 0, merged, options);
+    expect(mapped.problems).toEqual({ line: 'ignoredCellHoldsTwoValues' });
+    expect(isLineValid(mapped)).toBe(false);
+    // Once quantity and price have their columns, what is ignored is the person's choice.
+    const both: ColumnRole[] = ['ignore', 'partNumber', 'description', 'quantity', 'price', 'ignore'];
+    expect(mapRow(['1', 'X1', 'Öl', '2', '45,90 €', '2 45,90 €'], 0, both, options).problems).toEqual({});
   });
 });

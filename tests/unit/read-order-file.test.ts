@@ -87,6 +87,13 @@ describe('a PDF order as a dealer prints it', () => {
     expect(read.rows).toEqual(sampleOrderRows(lines));
   });
 
+  it('reads labels of two words as one column ("Artikel Nr."), and close labels as two', async () => {
+    const header = ['Pos. Nr.', 'Artikel Nr.', 'Bezeichnung', 'Menge', 'Einheit', 'Preis EUR', 'Gesamt'];
+    const read = table(await readOrderFile(await orderPdf({ header }), 'zwei-woerter.pdf'));
+    expect(read.header).toEqual(header);
+    expect(read.rows).toEqual(sampleOrderRows());
+  });
+
   it('finds columns from the gaps between texts when no header row is printed', async () => {
     const lines = sampleOrderLines.map(({ descriptionMore: _, ...line }) => line);
     const read = table(await readOrderFile(await orderPdf({ lines, withHeader: false }), 'ohne-kopf.pdf'));
