@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { tableCards } from './table-cards';
 import { vars } from './theme.css';
 
 // The lists' table (DataTable, in a scrolling card) and the pager under a list.
@@ -9,6 +10,7 @@ export const tableWrap = style({
   boxShadow: vars.shadow.card,
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
+tableCards(table);
 export const cell = style({
   textAlign: 'left',
   padding: `${vars.space.sm} ${vars.space.md}`,
