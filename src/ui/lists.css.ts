@@ -16,6 +16,8 @@ export const cell = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'middle',
+  // A long e-mail address breaks rather than push the status and the actions out of view.
+  overflowWrap: 'anywhere',
 });
 export const pager = style({
   display: 'flex',

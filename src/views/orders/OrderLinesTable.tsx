@@ -154,8 +154,8 @@ export function OrderLinesTable({
                   {line.part_number || <span className={styles.muted}>{line.description}</span>}
                 </th>
                 <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Description`}>
-                  {line.brand ? <p className={styles.muted}>{line.brand}</p> : null}
                   {line.description}
+                  {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
                   {details(line)}
                 </td>
                 <td className={styles.cell} data-label={t`Quantity`}>

@@ -1,6 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { tableCards } from '../../ui/table-cards';
-import { cardsContainer } from '../../ui/table-cards.css';
+import { CARDS_CONTAINER, cardsContainer } from '../../ui/table-cards.css';
 import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const header = style({
@@ -30,6 +30,8 @@ export const cell = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
+  // Closer columns beside the navigation (1280 px), so that the line actions stay in view.
+  '@container': { [`${CARDS_CONTAINER} (max-width: 1000px)`]: { padding: `${vars.space.sm} ${vars.space.xs}` } },
 });
 export const caption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.sm} 0` });
 export const filters = style({
