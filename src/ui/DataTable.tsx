@@ -1,9 +1,14 @@
 import type { ReactNode } from 'react';
 import * as styles from './lists.css';
+import * as cards from './table-cards.css';
 
 export type DataColumn<TItem> = {
   header: ReactNode;
   cell: (item: TItem) => ReactNode;
+  /** The column's name before the cell when the table shows as cards (on a phone). */
+  label?: string;
+  /** Shown first in its card on a phone (status, amount, actions). */
+  first?: boolean;
 };
 
 /**
@@ -54,7 +59,11 @@ export function DataTable<TItem extends { id: number }>({
         {items?.map((item) => (
           <tr key={item.id}>
             {columns.map((column, index) => (
-              <td key={index} className={classNames.cell}>
+              <td
+                key={index}
+                className={column.first ? `${classNames.cell} ${cards.cardFirst}` : classNames.cell}
+                data-label={column.label}
+              >
                 {column.cell(item)}
               </td>
             ))}

@@ -41,7 +41,7 @@ export function DealerLeadsView({ implementations }: { implementations: AdminDea
           header: <Trans>Received</Trans>,
           cell: (lead: DealerLead) => i18n.date(lead.created_at, { dateStyle: 'medium' }),
         },
-        { header: <Trans>Status</Trans>, cell: (lead: DealerLead) => statusLabels[lead.status] },
+        { header: <Trans>Status</Trans>, first: true, cell: (lead: DealerLead) => statusLabels[lead.status] },
       ]}
       emptyMessage={<Trans>No registrations with this status.</Trans>}
       summary={(page) => <Trans>{page.total} registrations</Trans>}

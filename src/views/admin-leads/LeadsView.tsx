@@ -34,6 +34,7 @@ export function LeadsView({ implementations }: { implementations: AdminLeadsImpl
         },
         {
           header: <Trans>Status</Trans>,
+          first: true,
           cell: (lead: WorkshopLead) => (
             <>
               {statusLabels[lead.status]}

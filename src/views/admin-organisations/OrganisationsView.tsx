@@ -139,9 +139,10 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
             { header: <Trans>Name</Trans>, cell: (organisation: AdminOrganisation) => organisation.name },
             { header: <Trans>Kind</Trans>, cell: (organisation) => kindLabels[organisation.kind] },
             { header: <Trans>Users</Trans>, cell: (organisation) => organisation.member_count },
-            { header: <Trans>Status</Trans>, cell: (organisation) => stateLabels[organisation.status] },
+            { header: <Trans>Status</Trans>, first: true, cell: (organisation) => stateLabels[organisation.status] },
             {
               header: <Trans>Action</Trans>,
+              first: true,
               cell: (organisation) => (
                 <Button
                   variant="secondary"

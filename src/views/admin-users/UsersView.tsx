@@ -40,7 +40,7 @@ export function UsersView({
           header: <Trans>Registered</Trans>,
           cell: (user: AdminUser) => i18n.date(user.created_at, { dateStyle: 'medium' }),
         },
-        { header: <Trans>Status</Trans>, cell: (user: AdminUser) => statusLabels[user.status] },
+        { header: <Trans>Status</Trans>, first: true, cell: (user: AdminUser) => statusLabels[user.status] },
       ]}
       emptyMessage={<Trans>No users match this search.</Trans>}
       summary={(page) => <Trans>{page.total} users</Trans>}

@@ -114,6 +114,7 @@ export function ReviewTable<TItem extends { id: number }, TStatus extends string
           ...columns,
           {
             header: <Trans>Action</Trans>,
+            first: true,
             cell: (item: TItem) =>
               decisionsFor(item).map((decision, index) => (
                 <Fragment key={decision}>

@@ -15,7 +15,10 @@ export const statusBadge = style({
   fontWeight: 600,
 });
 /** Three filters side by side (search, kind, status). */
-export const filtersThree = style([filters, { gridTemplateColumns: '2fr 1fr 1fr' }]);
+export const filtersThree = style([
+  filters,
+  { gridTemplateColumns: '2fr 1fr 1fr', '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } } },
+]);
 /** A row of buttons under a heading (the opened organisation's actions). */
 export const actions = style({
   display: 'flex',

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
 import { TextField } from '../../ui/TextField';
+import * as cards from '../../ui/table-cards.css';
 import * as styles from './api-keys.css';
 import { type ApiKeysImplementations, useApiKeys } from './use-api-keys';
 
@@ -82,13 +83,19 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
                       <th className={styles.cell} scope="row">
                         {key.name}
                       </th>
-                      <td className={`${styles.cell} ${styles.code}`}>{key.prefix}…</td>
-                      <td className={styles.cell}>{key.allowed_origins.join(', ') || '—'}</td>
-                      <td className={styles.cell}>{format.dateTime(key.created_at)}</td>
-                      <td className={styles.cell}>
+                      <td className={`${styles.cell} ${styles.code}`} data-label={t`Key starts with`}>
+                        {key.prefix}…
+                      </td>
+                      <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Registered origins`}>
+                        {key.allowed_origins.join(', ') || '—'}
+                      </td>
+                      <td className={styles.cell} data-label={t`Created`}>
+                        {format.dateTime(key.created_at)}
+                      </td>
+                      <td className={styles.cell} data-label={t`Last used`}>
                         {key.last_used_at ? format.dateTime(key.last_used_at) : <Trans>Never</Trans>}
                       </td>
-                      <td className={styles.cell}>
+                      <td className={`${styles.cell} ${cards.cardFirst}`}>
                         {key.revoked_at ? (
                           <Trans>Revoked on {format.dateTime(key.revoked_at)}</Trans>
                         ) : (

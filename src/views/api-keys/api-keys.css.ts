@@ -1,14 +1,17 @@
 import { style } from '@vanilla-extract/css';
+import { tableCards } from '../../ui/table-cards';
 import { vars } from '../../ui/theme.css';
 
 export const toolbar = style({ display: 'flex', justifyContent: 'flex-end', margin: `${vars.space.md} 0` });
 export const tableWrap = style({ overflowX: 'auto' });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
+tableCards(table);
 export const cell = style({
   textAlign: 'left',
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
+  overflowWrap: 'anywhere',
 });
 export const code = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' });
 export const muted = style({ margin: 0, color: vars.color.textMuted });

@@ -12,7 +12,8 @@ export const serviceItem = style({ listStyle: 'none' });
 export const serviceLink = style({ display: 'block', textDecoration: 'none', color: 'inherit' });
 export const tradeLinks = style({ display: 'grid', gap: vars.space.xs, padding: 0, listStyle: 'none' });
 
-export const page = style({ display: 'grid', gap: vars.space.lg });
+// minmax(0, 1fr): a wide child (an unfolded table) must not widen the page (issue 24).
+export const page = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.lg });
 export const entryPoints = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -60,6 +60,7 @@ export function CustomersView({ implementations }: { implementations: DealerCust
           },
           {
             header: <Trans>Status</Trans>,
+            first: true,
             cell: (customer: DealerCustomer) => (
               <>
                 {statusLabels[customer.status]}

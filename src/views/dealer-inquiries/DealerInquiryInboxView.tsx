@@ -101,14 +101,21 @@ export function DealerInquiryInboxView({
               </>
             ),
           },
-          { header: <Trans>Customer number</Trans>, cell: (item: DealerInboxItem) => item.customer_number },
+          {
+            header: <Trans>Customer number</Trans>,
+            label: t`Customer number`,
+            cell: (item: DealerInboxItem) => item.customer_number,
+          },
           { header: <Trans>Vehicle</Trans>, cell: (item: DealerInboxItem) => vehicle(item.vehicle) },
           {
             header: <Trans>Lines</Trans>,
+            label: t`Lines`,
             cell: (item: DealerInboxItem) => i18n.number(item.line_count),
           },
           {
             header: <Trans>Closes</Trans>,
+            label: t`Closes`,
+            first: true,
             cell: (item: DealerInboxItem) => (
               <>
                 {format.relativeTime(item.closes_at, now)}
@@ -121,6 +128,7 @@ export function DealerInquiryInboxView({
           },
           {
             header: <Trans>Status</Trans>,
+            first: true,
             cell: (item: DealerInboxItem) => statusLabels[item.status as RecipientStatus],
           },
         ]}

@@ -64,9 +64,10 @@ export function DealerColleaguesView({ implementations }: { implementations: Imp
                   ),
                 },
                 { header: <Trans>Email</Trans>, cell: (colleague) => colleague.email },
-                { header: <Trans>Status</Trans>, cell: (colleague) => statusText(colleague.status) },
+                { header: <Trans>Status</Trans>, first: true, cell: (colleague) => statusText(colleague.status) },
                 {
                   header: <Trans>Actions</Trans>,
+                  first: true,
                   cell: (colleague) => {
                     const name = `${colleague.first_name} ${colleague.last_name}`;
                     return colleague.is_you ? null : colleague.status === USER_STATUS.deactivated ? (

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { tableCards } from '../../ui/table-cards';
 import { vars } from '../../ui/theme.css';
 import * as fieldStyles from '../dealer-fields/dealer-fields.css';
 
@@ -30,6 +31,8 @@ export const logo = style({
   padding: vars.space.xs,
 });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
+// The colleagues' table: cards on a phone (issue 24).
+tableCards(table);
 export const cell = style({
   textAlign: 'left',
   padding: vars.space.sm,

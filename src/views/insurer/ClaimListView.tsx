@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
 import type { ClaimListSearch } from '../../../machines/insurer-claims.machine';
@@ -7,6 +7,7 @@ import { useFormats } from '../../i18n/use-formats';
 import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
 import { Pager } from '../../ui/Pager';
+import * as cards from '../../ui/table-cards.css';
 import { orderStatusText } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 import { type ClaimListImplementations, useClaimList } from './use-insurer-claims';
@@ -23,6 +24,7 @@ export function ClaimListView({
   search: ClaimListSearch;
 }) {
   const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const format = useFormats();
   const list = useClaimList(implementations, search);
   const claims = list.claims;
@@ -92,11 +94,17 @@ export function ClaimListView({
                       {claim.claim_number}
                     </Link>
                   </td>
-                  <td className={styles.cell}>{claim.workshop_name}</td>
-                  <td className={styles.cell}>{format.vehicle(claim.vehicle)}</td>
-                  <td className={styles.cell}>{format.dateTime(claim.placed_at)}</td>
-                  <td className={styles.cell}>{i18n._(orderStatusText[claim.order_status])}</td>
-                  <td className={styles.cell}>
+                  <td className={styles.cell} data-label={t`Workshop`}>
+                    {claim.workshop_name}
+                  </td>
+                  <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Vehicle`}>
+                    {format.vehicle(claim.vehicle)}
+                  </td>
+                  <td className={styles.cell} data-label={t`Ordered`}>
+                    {format.dateTime(claim.placed_at)}
+                  </td>
+                  <td className={`${styles.cell} ${cards.cardFirst}`}>{i18n._(orderStatusText[claim.order_status])}</td>
+                  <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Largest delay`}>
                     <Plural value={claim.max_delay_days} one="# day" other="# days" />
                   </td>
                 </tr>

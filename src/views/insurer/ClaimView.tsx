@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react';
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ClaimDetail, ClaimLine } from '../../../common/contracts/claims';
 import type { TradeEvent } from '../../../common/contracts/trading';
@@ -7,6 +7,7 @@ import { useFormats } from '../../i18n/use-formats';
 import { Button } from '../../ui/Button';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
+import * as cards from '../../ui/table-cards.css';
 import { isLineStatus, isOrderStatus, lineStatusText, orderStatusText } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 import { claimOriginText } from './claim-texts';
@@ -54,6 +55,7 @@ function LineHistory({ line, claim }: { line: ClaimLine; claim: ClaimDetail }) {
 
 function ClaimContent({ claim }: { claim: ClaimDetail }) {
   const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
   const format = useFormats();
   const share = format.share(claim.equivalent_share);
   const status = i18n._(orderStatusText[claim.order_status]);
@@ -143,7 +145,7 @@ function ClaimContent({ claim }: { claim: ClaimDetail }) {
                   </span>
                   <span className={styles.muted}>{line.description}</span>
                 </th>
-                <td className={styles.cell}>
+                <td className={styles.cell} data-label={t`Quote`}>
                   <span className={styles.block}>{i18n._(claimOriginText[line.origin])}</span>
                   {line.origin === 'equivalent' ? (
                     <span className={styles.muted}>
@@ -151,19 +153,25 @@ function ClaimContent({ claim }: { claim: ClaimDetail }) {
                     </span>
                   ) : null}
                 </td>
-                <td className={styles.cell}>{line.quantity}</td>
-                <td className={styles.cell}>{format.money(line.net_price_cents)}</td>
-                <td className={styles.cell}>{line.promised_on ? format.date(line.promised_on) : '–'}</td>
-                <td className={styles.cell}>
+                <td className={styles.cell} data-label={t`Quantity`}>
+                  {line.quantity}
+                </td>
+                <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Net price`}>
+                  {format.money(line.net_price_cents)}
+                </td>
+                <td className={styles.cell} data-label={t`Promised for`}>
+                  {line.promised_on ? format.date(line.promised_on) : '–'}
+                </td>
+                <td className={styles.cell} data-label={t`Delivery dates given`}>
                   {line.eta_history.map((entry) => format.date(entry.eta)).join(' → ') || '–'}
                 </td>
-                <td className={styles.cell}>
+                <td className={styles.cell} data-label={t`Delivered on`}>
                   {line.delivered_on ? format.date(line.delivered_on) : <Trans>not yet</Trans>}
                 </td>
-                <td className={styles.cell}>
+                <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Delay`}>
                   <Delay line={line} />
                 </td>
-                <td className={styles.cell}>
+                <td className={`${styles.cell} ${cards.cardWide}`}>
                   <LineHistory line={line} claim={claim} />
                 </td>
               </tr>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
 import { formatLineName } from '../../../common/format/formats';
 import { useFormats } from '../../i18n/use-formats';
+import * as cards from '../../ui/table-cards.css';
 import { lineStatusText, returnReasonText, returnStatusText, statusTone } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 
@@ -72,6 +73,31 @@ export function OrderLinesTable({
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const format = useFormats();
+  const details = (line: OrderLine) => {
+    const cancelReason = line.cancel_reason;
+    const tracking = line.tracking_reference;
+    return (
+      <>
+        {cancelReason ? (
+          <p className={styles.muted}>
+            <Trans>Cancelled because: {cancelReason}</Trans>
+          </p>
+        ) : null}
+        {tracking ? (
+          <p className={styles.muted}>
+            <Trans>Tracking number: {tracking}</Trans>
+          </p>
+        ) : null}
+        {line.returns.length > 0 ? (
+          <ul className={styles.timeline}>
+            {line.returns.map((entry) => (
+              <ReturnEntry key={entry.id} entry={entry} actions={returnActions?.(line, entry)} />
+            ))}
+          </ul>
+        ) : null}
+      </>
+    );
+  };
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
@@ -89,9 +115,6 @@ export function OrderLinesTable({
               <Trans>Part number</Trans>
             </th>
             <th scope="col" className={styles.cell}>
-              <Trans>Brand</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
               <Trans>Description</Trans>
             </th>
             <th scope="col" className={styles.cell}>
@@ -103,12 +126,6 @@ export function OrderLinesTable({
             <th scope="col" className={styles.cell}>
               <Trans>Status</Trans>
             </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Expected delivery</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Details</Trans>
-            </th>
             {lineActions ? (
               <th scope="col" className={styles.cell}>
                 <Trans>Actions</Trans>
@@ -119,8 +136,6 @@ export function OrderLinesTable({
         <tbody>
           {order.lines.map((line) => {
             const partNumber = formatLineName(line);
-            const cancelReason = line.cancel_reason;
-            const tracking = line.tracking_reference;
             const deposit = format.money(line.deposit_cents);
             return (
               <tr key={line.id}>
@@ -138,10 +153,15 @@ export function OrderLinesTable({
                   {/* The row's name for screen readers: a line asked for by description has no part number. */}
                   {line.part_number || <span className={styles.muted}>{line.description}</span>}
                 </th>
-                <td className={styles.cell}>{line.brand}</td>
-                <td className={styles.cell}>{line.description}</td>
-                <td className={styles.cell}>{line.quantity}</td>
-                <td className={styles.cell}>
+                <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Description`}>
+                  {line.description}
+                  {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
+                  {details(line)}
+                </td>
+                <td className={styles.cell} data-label={t`Quantity`}>
+                  {line.quantity}
+                </td>
+                <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Price (net)`}>
                   {format.money(line.net_price_cents)}
                   {line.deposit_cents > 0 ? (
                     <p className={styles.muted}>
@@ -149,32 +169,20 @@ export function OrderLinesTable({
                     </p>
                   ) : null}
                 </td>
-                <td className={styles.cell}>
+                <td className={`${styles.cell} ${cards.cardFirst}`}>
                   <span className={styles.badge[statusTone(line.status)]}>{i18n._(lineStatusText[line.status])}</span>
+                  <span className={styles.block}>
+                    <span className={styles.muted}>
+                      <Trans>Expected delivery</Trans>:
+                    </span>{' '}
+                    <span>
+                      <Eta line={line} />
+                    </span>
+                  </span>
                 </td>
-                <td className={styles.cell}>
-                  <Eta line={line} />
-                </td>
-                <td className={styles.cell}>
-                  {cancelReason ? (
-                    <p className={styles.muted}>
-                      <Trans>Cancelled because: {cancelReason}</Trans>
-                    </p>
-                  ) : null}
-                  {tracking ? (
-                    <p className={styles.muted}>
-                      <Trans>Tracking number: {tracking}</Trans>
-                    </p>
-                  ) : null}
-                  {line.returns.length > 0 ? (
-                    <ul className={styles.timeline}>
-                      {line.returns.map((entry) => (
-                        <ReturnEntry key={entry.id} entry={entry} actions={returnActions?.(line, entry)} />
-                      ))}
-                    </ul>
-                  ) : null}
-                </td>
-                {lineActions ? <td className={styles.cell}>{lineActions(line)}</td> : null}
+                {lineActions ? (
+                  <td className={`${styles.cell} ${cards.cardFirst} ${cards.cardWide}`}>{lineActions(line)}</td>
+                ) : null}
               </tr>
             );
           })}

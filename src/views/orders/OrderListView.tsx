@@ -7,6 +7,7 @@ import { LoadError } from '../../ui/LoadError';
 import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
+import * as cards from '../../ui/table-cards.css';
 import { orderStatusText, statusTone } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 import { type OrderListImplementations, useOrderList } from './use-order-list';
@@ -134,6 +135,12 @@ export function OrderListView({
                   <Trans>Order</Trans>
                 </th>
                 <th scope="col" className={styles.cell}>
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
+                  <Trans>Total</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
                   {side === 'workshop' ? <Trans>Dealer</Trans> : <Trans>Workshop</Trans>}
                 </th>
                 <th scope="col" className={styles.cell}>
@@ -143,13 +150,7 @@ export function OrderListView({
                   <Trans>Placed</Trans>
                 </th>
                 <th scope="col" className={styles.cell}>
-                  <Trans>Status</Trans>
-                </th>
-                <th scope="col" className={styles.cell}>
                   <Trans>Lines</Trans>
-                </th>
-                <th scope="col" className={styles.cell}>
-                  <Trans>Total</Trans>
                 </th>
                 <th scope="col" className={styles.cell}>
                   <Trans>Attention</Trans>
@@ -172,16 +173,26 @@ export function OrderListView({
                   <th scope="row" className={styles.cell}>
                     <OrderLink order={order} side={side} />
                   </th>
-                  <td className={styles.cell}>{side === 'workshop' ? order.dealer_name : order.workshop_name}</td>
-                  <td className={styles.cell}>{format.vehicle(order.vehicle)}</td>
-                  <td className={styles.cell}>{format.dateTime(order.placed_at)}</td>
-                  <td className={styles.cell}>
+                  <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Status`}>
                     <span className={styles.badge[statusTone(order.status)]}>
                       {i18n._(orderStatusText[order.status])}
                     </span>
                   </td>
-                  <td className={styles.cell}>{order.line_count}</td>
-                  <td className={styles.cell}>{format.money(order.total_cents)}</td>
+                  <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Total`}>
+                    {format.money(order.total_cents)}
+                  </td>
+                  <td className={styles.cell} data-label={side === 'workshop' ? t`Dealer` : t`Workshop`}>
+                    {side === 'workshop' ? order.dealer_name : order.workshop_name}
+                  </td>
+                  <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Vehicle`}>
+                    {format.vehicle(order.vehicle)}
+                  </td>
+                  <td className={styles.cell} data-label={t`Placed`}>
+                    {format.dateTime(order.placed_at)}
+                  </td>
+                  <td className={styles.cell} data-label={t`Lines`}>
+                    {order.line_count}
+                  </td>
                   <td className={styles.cell}>
                     <Attention order={order} />
                   </td>

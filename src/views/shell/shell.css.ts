@@ -3,9 +3,10 @@ import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const layout = style({
   display: 'grid',
-  gridTemplateColumns: '260px 1fr',
+  // minmax(0, …): a wide table must not widen the column (and the page) beyond the window.
+  gridTemplateColumns: '260px minmax(0, 1fr)',
   minHeight: '100vh',
-  '@media': { [mobileQuery]: { gridTemplateColumns: '1fr' } },
+  '@media': { [mobileQuery]: { gridTemplateColumns: 'minmax(0, 1fr)', gridTemplateRows: 'auto 1fr' } },
 });
 export const sidebar = style({
   background: vars.color.surface,
@@ -18,6 +19,21 @@ export const sidebar = style({
     [mobileQuery]: { borderRight: 'none', borderBottom: `1px solid ${vars.color.border}`, padding: vars.space.md },
   },
 });
+export const sidebarTop = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+export const menuToggle = style({ display: 'none', '@media': { [mobileQuery]: { display: 'inline-flex' } } });
+export const menu = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  flex: 1,
+  '@media': { [mobileQuery]: { display: 'none' } },
+});
+export const menuOpen = style({ '@media': { [mobileQuery]: { display: 'flex' } } });
 export const navList = style({
   listStyle: 'none',
   margin: 0,
@@ -48,7 +64,11 @@ export const navHeading = style({
   fontWeight: 600,
 });
 export const userName = style({ fontWeight: 700, margin: 0 });
-export const content = style({ padding: vars.space.xl, '@media': { [mobileQuery]: { padding: vars.space.md } } });
+export const content = style({
+  minWidth: 0,
+  padding: vars.space.xl,
+  '@media': { [mobileQuery]: { padding: vars.space.md } },
+});
 export const sidebarFooter = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const tabList = style({
   listStyle: 'none',

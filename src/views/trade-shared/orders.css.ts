@@ -1,4 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { tableCards } from '../../ui/table-cards';
+import { CARDS_CONTAINER, cardsContainer } from '../../ui/table-cards.css';
 import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const header = style({
@@ -19,13 +21,17 @@ export const facts = style({
 });
 export const term = style({ color: vars.color.textMuted });
 export const value = style({ margin: 0 });
-export const tableWrap = style({ overflowX: 'auto', margin: `${vars.space.md} 0` });
+// A container: the orders' tables turn into cards when it is narrow (issue 24, table-cards.ts).
+export const tableWrap = style([cardsContainer, { overflowX: 'auto', margin: `${vars.space.md} 0` }]);
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
+tableCards(table, { inContainer: true });
 export const cell = style({
   textAlign: 'left',
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
+  // Closer columns beside the navigation (1280 px), so that the line actions stay in view.
+  '@container': { [`${CARDS_CONTAINER} (max-width: 1000px)`]: { padding: `${vars.space.sm} ${vars.space.xs}` } },
 });
 export const caption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.sm} 0` });
 export const filters = style({

@@ -88,7 +88,7 @@ export function InquiryListView({
       {result && result.items.length > 0 ? (
         <>
           <div className={styles.tableScroll}>
-            <table className={styles.table}>
+            <table className={styles.listTable}>
               <caption className={styles.caption}>
                 <Trans>Your inquiries</Trans>
               </caption>
@@ -97,17 +97,17 @@ export function InquiryListView({
                   <th scope="col" className={styles.cell}>
                     <Trans>Vehicle</Trans>
                   </th>
-                  <th scope="col" className={styles.numeric}>
-                    <Trans>Lines</Trans>
-                  </th>
-                  <th scope="col" className={styles.numeric}>
-                    <Trans>Answered</Trans>
+                  <th scope="col" className={styles.cell}>
+                    <Trans>Status</Trans>
                   </th>
                   <th scope="col" className={styles.cell}>
                     <Trans>Closing time</Trans>
                   </th>
-                  <th scope="col" className={styles.cell}>
-                    <Trans>Status</Trans>
+                  <th scope="col" className={styles.listNumber}>
+                    <Trans>Lines</Trans>
+                  </th>
+                  <th scope="col" className={styles.listNumber}>
+                    <Trans>Answered</Trans>
                   </th>
                 </tr>
               </thead>
@@ -117,19 +117,25 @@ export function InquiryListView({
                   const recipients = inquiry.recipient_count;
                   return (
                     <tr key={inquiry.id}>
-                      <th scope="row" className={styles.cell}>
+                      <th scope="row" className={`${styles.cell} ${styles.listVehicle}`}>
                         <Link to="/inquiries/$inquiryId" params={{ inquiryId: String(inquiry.id) }}>
                           {format.vehicle(inquiry.vehicle) || format.inquiryReference(inquiry.id)}
                         </Link>
                       </th>
-                      <td className={styles.numeric}>{inquiry.line_count}</td>
-                      <td className={styles.numeric}>
+                      <td className={`${styles.cell} ${styles.status}`}>
+                        {format.text(inquiryStatusText[inquiry.status])}
+                      </td>
+                      <td className={styles.cell} data-label={t`Closing time`}>
+                        {format.dateTime(inquiry.closes_at)}
+                      </td>
+                      <td className={styles.listNumber} data-label={t`Lines`}>
+                        {inquiry.line_count}
+                      </td>
+                      <td className={styles.listNumber} data-label={t`Answered`}>
                         <Trans>
                           {answered} of {recipients}
                         </Trans>
                       </td>
-                      <td className={styles.cell}>{format.dateTime(inquiry.closes_at)}</td>
-                      <td className={styles.cell}>{format.text(inquiryStatusText[inquiry.status])}</td>
                     </tr>
                   );
                 })}

@@ -1,4 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
+import { tableCards } from '../../ui/table-cards';
 import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const toolbar = style({
@@ -26,6 +27,9 @@ export const table = style({
   minWidth: 560,
   background: vars.color.surface,
 });
+/** The inquiry list's table: cards on a phone, status and closing time first (issue 24). */
+export const listTable = style([table, { '@media': { [mobileQuery]: { minWidth: 0 } } }]);
+tableCards(listTable);
 export const cell = style({
   padding: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
@@ -33,6 +37,9 @@ export const cell = style({
   verticalAlign: 'top',
 });
 export const numeric = style([cell, { textAlign: 'right', whiteSpace: 'nowrap' }]);
+/** The list's vehicle may break inside the VIN rather than push status and closing time out of view. */
+export const listVehicle = style({ overflowWrap: 'anywhere', '@media': { [mobileQuery]: { flexBasis: '100%' } } });
+export const listNumber = style([cell, { textAlign: 'right' }]);
 export const caption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.sm} 0` });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const fieldset = style({

@@ -71,7 +71,7 @@ export function FigureBlock({
                             {cell.display}
                           </th>
                         ) : (
-                          <td key={table.columns[index]} className={styles.number}>
+                          <td key={table.columns[index]} className={styles.number} data-label={table.columns[index]}>
                             {cell.display}
                           </td>
                         ),

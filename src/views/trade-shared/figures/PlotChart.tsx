@@ -1,5 +1,5 @@
 import * as Plot from '@observablehq/plot';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChartPoint } from './figure-table';
 import * as styles from './figures.css';
 
@@ -29,6 +29,15 @@ export default function PlotChart({
   formatValue,
 }: PlotChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  // Drawn again when the container's width changes (a turned phone, a resized window).
+  const [containerWidth, setContainerWidth] = useState(0);
+  useEffect(() => {
+    const target = container.current;
+    if (!target) return;
+    const observer = new ResizeObserver(() => setContainerWidth(Math.round(target.clientWidth)));
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => {
     const target = container.current;
     if (!target) return;
@@ -37,11 +46,16 @@ export default function PlotChart({
     const categories = [...new Set(points.map((point) => point.category))];
     const tip = (point: ChartPoint) =>
       `${point.category}${point.series === undefined ? '' : ` · ${point.series}`}: ${formatValue(point.value)}`;
+    // The container's width, never more (a phone's card is narrower than 320 px of chart).
+    const width = Math.max(240, containerWidth || target.clientWidth || 640);
+    // Row names wrap onto lines inside a margin of at most 40 % of the chart (long German names,
+    // issue 24) instead of being cut at the chart's left edge.
+    const rowNameMargin = Math.min(180, Math.round(width * 0.4));
     const chart =
       orientation === 'columns'
         ? Plot.plot({
             ariaLabel: label,
-            width: Math.max(320, target.clientWidth || 640),
+            width,
             height: 260,
             marginLeft: 72,
             // Month names side by side overlap in a half-width card: more than four are slanted.
@@ -61,12 +75,14 @@ export default function PlotChart({
           })
         : Plot.plot({
             ariaLabel: label,
-            width: Math.max(320, target.clientWidth || 640),
-            height: Math.max(80, 36 * categories.length + 40),
-            marginLeft: 180,
-            y: { label: null, domain: categories },
+            width,
+            height: Math.max(80, 40 * categories.length + 40),
+            marginLeft: rowNameMargin,
+            y: { label: null, domain: categories, axis: null },
             x: { label: valueLabel, grid: true, tickFormat: formatValue },
             marks: [
+              // lineWidth is in ems of the axis' 10 px font.
+              Plot.axisY({ label: null, tickSize: 0, lineWidth: (rowNameMargin - 12) / 10 }),
               Plot.barX(data, {
                 y: 'category',
                 x: 'value',
@@ -85,6 +101,6 @@ export default function PlotChart({
     }
     target.replaceChildren(chart);
     return () => chart.remove();
-  }, [points, orientation, label, categoryLabel, valueLabel, formatValue]);
+  }, [points, orientation, label, categoryLabel, valueLabel, formatValue, containerWidth]);
   return <div ref={container} className={styles.chart} data-testid="plot-chart" />;
 }

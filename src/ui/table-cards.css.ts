@@ -1,0 +1,23 @@
+import { style } from '@vanilla-extract/css';
+import { mobileQuery } from './theme.css';
+
+// The card layout's pieces (tableCards in table-cards.ts, issue 24).
+
+/** The container a wide table's wrapper names: its table turns into cards under 800 px. */
+export const CARDS_CONTAINER = 'table-cards';
+export const cardsContainerQuery = `${CARDS_CONTAINER} (max-width: 800px)`;
+/** A wide table's wrapper: the table inside turns into cards when the wrapper is narrow. */
+export const cardsContainer = style({ containerType: 'inline-size', containerName: CARDS_CONTAINER });
+
+/** A cell shown first in its card (status, amount, actions). */
+export const cardFirst = style({
+  '@media': { [mobileQuery]: { order: -1 } },
+  '@container': { [cardsContainerQuery]: { order: -1 } },
+});
+/** A cell that takes a card's whole width (a description, a block of actions). */
+export const cardWide = style({
+  '@media': { [mobileQuery]: { flexBasis: '100%' } },
+  '@container': { [cardsContainerQuery]: { flexBasis: '100%' } },
+});
+/** Amounts are never broken or cut. */
+export const amount = style({ whiteSpace: 'nowrap' });

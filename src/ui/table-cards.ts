@@ -1,0 +1,52 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { cardsContainerQuery } from './table-cards.css';
+import { mobileQuery, vars } from './theme.css';
+
+type Rule = Parameters<typeof globalStyle>[1];
+
+/**
+ * Issue 24: on a phone (under 768 px) a table becomes a stack of cards: each row a card of its
+ * cells side by side, wrapping, with the column's name before a cell that carries `data-label`.
+ * Cells marked `cardFirst` (table-cards.css.ts: status, amount, actions) come first in their card.
+ * The header row stays for screen readers (visually hidden). A wide table (`inContainer`) whose
+ * wrapper is a `cardsContainer` becomes cards whenever that wrapper is narrow, whatever the window
+ * (the order lines beside the navigation at 1024 px). Called from .css.ts files only.
+ */
+export function tableCards(table: string, { inContainer = false } = {}) {
+  const narrow = (rule: Rule): Rule => ({
+    '@media': { [mobileQuery]: rule },
+    ...(inContainer ? { '@container': { [cardsContainerQuery]: rule } } : {}),
+  });
+  globalStyle(table, narrow({ display: 'block', width: '100%', minWidth: 0 }));
+  globalStyle(
+    `${table} > thead`,
+    narrow({
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    }),
+  );
+  globalStyle(`${table} > tbody`, narrow({ display: 'block' }));
+  globalStyle(
+    `${table} > tbody > tr`,
+    narrow({
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'baseline',
+      gap: `${vars.space.xs} ${vars.space.md}`,
+      padding: `${vars.space.sm} ${vars.space.sm}`,
+      borderBottom: `1px solid ${vars.color.border}`,
+    }),
+  );
+  globalStyle(
+    `${table} > tbody > tr > td, ${table} > tbody > tr > th`,
+    narrow({ display: 'block', padding: 0, border: 'none', minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }),
+  );
+  globalStyle(
+    `${table} > tbody > tr > [data-label]::before`,
+    narrow({ content: 'attr(data-label) ": "', color: vars.color.textMuted, fontWeight: 400, whiteSpace: 'normal' }),
+  );
+}
