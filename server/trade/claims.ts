@@ -1,5 +1,7 @@
 import { and, asc, countDistinct, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import {
+  CLAIM_NUMBER_MAX_LENGTH,
+  CLAIM_NUMBER_PATTERN,
   type ClaimDetail,
   type ClaimLine,
   type ClaimListQuery,
@@ -210,7 +212,8 @@ const SHARE_ID = /^[0-9]{1,9}$/;
  * with this insurer; null when it names nothing of this insurer's.
  */
 async function claimNumberOf(db: Reader, insurerOrganisationId: number, reference: string) {
-  const claimNumber = reference.trim().toUpperCase();
+  const claimNumber = claimReferenceOf(reference);
+  if (claimNumber === null) return null;
   const current = currentSharesOf(insurerOrganisationId);
   const [byNumber] = await db
     .select({ claimNumber: claimShares.claimNumber })
@@ -218,12 +221,23 @@ async function claimNumberOf(db: Reader, insurerOrganisationId: number, referenc
     .where(and(current, eq(claimShares.claimNumber, claimNumber)))
     .limit(1);
   if (byNumber) return byNumber.claimNumber;
-  if (!SHARE_ID.test(reference)) return null;
+  if (!SHARE_ID.test(claimNumber)) return null;
   const [byShare] = await db
     .select({ claimNumber: claimShares.claimNumber })
     .from(claimShares)
     .where(and(current, eq(claimShares.id, Number(reference))));
   return byShare?.claimNumber ?? null;
+}
+
+/**
+ * A reference from a URL as a claim number is stored (trimmed, upper-cased), or null when it
+ * cannot be one: what is not a claim number (nor a share id, which is one by its form) names no
+ * claim, and is neither looked up nor written to the audit log as given.
+ */
+export function claimReferenceOf(reference: string) {
+  const claimNumber = reference.trim().toUpperCase();
+  if (claimNumber.length > CLAIM_NUMBER_MAX_LENGTH || !CLAIM_NUMBER_PATTERN.test(claimNumber)) return null;
+  return claimNumber;
 }
 
 /**

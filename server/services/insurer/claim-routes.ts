@@ -6,7 +6,7 @@ import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { requestLocale } from '../../i18n';
-import { listClaims, readClaimDetail } from '../../trade/claims';
+import { claimReferenceOf, listClaims, readClaimDetail } from '../../trade/claims';
 import { renderDelayStatement, statementFileName } from '../../trade/delay-statement';
 
 /**
@@ -44,7 +44,7 @@ export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess
     await audit(db, {
       actorUserId: c.get('user').id,
       action: claim ? action : `${action}_refused`,
-      target: `claim:${claim ? claim.claim_number : reference.slice(0, 60)}`,
+      target: `claim:${claim?.claim_number ?? claimReferenceOf(reference) ?? '(invalid)'}`,
       ip: clientIp(c),
     });
     if (!claim) throw new ApiRefusal(404, 'notFound');

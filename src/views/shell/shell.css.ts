@@ -48,7 +48,12 @@ export const navHeading = style({
   fontWeight: 600,
 });
 export const userName = style({ fontWeight: 700, margin: 0 });
-export const content = style({ padding: vars.space.xl, '@media': { [mobileQuery]: { padding: vars.space.md } } });
+/** `minWidth: 0`: a wide table scrolls in its own box instead of widening the page past the screen. */
+export const content = style({
+  minWidth: 0,
+  padding: vars.space.xl,
+  '@media': { [mobileQuery]: { padding: vars.space.md } },
+});
 export const sidebarFooter = style({ marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 export const tabList = style({
   listStyle: 'none',
