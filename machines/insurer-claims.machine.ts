@@ -12,8 +12,11 @@ import { createUrlListMachine } from './url-list';
 
 /*
  * The insurer's screens (issue 15, ADR 030): the list of claims shared with its organisation, and
- * one claim with its delay statement PDF. A claim the workshop withdrew (or never shared) answers
- * 404: the claim screen then says it is no longer shared, on load and on download alike.
+ * one claim with its delay statement PDF. A claim is its claim number, across every order shared
+ * under it (issue 24 §7); the URL names it by that number. A claim the workshops withdrew (or never
+ * shared) answers 404: the claim screen then says it is no longer shared, on load and on download
+ * alike. An old link by share id loads the claim that share belongs to, and the screen then shows
+ * the claim's own address.
  */
 
 const isGone = (error: unknown) => (error as { status?: unknown } | null)?.status === 404;
@@ -46,7 +49,8 @@ export const insurerClaimListMachine = createUrlListMachine<typeof claimListQuer
 export type StatementFile = { bytes: Blob; fileName: string };
 
 type ClaimContext = {
-  claimId: number;
+  /** The claim as the URL names it: its number, or (an old link) a share id until the claim has loaded. */
+  claimNumber: string;
   claim: ClaimDetail | null;
   loadError: string | null;
   downloadFailure: string | null;
@@ -58,25 +62,29 @@ export const insurerClaimMachine = setup({
   types: {
     context: {} as ClaimContext,
     events: {} as InsurerClaimEvent,
-    input: {} as { claimId: number },
+    input: {} as { claimNumber: string },
   },
   actors: {
-    loadClaim: fromPromise<ClaimDetail, { claimId: number }>(async () => {
+    loadClaim: fromPromise<ClaimDetail, { claimNumber: string }>(async () => {
       throw new Error('loadClaim actor not implemented: provide it with .provide()');
     }),
-    downloadStatement: fromPromise<StatementFile, { claimId: number }>(async () => {
+    downloadStatement: fromPromise<StatementFile, { claimNumber: string }>(async () => {
       throw new Error('downloadStatement actor not implemented: provide it with .provide()');
     }),
   },
   actions: {
     saveFile: (_, _params: StatementFile) => {},
+    /** The URL names the claim by another reference (an old share id): show the claim's own address. */
+    showClaimNumber: (_, _params: { claimNumber: string }) => {},
   },
   guards: {
     gone: ({ event }) => 'error' in event && isGone(event.error),
+    otherReference: ({ context, event }) =>
+      'output' in event && (event.output as ClaimDetail).claim_number !== context.claimNumber,
   },
 }).createMachine({
   id: 'insurerClaim',
-  context: ({ input }) => ({ claimId: input.claimId, claim: null, loadError: null, downloadFailure: null }),
+  context: ({ input }) => ({ claimNumber: input.claimNumber, claim: null, loadError: null, downloadFailure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -84,8 +92,22 @@ export const insurerClaimMachine = setup({
       invoke: {
         id: 'loadClaim',
         src: 'loadClaim',
-        input: ({ context }) => ({ claimId: context.claimId }),
-        onDone: { target: 'ready', actions: assign({ claim: ({ event }) => event.output, loadError: null }) },
+        input: ({ context }) => ({ claimNumber: context.claimNumber }),
+        onDone: [
+          {
+            guard: 'otherReference',
+            target: 'ready',
+            actions: [
+              assign({
+                claim: ({ event }) => event.output,
+                claimNumber: ({ event }) => event.output.claim_number,
+                loadError: null,
+              }),
+              { type: 'showClaimNumber', params: ({ event }) => ({ claimNumber: event.output.claim_number }) },
+            ],
+          },
+          { target: 'ready', actions: assign({ claim: ({ event }) => event.output, loadError: null }) },
+        ],
         onError: [
           { guard: 'gone', target: 'gone' },
           { target: 'failed', actions: assign({ loadError: ({ event }) => toRequestFailure(event.error).message }) },
@@ -107,7 +129,7 @@ export const insurerClaimMachine = setup({
           invoke: {
             id: 'downloadStatement',
             src: 'downloadStatement',
-            input: ({ context }) => ({ claimId: context.claimId }),
+            input: ({ context }) => ({ claimNumber: context.claimNumber }),
             onDone: { target: 'idle', actions: { type: 'saveFile', params: ({ event }) => event.output } },
             onError: [
               { guard: 'gone', target: '#insurerClaim.gone' },

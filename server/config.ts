@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as v from 'valibot';
+import { companyEnvironmentEntries, companySettingsOf } from '../common/company-settings';
 import { appEnvironments, httpUrl, parseEnvironment } from '../common/env-parse';
 import { FORWARDED_HEADERS, parseTrustedProxies } from './http/client-ip';
 
@@ -91,6 +92,7 @@ const serverEnvironmentSchema = v.object({
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
   ),
+  ...companyEnvironmentEntries,
 });
 
 export type ServerConfig = ReturnType<typeof loadServerConfig>;
@@ -168,6 +170,8 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     forwardedHeader: env.TRUSTED_PROXY_HEADER,
     /** The Prometheus endpoint's own listener (ADR 032); off unless METRICS_PORT is set. */
+    /** The operator's company (COMPANY_*, shared with the SPA's imprint): the delay statement's letterhead. */
+    company: companySettingsOf(env),
     metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }

@@ -34,7 +34,7 @@ import { Route as AuthenticatedOrdersRouteImport } from './routes/_authenticated
 import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as AuthenticatedClaimsIndexRouteImport } from './routes/_authenticated/claims/index'
-import { Route as AuthenticatedClaimsClaimIdRouteImport } from './routes/_authenticated/claims/$claimId'
+import { Route as AuthenticatedClaimsClaimNumberRouteImport } from './routes/_authenticated/claims/$claimNumber'
 import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
 import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
 import { Route as AuthenticatedDealerProfileRouteImport } from './routes/_authenticated/dealer/profile'
@@ -178,10 +178,10 @@ const AuthenticatedClaimsIndexRoute =
     path: '/',
     getParentRoute: () => AuthenticatedClaimsRoute,
   } as any)
-const AuthenticatedClaimsClaimIdRoute =
-  AuthenticatedClaimsClaimIdRouteImport.update({
-    id: '/$claimId',
-    path: '/$claimId',
+const AuthenticatedClaimsClaimNumberRoute =
+  AuthenticatedClaimsClaimNumberRouteImport.update({
+    id: '/$claimNumber',
+    path: '/$claimNumber',
     getParentRoute: () => AuthenticatedClaimsRoute,
   } as any)
 const AuthenticatedDealerColleaguesRoute =
@@ -309,7 +309,7 @@ export interface FileRoutesByFullPath {
   '/orders': typeof AuthenticatedOrdersRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
-  '/claims/$claimId': typeof AuthenticatedClaimsClaimIdRoute
+  '/claims/$claimNumber': typeof AuthenticatedClaimsClaimNumberRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -349,7 +349,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
-  '/claims/$claimId': typeof AuthenticatedClaimsClaimIdRoute
+  '/claims/$claimNumber': typeof AuthenticatedClaimsClaimNumberRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -395,7 +395,7 @@ export interface FileRoutesById {
   '/_authenticated/orders': typeof AuthenticatedOrdersRouteWithChildren
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
-  '/_authenticated/claims/$claimId': typeof AuthenticatedClaimsClaimIdRoute
+  '/_authenticated/claims/$claimNumber': typeof AuthenticatedClaimsClaimNumberRoute
   '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -441,7 +441,7 @@ export interface FileRouteTypes {
     | '/orders'
     | '/suppliers'
     | '/users'
-    | '/claims/$claimId'
+    | '/claims/$claimNumber'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -481,7 +481,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/dealer'
     | '/suppliers'
-    | '/claims/$claimId'
+    | '/claims/$claimNumber'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -526,7 +526,7 @@ export interface FileRouteTypes {
     | '/_authenticated/orders'
     | '/_authenticated/suppliers'
     | '/_authenticated/users'
-    | '/_authenticated/claims/$claimId'
+    | '/_authenticated/claims/$claimNumber'
     | '/_authenticated/dealer/colleagues'
     | '/_authenticated/dealer/customers'
     | '/_authenticated/dealer/profile'
@@ -744,11 +744,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClaimsIndexRouteImport
       parentRoute: typeof AuthenticatedClaimsRoute
     }
-    '/_authenticated/claims/$claimId': {
-      id: '/_authenticated/claims/$claimId'
-      path: '/$claimId'
-      fullPath: '/claims/$claimId'
-      preLoaderRoute: typeof AuthenticatedClaimsClaimIdRouteImport
+    '/_authenticated/claims/$claimNumber': {
+      id: '/_authenticated/claims/$claimNumber'
+      path: '/$claimNumber'
+      fullPath: '/claims/$claimNumber'
+      preLoaderRoute: typeof AuthenticatedClaimsClaimNumberRouteImport
       parentRoute: typeof AuthenticatedClaimsRoute
     }
     '/_authenticated/dealer/colleagues': {
@@ -874,12 +874,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedClaimsRouteChildren {
-  AuthenticatedClaimsClaimIdRoute: typeof AuthenticatedClaimsClaimIdRoute
+  AuthenticatedClaimsClaimNumberRoute: typeof AuthenticatedClaimsClaimNumberRoute
   AuthenticatedClaimsIndexRoute: typeof AuthenticatedClaimsIndexRoute
 }
 
 const AuthenticatedClaimsRouteChildren: AuthenticatedClaimsRouteChildren = {
-  AuthenticatedClaimsClaimIdRoute: AuthenticatedClaimsClaimIdRoute,
+  AuthenticatedClaimsClaimNumberRoute: AuthenticatedClaimsClaimNumberRoute,
   AuthenticatedClaimsIndexRoute: AuthenticatedClaimsIndexRoute,
 }
 

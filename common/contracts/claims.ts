@@ -62,22 +62,30 @@ export const orderClaimStateSchema = v.object({ claim: v.nullable(orderClaimSche
 export type OrderClaimState = v.InferOutput<typeof orderClaimStateSchema>;
 export const orderClaimEnvelopeSchema = envelopeSchema(orderClaimStateSchema);
 
-/** The insurer's list: one row per shared claim. */
+/**
+ * The insurer's list: one row per claim (issue 24 §7). A claim is its claim number: every order
+ * shared with the insurer's organisation under that number and not withdrawn, from whichever
+ * workshop or dealer. The URL names it by its number (`/claims/SCH-2026%2F004711`).
+ */
 export const claimSummarySchema = v.object({
-  id: v.number(),
   claim_number: v.string(),
-  workshop_name: v.string(),
-  dealer_name: v.string(),
-  vehicle: vehicleViewSchema,
-  order_status: v.picklist(ORDER_STATUSES),
+  /** The workshops and dealers of its orders, each once, in the order the orders were shared. */
+  workshop_names: v.array(v.string()),
+  dealer_names: v.array(v.string()),
+  /** The vehicles of its orders, each once (one repair is usually one vehicle). */
+  vehicles: v.array(vehicleViewSchema),
+  /** The statuses of its orders, each once. */
+  order_statuses: v.array(v.picklist(ORDER_STATUSES)),
+  order_count: v.number(),
+  line_count: v.number(),
+  /** When its first order was placed, and when an order was last shared under it. */
   placed_at: v.string(),
   shared_at: v.string(),
-  line_count: v.number(),
-  /** The largest delay of any line in days (0: on time so far). */
+  /** The largest delay of any line of any of its orders in days (0: on time so far). */
   max_delay_days: v.number(),
 });
 export type ClaimSummary = v.InferOutput<typeof claimSummarySchema>;
-/** `GET /svc/insurer/claims?page=`: pages of the order list's size (`TRADE_PAGE_SIZE`), newest share first. */
+/** `GET /svc/insurer/claims?page=`: pages of the order list's size (`TRADE_PAGE_SIZE`), latest share first. */
 export const claimListQuerySchema = v.object({ page: pageQueryParam });
 export type ClaimListQuery = v.InferOutput<typeof claimListQuerySchema>;
 export const claimPageSchema = pageOf(claimSummarySchema);
@@ -110,15 +118,31 @@ export const claimLineSchema = v.object({
 });
 export type ClaimLine = v.InferOutput<typeof claimLineSchema>;
 
-export const claimDetailSchema = v.object({
-  ...claimSummarySchema.entries,
+/** One order shared under a claim, with its lines and their history. */
+export const claimOrderSchema = v.object({
   order_id: v.number(),
+  workshop_name: v.string(),
+  dealer_name: v.string(),
+  vehicle: vehicleViewSchema,
+  order_status: v.picklist(ORDER_STATUSES),
+  placed_at: v.string(),
+  shared_at: v.string(),
   currency: v.string(),
   total_cents: v.number(),
   lines: v.array(claimLineSchema),
-  /** Share of the ordered lines quoted as equivalent parts (0–1; 0 without lines). */
-  equivalent_share: v.number(),
+  /** The order's and its lines' events (not returns, not the inquiry). */
   events: v.array(tradeEventSchema),
+});
+export type ClaimOrder = v.InferOutput<typeof claimOrderSchema>;
+
+export const claimDetailSchema = v.object({
+  ...claimSummarySchema.entries,
+  /** Its orders, first shared first. */
+  orders: v.array(claimOrderSchema),
+  /** The value of all its orders. */
+  total_cents: v.number(),
+  /** Share of the ordered lines (of all its orders) quoted as equivalent parts (0–1; 0 without lines). */
+  equivalent_share: v.number(),
   /** The portal's date when this was read: what open delays are counted to. */
   today: v.string(),
 });

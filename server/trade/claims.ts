@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import {
+  CLAIM_NUMBER_MAX_LENGTH,
+  CLAIM_NUMBER_PATTERN,
   type ClaimDetail,
   type ClaimLine,
   type ClaimListQuery,
+  type ClaimOrder,
   type ClaimPage,
   type ClaimSummary,
   delayDays,
@@ -100,91 +103,190 @@ async function claimLinesOf(db: Reader, orderIds: readonly number[], today: stri
 
 const maxDelay = (lines: readonly ClaimLine[]) => Math.max(0, ...lines.map((line) => line.delay_days ?? 0));
 
-/** What the claim list shows of a share; the claim page shows the same and more. */
-function claimSummaryOf(
-  share: typeof claimShares.$inferSelect,
-  summary: OrderSummary,
-  claimLines: readonly ClaimLine[],
-): ClaimSummary {
-  return {
-    id: share.id,
-    claim_number: share.claimNumber,
-    workshop_name: summary.workshop_name,
-    dealer_name: summary.dealer_name,
-    vehicle: summary.vehicle,
-    order_status: summary.status,
-    placed_at: summary.placed_at,
-    shared_at: share.sharedAt.toISOString(),
-    line_count: summary.line_count,
-    max_delay_days: maxDelay(claimLines),
-  };
+/** The values in their first order, each once (by a key). */
+function distinct<TValue>(values: readonly TValue[], key: (value: TValue) => string = String) {
+  const seen = new Map<string, TValue>();
+  for (const value of values) if (!seen.has(key(value))) seen.set(key(value), value);
+  return [...seen.values()];
 }
 
+type ShareRow = typeof claimShares.$inferSelect;
+type SharedOrder = { share: ShareRow; summary: OrderSummary; lines: ClaimLine[] };
+
 /**
- * A page of the claims shared with an insurer and not withdrawn, newest share first, with their
- * total; a page beyond the end is empty (the screen offers the way back, as the order list does).
+ * The orders shared with an insurer and not withdrawn under some claim numbers, with their
+ * summaries and claim lines, grouped by claim number; each group first shared first.
  */
-export async function listClaims(db: Reader, insurerOrganisationId: number, query: ClaimListQuery): Promise<ClaimPage> {
-  const current = currentSharesOf(insurerOrganisationId);
-  const [shares, counted] = await Promise.all([
-    db
-      .select()
-      .from(claimShares)
-      .where(current)
-      .orderBy(desc(claimShares.sharedAt), desc(claimShares.id))
-      .limit(TRADE_PAGE_SIZE)
-      .offset((query.page - 1) * TRADE_PAGE_SIZE),
-    db.select({ total: count() }).from(claimShares).where(current),
-  ]);
-  const page = { total: counted[0]?.total ?? 0, page: query.page, page_size: TRADE_PAGE_SIZE };
-  if (shares.length === 0) return { items: [], ...page };
+async function sharedOrdersUnder(
+  db: Reader,
+  insurerOrganisationId: number,
+  claimNumbers: readonly string[],
+  today: string,
+) {
+  const byNumber = new Map<string, SharedOrder[]>();
+  if (claimNumbers.length === 0) return byNumber;
+  const shares = await db
+    .select()
+    .from(claimShares)
+    .where(and(currentSharesOf(insurerOrganisationId), inArray(claimShares.claimNumber, [...claimNumbers])))
+    .orderBy(asc(claimShares.sharedAt), asc(claimShares.id));
+  if (shares.length === 0) return byNumber;
   const orderIds = shares.map((share) => share.orderId);
-  const today = portalToday();
   const [summaries, lines] = await Promise.all([
     orderSummaries(db, inArray(orders.id, orderIds), { limit: orderIds.length, offset: 0 }),
     claimLinesOf(db, orderIds, today),
   ]);
   const summaryOf = new Map(summaries.map((summary) => [summary.id, summary]));
-  const items = shares.flatMap((share) => {
+  for (const share of shares) {
     const summary = summaryOf.get(share.orderId);
-    if (!summary) return [];
-    return [claimSummaryOf(share, summary, lines.get(share.orderId) ?? [])];
+    if (!summary) continue;
+    const shared = { share, summary, lines: lines.get(share.orderId) ?? [] };
+    byNumber.set(share.claimNumber, [...(byNumber.get(share.claimNumber) ?? []), shared]);
+  }
+  return byNumber;
+}
+
+const vehicleKey = (vehicle: OrderSummary['vehicle']) =>
+  JSON.stringify([vehicle.description, vehicle.vin, vehicle.hsn, vehicle.tsn]);
+
+/** What the claim list shows of a claim (all its current orders); the claim page shows the same and more. */
+function claimSummaryOf(claimNumber: string, shared: readonly SharedOrder[]): ClaimSummary {
+  const placed = shared.map(({ summary }) => summary.placed_at).sort();
+  const sharedAt = shared.map(({ share }) => share.sharedAt.toISOString()).sort();
+  return {
+    claim_number: claimNumber,
+    workshop_names: distinct(shared.map(({ summary }) => summary.workshop_name)),
+    dealer_names: distinct(shared.map(({ summary }) => summary.dealer_name)),
+    vehicles: distinct(
+      shared.map(({ summary }) => summary.vehicle),
+      vehicleKey,
+    ),
+    order_statuses: distinct(shared.map(({ summary }) => summary.status)),
+    order_count: shared.length,
+    line_count: shared.reduce((sum, { summary }) => sum + summary.line_count, 0),
+    placed_at: placed[0] ?? '',
+    shared_at: sharedAt.at(-1) ?? '',
+    max_delay_days: Math.max(0, ...shared.map(({ lines }) => maxDelay(lines))),
+  };
+}
+
+/**
+ * A page of the claims of an insurer: its claim numbers with an order shared and not withdrawn,
+ * the one shared to last first, with their total; a page beyond the end is empty (the screen
+ * offers the way back, as the order list does).
+ */
+export async function listClaims(db: Reader, insurerOrganisationId: number, query: ClaimListQuery): Promise<ClaimPage> {
+  const current = currentSharesOf(insurerOrganisationId);
+  const lastShared = max(claimShares.sharedAt);
+  const [numbers, counted] = await Promise.all([
+    db
+      .select({ claimNumber: claimShares.claimNumber })
+      .from(claimShares)
+      .where(current)
+      .groupBy(claimShares.claimNumber)
+      .orderBy(desc(lastShared), asc(claimShares.claimNumber))
+      .limit(TRADE_PAGE_SIZE)
+      .offset((query.page - 1) * TRADE_PAGE_SIZE),
+    db
+      .select({ total: countDistinct(claimShares.claimNumber) })
+      .from(claimShares)
+      .where(current),
+  ]);
+  const page = { total: counted[0]?.total ?? 0, page: query.page, page_size: TRADE_PAGE_SIZE };
+  if (numbers.length === 0) return { items: [], ...page };
+  const claimNumbers = numbers.map((row) => row.claimNumber);
+  const byNumber = await sharedOrdersUnder(db, insurerOrganisationId, claimNumbers, portalToday());
+  const items = claimNumbers.flatMap((claimNumber) => {
+    const shared = byNumber.get(claimNumber);
+    return shared && shared.length > 0 ? [claimSummaryOf(claimNumber, shared)] : [];
   });
   return { items, ...page };
 }
 
+/** A share id as the claim links before issue 24 named a claim (`/claims/17`). */
+const SHARE_ID = /^[0-9]{1,9}$/;
+
 /**
- * One claim as the insurer reads it; null when the share is not this insurer's, was withdrawn or
- * does not exist (the route answers 404 alike, so nobody learns which claims exist elsewhere).
+ * The claim number a reference from a URL names for an insurer: the claim number itself (as
+ * stored, upper-cased), or, for an old link by share id, the number that share is current under
+ * with this insurer; null when it names nothing of this insurer's.
+ */
+async function claimNumberOf(db: Reader, insurerOrganisationId: number, reference: string) {
+  const claimNumber = claimReferenceOf(reference);
+  if (claimNumber === null) return null;
+  const current = currentSharesOf(insurerOrganisationId);
+  const [byNumber] = await db
+    .select({ claimNumber: claimShares.claimNumber })
+    .from(claimShares)
+    .where(and(current, eq(claimShares.claimNumber, claimNumber)))
+    .limit(1);
+  if (byNumber) return byNumber.claimNumber;
+  if (!SHARE_ID.test(claimNumber)) return null;
+  const [byShare] = await db
+    .select({ claimNumber: claimShares.claimNumber })
+    .from(claimShares)
+    .where(and(current, eq(claimShares.id, Number(reference))));
+  return byShare?.claimNumber ?? null;
+}
+
+/**
+ * A reference from a URL as a claim number is stored (trimmed, upper-cased), or null when it
+ * cannot be one: what is not a claim number (nor a share id, which is one by its form) names no
+ * claim, and is neither looked up nor written to the audit log as given.
+ */
+export function claimReferenceOf(reference: string) {
+  const claimNumber = reference.trim().toUpperCase();
+  if (claimNumber.length > CLAIM_NUMBER_MAX_LENGTH || !CLAIM_NUMBER_PATTERN.test(claimNumber)) return null;
+  return claimNumber;
+}
+
+/**
+ * One claim as the insurer reads it: every order shared with its organisation under the claim
+ * number and not withdrawn. `reference` is the claim number, or a share id of an old link (the
+ * answer names the claim number, so the screen can show the claim's own address). Null when it
+ * names nothing current of this insurer's (the route answers 404 alike, so nobody learns which
+ * claims exist elsewhere).
  */
 export async function readClaimDetail(
   db: Reader,
   insurerOrganisationId: number,
-  claimId: number,
+  reference: string,
 ): Promise<ClaimDetail | null> {
-  const [share] = await db
-    .select()
-    .from(claimShares)
-    .where(and(eq(claimShares.id, claimId), currentSharesOf(insurerOrganisationId)));
-  if (!share) return null;
+  const claimNumber = await claimNumberOf(db, insurerOrganisationId, reference);
+  if (claimNumber === null) return null;
   const today = portalToday();
-  const [[summary], lines, timeline] = await Promise.all([
-    orderSummaries(db, eq(orders.id, share.orderId), { limit: 1, offset: 0 }),
-    claimLinesOf(db, [share.orderId], today),
-    // The insurer reads the order through the workshop that shared it, limited to order and line events.
-    readTimeline(db, { kind: 'workshop', organisationId: share.workshopOrganisationId }, { orderId: share.orderId }),
-  ]);
-  if (!summary) return null;
-  const claimLines = lines.get(share.orderId) ?? [];
-  const equivalent = claimLines.filter((line) => line.origin === 'equivalent').length;
+  const shared = (await sharedOrdersUnder(db, insurerOrganisationId, [claimNumber], today)).get(claimNumber) ?? [];
+  if (shared.length === 0) return null;
+  const claimOrders = await Promise.all(
+    shared.map(async ({ share, summary, lines }): Promise<ClaimOrder> => {
+      // The insurer reads the order through the workshop that shared it, limited to order and line events.
+      const timeline = await readTimeline(
+        db,
+        { kind: 'workshop', organisationId: share.workshopOrganisationId },
+        { orderId: share.orderId },
+      );
+      return {
+        order_id: share.orderId,
+        workshop_name: summary.workshop_name,
+        dealer_name: summary.dealer_name,
+        vehicle: summary.vehicle,
+        order_status: summary.status,
+        placed_at: summary.placed_at,
+        shared_at: share.sharedAt.toISOString(),
+        currency: summary.currency,
+        total_cents: summary.total_cents,
+        lines,
+        events: timeline.filter((event) => INSURER_EVENT_ENTITIES.has(event.entity)),
+      };
+    }),
+  );
+  const allLines = claimOrders.flatMap((order) => order.lines);
+  const equivalent = allLines.filter((line) => line.origin === 'equivalent').length;
   return {
-    ...claimSummaryOf(share, summary, claimLines),
-    order_id: share.orderId,
-    currency: summary.currency,
-    total_cents: summary.total_cents,
-    lines: claimLines,
-    equivalent_share: claimLines.length === 0 ? 0 : equivalent / claimLines.length,
-    events: timeline.filter((event) => INSURER_EVENT_ENTITIES.has(event.entity)),
+    ...claimSummaryOf(claimNumber, shared),
+    orders: claimOrders,
+    total_cents: claimOrders.reduce((sum, order) => sum + order.total_cents, 0),
+    equivalent_share: allLines.length === 0 ? 0 : equivalent / allLines.length,
     today,
   };
 }

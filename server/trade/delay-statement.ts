@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { CompanySettings } from '../../common/company-settings';
 import type { ClaimDetail, ClaimLine } from '../../common/contracts/claims';
 import { isTradeEventKind, type TradeEventKind } from '../../common/contracts/trade-events';
 import type { OrderLineStatus, TradeEvent } from '../../common/contracts/trading';
@@ -16,17 +17,26 @@ import {
 import type { ServerLocale } from '../i18n';
 
 /*
- * The delay statement an insurer downloads for a claim (issue 15, ADR 030): generated on the
- * server with pdfkit from the same claim detail the insurer's screen shows, in the request's
- * language. PDFKit's standard fonts cover German (WinAnsi), so no font file is shipped.
+ * The delay statement an insurer downloads for a claim (issue 15, ADR 030; by claim number since
+ * issue 24 §7: one statement for every order shared under it): generated on the server with
+ * pdfkit from the same claim detail the insurer's screen shows, in the request's language. PDFKit's standard fonts cover German (WinAnsi), so no font file is shipped.
  */
 
 type StatementTexts = {
   title: string;
   claimNumber: string;
+  representedBy: string;
+  register: string;
+  vatId: string;
   workshop: string;
+  workshops: string;
   dealer: string;
+  orders: string;
+  claimValue: string;
   orderValue: string;
+  netPrice: (unit: string, total: string) => string;
+  cancelled: string;
+  cancelledOn: (date: string) => string;
   vehicle: string;
   orderPlaced: string;
   sharedOn: string;
@@ -111,9 +121,18 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
   de: {
     title: 'Verzugsbestätigung',
     claimNumber: 'Schadennummer',
+    representedBy: 'Vertreten durch',
+    register: 'Handelsregister',
+    vatId: 'USt-IdNr.',
     workshop: 'Werkstatt',
+    workshops: 'Werkstätten',
     dealer: 'Teilehändler',
+    orders: 'Bestellungen',
+    claimValue: 'Gesamtwert',
     orderValue: 'Bestellwert',
+    netPrice: (unit, total) => `Nettopreis: ${unit} je Stück, ${total} gesamt`,
+    cancelled: 'Storniert.',
+    cancelledOn: (date) => `Storniert am ${date}.`,
     vehicle: 'Fahrzeug',
     orderPlaced: 'Bestellt am',
     sharedOn: 'Freigegeben am',
@@ -148,9 +167,18 @@ const TEXTS: Record<ServerLocale, StatementTexts> = {
   en: {
     title: 'Delay statement',
     claimNumber: 'Claim number',
+    representedBy: 'Represented by',
+    register: 'Commercial register',
+    vatId: 'VAT ID',
     workshop: 'Workshop',
+    workshops: 'Workshops',
     dealer: 'Parts dealer',
+    orders: 'Orders',
+    claimValue: 'Total value',
     orderValue: 'Order value',
+    netPrice: (unit, total) => `Net price: ${unit} each, ${total} in total`,
+    cancelled: 'Cancelled.',
+    cancelledOn: (date) => `Cancelled on ${date}.`,
     vehicle: 'Vehicle',
     orderPlaced: 'Ordered on',
     sharedOn: 'Shared on',
@@ -194,13 +222,20 @@ function lineEvents(line: ClaimLine, events: readonly TradeEvent[]) {
   return events.filter((event) => event.entity === 'line' && event.entity_id === line.id);
 }
 
-/** Renders the statement; resolves with the PDF's bytes. */
-export function renderDelayStatement(claim: ClaimDetail, locale: ServerLocale): Promise<Buffer> {
+/**
+ * Renders the statement of a claim — every order shared under its claim number, with prices —
+ * on the operator's letterhead (COMPANY_*); resolves with the PDF's bytes.
+ */
+export function renderDelayStatement(
+  claim: ClaimDetail,
+  locale: ServerLocale,
+  company: CompanySettings,
+): Promise<Buffer> {
   const texts = TEXTS[locale];
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `${texts.title} ${claim.claim_number}`, Author: 'Teileportal', Subject: claim.claim_number },
+    info: { Title: `${texts.title} ${claim.claim_number}`, Author: company.name, Subject: claim.claim_number },
     lang: locale,
   });
   const chunks: Buffer[] = [];
@@ -212,50 +247,87 @@ export function renderDelayStatement(claim: ClaimDetail, locale: ServerLocale): 
 
   const date = (value: string) => formatDate(value, locale);
   const time = (instant: string) => formatDateTime(instant, locale);
+  const money = (cents: number) => formatMoney(cents, locale);
   const field = (label: string, value: string) => {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   };
 
-  doc.font('Helvetica-Bold').fontSize(18).text(`${texts.title} – ${claim.claim_number}`);
-  doc.moveDown(0.5).fontSize(12).text(formatOrderReference(claim.order_id, locale));
+  // The letterhead: the operator's company as its settings name it.
+  doc.font('Helvetica-Bold').fontSize(12).text(company.name);
+  doc.font('Helvetica').fontSize(9).text(company.address);
+  const legal = [
+    company.representative ? `${texts.representedBy}: ${company.representative}` : '',
+    company.register ? `${texts.register}: ${company.register}` : '',
+    company.vatId ? `${texts.vatId}: ${company.vatId}` : '',
+  ].filter((part) => part !== '');
+  if (legal.length > 0) doc.text(legal.join(' · '));
+  doc.moveDown(0.4);
+  doc
+    .moveTo(doc.page.margins.left, doc.y)
+    .lineTo(doc.page.width - doc.page.margins.right, doc.y)
+    .lineWidth(0.5)
+    .strokeColor('#888888')
+    .stroke();
+  doc.moveDown(1);
+
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#000000').text(`${texts.title} – ${claim.claim_number}`);
   doc.moveDown(0.3).fontSize(10);
   field(texts.claimNumber, claim.claim_number);
-  field(texts.workshop, claim.workshop_name);
-  field(texts.dealer, claim.dealer_name);
-  field(texts.orderValue, formatMoney(claim.total_cents, locale));
-  field(texts.vehicle, formatVehicle(claim.vehicle, locale));
-  field(texts.orderPlaced, date(portalDateOf(claim.placed_at)));
-  field(texts.sharedOn, time(claim.shared_at));
+  field(claim.workshop_names.length === 1 ? texts.workshop : texts.workshops, claim.workshop_names.join(', '));
+  field(texts.vehicle, claim.vehicles.map((vehicle) => formatVehicle(vehicle, locale)).join('; '));
+  field(texts.orders, claim.orders.map((order) => formatOrderReference(order.order_id, locale)).join(', '));
+  field(texts.claimValue, money(claim.total_cents));
   field(texts.issuedOn, date(claim.today));
   doc.moveDown(0.3);
   doc.text(texts.maxDelay(claim.max_delay_days));
   doc.text(texts.equivalentShare(formatShare(claim.equivalent_share, locale)));
 
-  doc.moveDown().font('Helvetica-Bold').fontSize(13).text(texts.lines);
-  for (const [index, line] of claim.lines.entries()) {
-    doc.moveDown(0.6).fontSize(11).font('Helvetica-Bold');
-    doc.text(`${index + 1}. ${formatLineName(line)} ${line.brand}`.trim());
-    doc.fontSize(10).font('Helvetica');
-    doc.text(
-      `${line.description} · ${formatQuantity(line.quantity, locale)} × · ${texts.origin[line.origin]} · ${texts.status[line.status]}`,
-    );
-    if (line.origin === 'equivalent') {
-      doc.text(`${texts.requested}: ${line.requested_part_number} → ${texts.delivered}: ${line.part_number}`);
-    }
-    doc.text(`${texts.promised}: ${line.promised_on ? date(line.promised_on) : texts.noPromise}`);
-    doc.text(`${texts.deliveredOn}: ${line.delivered_on ? date(line.delivered_on) : texts.notDelivered}`);
-    if (line.delay_days !== null) {
-      doc
-        .font('Helvetica-Bold')
-        .text(`${texts.delay(line.delay_days)}${line.delivered_on === null ? ` ${texts.stillOpen}` : ''}`)
-        .font('Helvetica');
-    }
-    doc.moveDown(0.2).font('Helvetica-Oblique').text(`${texts.history}:`).font('Helvetica');
-    const history = lineEvents(line, claim.events);
-    if (history.length === 0) doc.text(texts.noHistory, { indent: 12 });
-    for (const event of history) {
-      const eta = typeof event.details.eta === 'string' ? ` – ${texts.etaGiven} ${date(event.details.eta)}` : '';
-      doc.text(`${time(event.at)}  ${texts.event(event.kind)}${eta}`, { indent: 12 });
+  for (const order of claim.orders) {
+    doc.moveDown(1.2).font('Helvetica-Bold').fontSize(14).text(formatOrderReference(order.order_id, locale));
+    doc.moveDown(0.2).fontSize(10);
+    field(texts.dealer, order.dealer_name);
+    field(texts.workshop, order.workshop_name);
+    field(texts.vehicle, formatVehicle(order.vehicle, locale));
+    field(texts.orderValue, money(order.total_cents));
+    field(texts.orderPlaced, date(portalDateOf(order.placed_at)));
+    field(texts.sharedOn, time(order.shared_at));
+
+    doc.moveDown(0.5).font('Helvetica-Bold').fontSize(12).text(texts.lines);
+    for (const [index, line] of order.lines.entries()) {
+      const cancelled = line.status === 'cancelled';
+      const history = lineEvents(line, order.events);
+      doc.moveDown(0.6).fontSize(11).font('Helvetica-Bold');
+      doc.text(`${index + 1}. ${formatLineName(line)} ${line.brand}`.trim());
+      doc.fontSize(10).font('Helvetica');
+      const facts = [line.description, `${formatQuantity(line.quantity, locale)} ×`, texts.origin[line.origin]];
+      doc.text([...facts, ...(cancelled ? [] : [texts.status[line.status]])].join(' · '));
+      if (line.origin === 'equivalent') {
+        doc.text(`${texts.requested}: ${line.requested_part_number} → ${texts.delivered}: ${line.part_number}`);
+      }
+      doc.text(texts.netPrice(money(line.net_price_cents), money(line.net_price_cents * line.quantity)));
+      if (cancelled) {
+        // A cancelled line says so, and nothing of promises, deliveries or delays (issue 24 §7).
+        const cancelledAt = history.findLast((event) => event.kind === 'line.cancelled')?.at;
+        doc
+          .font('Helvetica-Bold')
+          .text(cancelledAt ? texts.cancelledOn(date(portalDateOf(cancelledAt))) : texts.cancelled)
+          .font('Helvetica');
+        continue;
+      }
+      doc.text(`${texts.promised}: ${line.promised_on ? date(line.promised_on) : texts.noPromise}`);
+      doc.text(`${texts.deliveredOn}: ${line.delivered_on ? date(line.delivered_on) : texts.notDelivered}`);
+      if (line.delay_days !== null) {
+        doc
+          .font('Helvetica-Bold')
+          .text(`${texts.delay(line.delay_days)}${line.delivered_on === null ? ` ${texts.stillOpen}` : ''}`)
+          .font('Helvetica');
+      }
+      doc.moveDown(0.2).font('Helvetica-Oblique').text(`${texts.history}:`).font('Helvetica');
+      if (history.length === 0) doc.text(texts.noHistory, { indent: 12 });
+      for (const event of history) {
+        const eta = typeof event.details.eta === 'string' ? ` – ${texts.etaGiven} ${date(event.details.eta)}` : '';
+        doc.text(`${time(event.at)}  ${texts.event(event.kind)}${eta}`, { indent: 12 });
+      }
     }
   }
 

@@ -37,11 +37,12 @@ export function createInsurerClaimsApi(client: ServiceClient, files: FileClient)
     async list(query: ClaimListQuery) {
       return (await client(claimListEnvelopeSchema, '/claims', { query: { page: query.page } })).data;
     },
-    async get(claimId: number) {
-      return (await client(claimDetailEnvelopeSchema, `/claims/${claimId}`)).data;
+    /** A claim by its claim number (or an old link's share id), URL-encoded: numbers hold `/` and spaces. */
+    async get(claimNumber: string) {
+      return (await client(claimDetailEnvelopeSchema, `/claims/${encodeURIComponent(claimNumber)}`)).data;
     },
-    statement(claimId: number) {
-      return files(`/claims/${claimId}/statement.pdf`, `claim-${claimId}.pdf`);
+    statement(claimNumber: string) {
+      return files(`/claims/${encodeURIComponent(claimNumber)}/statement.pdf`, 'claim.pdf');
     },
   };
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { type CompanySettings, companyEnvironmentEntries, companySettingsOf } from '../../common/company-settings.ts';
 import {
   type AppEnvironment,
   appEnvironments,
@@ -55,15 +56,11 @@ const clientEnvironmentSchema = v.object({
   ),
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@teileportal.de'),
   SUPPORT_BOOKING_URL: v.optional(httpUrl, 'https://teileportal.de/termin'),
-  COMPANY_NAME: v.optional(v.string(), 'Teileportal GmbH'),
-  COMPANY_ADDRESS: v.optional(v.string(), 'Friedrichstraße 68, 10117 Berlin'),
+  ...companyEnvironmentEntries,
   ONBOARDING_REDIRECT_URL: v.optional(
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/account?status=2',
   ),
-  COMPANY_REPRESENTATIVE: v.optional(v.string()),
-  COMPANY_REGISTER: v.optional(v.string()),
-  COMPANY_VAT_ID: v.optional(v.string()),
 });
 
 /** The environment variables the SPA build reads (a change to one of them needs a new build). */
@@ -78,13 +75,7 @@ export type ClientConfig = {
   /** Where the wizard sends a new account in workshop-account-creation mode (docs/product.md §4). */
   onboardingRedirectUrl: string;
   support: { phone: string; email: string; bookingUrl: string };
-  company: {
-    name: string;
-    address: string;
-    representative: string | null;
-    register: string | null;
-    vatId: string | null;
-  };
+  company: CompanySettings;
 };
 
 /** Builds the SPA's configuration from build-time environment variables (see vite.config.ts). */
@@ -106,12 +97,6 @@ export function buildClientConfig(environment: Record<string, string | undefined
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL ?? null,
     onboardingRedirectUrl: env.ONBOARDING_REDIRECT_URL,
     support: { phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL, bookingUrl: env.SUPPORT_BOOKING_URL },
-    company: {
-      name: env.COMPANY_NAME,
-      address: env.COMPANY_ADDRESS,
-      representative: env.COMPANY_REPRESENTATIVE ?? null,
-      register: env.COMPANY_REGISTER ?? null,
-      vatId: env.COMPANY_VAT_ID ?? null,
-    },
+    company: companySettingsOf(env),
   };
 }

@@ -51,13 +51,16 @@ async function deliveredLateOrder(
   baseURL: string | undefined,
   workshop: { email: string; name: string },
   dealer: { email: string; partDealerId: number },
+  { acceptWorkshop = true } = {},
 ) {
   const dealerApi = await signedInApi(baseURL, dealer.email);
-  const requested = await json<{ items: { id: number; workshop_name: string }[] }>(
-    await dealerApi.get('/svc/part-dealer/customers?status=requested'),
-  );
-  const relationRequest = requested.items.find((item) => item.workshop_name === workshop.name);
-  await json(await dealerApi.post(`/svc/part-dealer/customers/${relationRequest?.id}/accept`, { data: {} }));
+  if (acceptWorkshop) {
+    const requested = await json<{ items: { id: number; workshop_name: string }[] }>(
+      await dealerApi.get('/svc/part-dealer/customers?status=requested'),
+    );
+    const relationRequest = requested.items.find((item) => item.workshop_name === workshop.name);
+    await json(await dealerApi.post(`/svc/part-dealer/customers/${relationRequest?.id}/accept`, { data: {} }));
+  }
 
   const shopApi = await signedInApi(baseURL, workshop.email);
   const suppliers = await json<{ relations: { id: number; part_dealer_id: number }[] }>(
@@ -175,6 +178,13 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
     dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: 4711 }],
   });
   const orderId = await deliveredLateOrder(baseURL, workshop, { email: dealer.email, partDealerId });
+  // The same repair needed a second order (issue 24 §7): it is shared under the same claim number below.
+  const secondOrderId = await deliveredLateOrder(
+    baseURL,
+    workshop,
+    { email: dealer.email, partDealerId },
+    { acceptWorkshop: false },
+  );
 
   // 1. The administrator (German) creates the insurer on the Organisations tab and invites its first user.
   const admin = await openPageInNewContext(browser);
@@ -229,12 +239,23 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
   await dialog.getByRole('button', { name: 'Teilen', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(shop.getByText(`Mit ${insurer.name} unter der Schadennummer SCH-2026/004711`)).toBeVisible();
+  // The second order of the repair, shared through the API under the same number.
+  const shopApi = await signedInApi(baseURL, workshop.email);
+  const insurers = await json<{ items: { id: number; name: string }[] }>(await shopApi.get('/svc/workshop/insurers'));
+  const insurerId = insurers.items.find((item) => item.name === insurer.name)?.id;
+  const secondShare = await json<{ claim: { id: number } }>(
+    await shopApi.post(`/svc/workshop/orders/${secondOrderId}/claim`, {
+      data: { claim_number: 'SCH-2026/004711', insurer_organisation_id: insurerId },
+    }),
+  );
 
-  // 4. The insurer sees the claim: parts, OE vs. equivalent, the promise three days ago, delivered today.
+  // 4. The insurer sees one claim for both orders: parts, OE vs. equivalent, the promise three days ago, delivered today.
   await insurerPage.reload();
   const claimLink = insurerPage.getByRole('link', { name: 'SCH-2026/004711' });
   await expect(claimLink).toBeVisible();
+  await expect(insurerPage.getByRole('link', { name: 'SCH-2026/004711' })).toHaveCount(1);
   await expect(insurerPage.getByRole('row').filter({ hasText: 'SCH-2026/004711' })).toContainText('3 days');
+  await expect(claimLink).toHaveAttribute('href', '/claims/SCH-2026%2F004711');
   await expect(insurerPage.getByText('Page 1 of 1')).toBeVisible();
 
   // An old link to a page beyond the end: it stays through a language switch and a reload, and leads back.
@@ -253,7 +274,11 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
   await expect(insurerPage.getByText('Page 1 of 1')).toBeVisible();
   await claimLink.click();
   await expect(insurerPage.getByRole('heading', { level: 1 })).toHaveText('Claim SCH-2026/004711');
-  const parts = insurerPage.getByRole('table', { name: 'Parts and delays' });
+  await expect(insurerPage).toHaveURL(/\/claims\/SCH-2026%2F004711$/);
+  await expect(
+    insurerPage.getByRole('heading', { level: 2, name: new RegExp(`^Order ${secondOrderId} `) }),
+  ).toBeVisible();
+  const parts = insurerPage.getByRole('table', { name: `Parts and delays, Order ${orderId}`, exact: true });
   await expect(parts.getByRole('row').filter({ hasText: '5Q0 615 301 F' })).toContainText('OE part');
   await expect(parts.getByRole('row').filter({ hasText: 'ATE 13.0460-7218.2' })).toContainText(
     'instead of 5Q0 698 151 D',
@@ -264,9 +289,23 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
   // 5. The delay statement, in English, then in German after switching the language.
   const english = await statementText(insurerPage);
   expect(english.fileName).toBe('delay-statement-SCH-2026-004711.pdf');
-  for (const phrase of ['Delay statement', 'SCH-2026/004711', '5Q0 615 301 F', 'ATE 13.0460-7218.2', 'Delay: 3 days']) {
+  for (const phrase of [
+    'Delay statement',
+    'SCH-2026/004711',
+    '5Q0 615 301 F',
+    'ATE 13.0460-7218.2',
+    'Delay: 3 days',
+    `Order ${orderId}`,
+    `Order ${secondOrderId}`,
+    'Teileportal GmbH',
+    'Net price: €89.90 each, €179.80 in total',
+  ]) {
     expect(english.text).toContain(phrase);
   }
+  // An old link by share id lands on the claim, at the claim's own address.
+  await insurerPage.goto(`/claims/${secondShare.claim.id}`);
+  await expect(insurerPage.getByRole('heading', { level: 1 })).toHaveText('Claim SCH-2026/004711');
+  await expect(insurerPage).toHaveURL(/\/claims\/SCH-2026%2F004711$/);
   await insurerPage.getByRole('group', { name: 'Language' }).getByRole('button', { name: /^DE/ }).click();
   await expect(insurerPage.getByRole('heading', { level: 1 })).toHaveText('Schadenfall SCH-2026/004711');
   await expectNoAccessibilityViolations(insurerPage);
@@ -276,7 +315,14 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
     expect(german.text).toContain(phrase);
   }
 
-  // 6. The workshop withdraws; the insurer's next request finds the claim gone.
+  // 6. The workshops withdraw: the second order leaves the claim; after the first, the insurer's next request finds it gone.
+  await json(await shopApi.post(`/svc/workshop/orders/${secondOrderId}/claim/withdraw`, { data: {} }));
+  await shopApi.dispose();
+  await insurerPage.reload();
+  await expect(insurerPage.getByRole('heading', { level: 1 })).toHaveText('Schadenfall SCH-2026/004711');
+  await expect(
+    insurerPage.getByRole('heading', { level: 2, name: new RegExp(`^Bestellung ${secondOrderId} `) }),
+  ).toHaveCount(0);
   await shop.getByRole('button', { name: 'Freigabe zurückziehen' }).click();
   await shop.getByRole('dialog').getByRole('button', { name: 'Zurückziehen', exact: true }).click();
   await expect(shop.getByText('Mit keiner Versicherung geteilt.', { exact: false })).toBeVisible();

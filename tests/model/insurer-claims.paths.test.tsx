@@ -28,82 +28,140 @@ const networkError = apiFailure('No connection to the server', 'networkError');
 const serverError = apiFailure('An unexpected error occurred.', 'serverError');
 const notShared = Object.assign(apiFailure('Not found.', 'notFound'), { status: 404 });
 
+const NUMBER = 'SCH-2026/004711';
+const golf = { vin: 'WVWZZZ1KZAW000001', hsn: '', tsn: '', description: 'VW Golf VII' };
 const summary: ClaimSummary = {
-  id: 7,
-  claim_number: 'SCH-2026/004711',
-  workshop_name: 'Autohaus Becker',
-  dealer_name: 'Teile Nord GmbH',
-  vehicle: { vin: 'WVWZZZ1KZAW000001', hsn: '', tsn: '', description: 'VW Golf VII' },
-  order_status: 'delivered',
+  claim_number: NUMBER,
+  workshop_names: ['Autohaus Becker'],
+  dealer_names: ['Teile Nord GmbH', 'Teile Süd GmbH'],
+  vehicles: [golf],
+  order_statuses: ['delivered', 'confirmed'],
+  order_count: 2,
   placed_at: '2026-11-10T08:15:00Z',
   shared_at: '2026-11-24T08:15:00Z',
-  line_count: 2,
+  line_count: 3,
   max_delay_days: 5,
 };
+/** One repair, two orders from two dealers under one claim number; the second dealer cancelled a promised line. */
 const claim: ClaimDetail = {
   ...summary,
-  order_id: 42,
-  currency: 'EUR',
-  total_cents: 22570,
-  equivalent_share: 0.5,
+  total_cents: 22570 + 3990,
+  equivalent_share: 1 / 3,
   today: '2026-11-25',
-  lines: [
+  orders: [
     {
-      id: 101,
-      requested_part_number: '5Q0 615 301 F',
-      part_number: '5Q0 615 301 F',
-      brand: '',
-      description: 'Bremsscheibe vorne',
-      quantity: 2,
-      origin: 'oe',
-      net_price_cents: 8990,
-      availability: 'ordered_eta',
-      status: 'delivered',
-      promised_on: '2026-11-15',
-      eta_history: [
-        { eta: '2026-11-15', at: '2026-11-10T08:15:00Z' },
-        { eta: '2026-11-20', at: '2026-11-12T08:15:00Z' },
-      ],
-      delivered_on: '2026-11-20',
-      delay_days: 5,
-    },
-    {
-      id: 102,
-      requested_part_number: '5Q0 698 151 D',
-      part_number: 'ATE 13.0460-7218.2',
-      brand: 'ATE',
-      description: 'Bremsbeläge vorne',
-      quantity: 1,
-      origin: 'equivalent',
-      net_price_cents: 4590,
-      availability: 'branch_today',
-      status: 'shipped',
-      promised_on: '2026-11-10',
-      eta_history: [],
-      delivered_on: null,
-      delay_days: 15,
-    },
-  ],
-  events: [
-    {
-      id: 900,
-      kind: 'line.backorder',
-      inquiry_id: 77,
       order_id: 42,
-      entity: 'line',
-      entity_id: 101,
-      before: 'confirmed',
-      after: 'backorder',
-      actor: 'Dora Händler',
-      details: { eta: '2026-11-20' },
-      at: '2026-11-12T08:15:00Z',
+      workshop_name: 'Autohaus Becker',
+      dealer_name: 'Teile Nord GmbH',
+      vehicle: golf,
+      order_status: 'delivered',
+      placed_at: '2026-11-10T08:15:00Z',
+      shared_at: '2026-11-20T08:15:00Z',
+      currency: 'EUR',
+      total_cents: 22570,
+      lines: [
+        {
+          id: 101,
+          requested_part_number: '5Q0 615 301 F',
+          part_number: '5Q0 615 301 F',
+          brand: '',
+          description: 'Bremsscheibe vorne',
+          quantity: 2,
+          origin: 'oe',
+          net_price_cents: 8990,
+          availability: 'ordered_eta',
+          status: 'delivered',
+          promised_on: '2026-11-15',
+          eta_history: [
+            { eta: '2026-11-15', at: '2026-11-10T08:15:00Z' },
+            { eta: '2026-11-20', at: '2026-11-12T08:15:00Z' },
+          ],
+          delivered_on: '2026-11-20',
+          delay_days: 5,
+        },
+        {
+          id: 102,
+          requested_part_number: '5Q0 698 151 D',
+          part_number: 'ATE 13.0460-7218.2',
+          brand: 'ATE',
+          description: 'Bremsbeläge vorne',
+          quantity: 1,
+          origin: 'equivalent',
+          net_price_cents: 4590,
+          availability: 'branch_today',
+          status: 'shipped',
+          promised_on: '2026-11-10',
+          eta_history: [],
+          delivered_on: null,
+          delay_days: 15,
+        },
+      ],
+      events: [
+        {
+          id: 900,
+          kind: 'line.backorder',
+          inquiry_id: 77,
+          order_id: 42,
+          entity: 'line',
+          entity_id: 101,
+          before: 'confirmed',
+          after: 'backorder',
+          actor: 'Dora Händler',
+          details: { eta: '2026-11-20' },
+          at: '2026-11-12T08:15:00Z',
+        },
+      ],
+    },
+    {
+      order_id: 43,
+      workshop_name: 'Autohaus Becker',
+      dealer_name: 'Teile Süd GmbH',
+      vehicle: golf,
+      order_status: 'confirmed',
+      placed_at: '2026-11-11T09:00:00Z',
+      shared_at: '2026-11-24T08:15:00Z',
+      currency: 'EUR',
+      total_cents: 3990,
+      lines: [
+        {
+          id: 201,
+          requested_part_number: '1K0 955 425',
+          part_number: '1K0 955 425',
+          brand: '',
+          description: 'Wischermotor',
+          quantity: 1,
+          origin: 'oe',
+          net_price_cents: 3990,
+          availability: 'ordered_eta',
+          status: 'cancelled',
+          promised_on: '2026-11-23',
+          eta_history: [{ eta: '2026-11-23', at: '2026-11-11T09:00:00Z' }],
+          delivered_on: null,
+          delay_days: null,
+        },
+      ],
+      events: [
+        {
+          id: 901,
+          kind: 'line.cancelled',
+          inquiry_id: 78,
+          order_id: 43,
+          entity: 'line',
+          entity_id: 201,
+          before: 'confirmed',
+          after: 'cancelled',
+          actor: 'Sven Süd',
+          details: {},
+          at: '2026-11-21T10:00:00Z',
+        },
+      ],
     },
   ],
 };
 const statement: StatementFile = { bytes: new Blob(['%PDF-']), fileName: 'delay-statement-SCH-2026-004711.pdf' };
 
 const claimPaths = getShortestPaths(insurerClaimMachine, {
-  input: { claimId: 7 },
+  input: { claimNumber: NUMBER },
   events: [
     { type: 'xstate.done.actor.loadClaim', output: claim },
     { type: 'xstate.error.actor.loadClaim', error: networkError },
@@ -147,12 +205,16 @@ test.each(
   const saved: StatementFile[] = [];
   const implementations: ClaimImplementations = {
     actors: {
-      loadClaim: controlled<ClaimDetail, { claimId: number }>('loadClaim'),
-      downloadStatement: controlled<StatementFile, { claimId: number }>('downloadStatement'),
+      loadClaim: controlled<ClaimDetail, { claimNumber: string }>('loadClaim'),
+      downloadStatement: controlled<StatementFile, { claimNumber: string }>('downloadStatement'),
     },
-    actions: { saveFile: (_, file) => saved.push(file) },
+    actions: {
+      saveFile: (_, file) => saved.push(file),
+      showClaimNumber: (_, { claimNumber }) => shown.push(claimNumber),
+    },
   };
-  await renderInRouter('/claims/7', () => <ClaimView implementations={implementations} claimId={7} />);
+  const shown: string[] = [];
+  await renderInRouter('/claims/one-claim', () => <ClaimView implementations={implementations} claimNumber={NUMBER} />);
   let downloadsDone = 0;
 
   for (const { event: raw, state } of path.steps) {
@@ -168,7 +230,7 @@ test.each(
 
     if (state.matches('loading')) {
       expect(screen.getByRole('status')).toHaveTextContent('Loading the claim…');
-      expect(calls.loadClaim?.at(-1)).toEqual({ claimId: 7 });
+      expect(calls.loadClaim?.at(-1)).toEqual({ claimNumber: NUMBER });
     }
     if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
     if (state.matches('gone')) {
@@ -179,7 +241,14 @@ test.each(
     }
     if (state.matches('ready')) {
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Claim SCH-2026/004711');
-      const table = screen.getByRole('table', { name: 'Parts and delays' });
+      // Linked by its own number: the address stays.
+      expect(shown).toEqual([]);
+      // One claim, both orders of the repair, each with its dealer, value and parts.
+      expect(screen.getByText('Order 42, Order 43')).toBeVisible();
+      expect(screen.getByText('€265.60')).toBeVisible();
+      expect(screen.getByRole('heading', { level: 2, name: 'Order 42 · Teile Nord GmbH' })).toBeVisible();
+      expect(screen.getByRole('heading', { level: 2, name: 'Order 43 · Teile Süd GmbH' })).toBeVisible();
+      const table = screen.getByRole('table', { name: 'Parts and delays, Order 42' });
       const discs = within(table).getByRole('row', { name: /5Q0 615 301 F/ });
       expect(discs).toHaveTextContent('OE part');
       expect(discs).toHaveTextContent('15 Nov 2026 → 20 Nov 2026');
@@ -189,7 +258,16 @@ test.each(
       expect(pads).toHaveTextContent('Equivalent part');
       expect(pads).toHaveTextContent('instead of 5Q0 698 151 D');
       expect(pads).toHaveTextContent('15 days (still open)');
-      expect(screen.getByText('50%')).toBeVisible();
+      expect(pads).toHaveTextContent('€45.90');
+      // A cancelled line says cancelled, with its day, and nothing of its promise or delay.
+      const wiper = within(screen.getByRole('table', { name: 'Parts and delays, Order 43' })).getByRole('row', {
+        name: /1K0 955 425/,
+      });
+      expect(wiper).toHaveTextContent('Cancelled on 21 Nov 2026');
+      expect(wiper).toHaveTextContent('€39.90');
+      expect(wiper).not.toHaveTextContent('23 Nov 2026');
+      expect(wiper).not.toHaveTextContent('no date promised');
+      expect(screen.getByText('33.3%')).toBeVisible();
       expect(saved).toHaveLength(downloadsDone);
       if (state.context.downloadFailure) {
         expect(screen.getByRole('alert')).toHaveTextContent('An unexpected error occurred.');
@@ -202,7 +280,7 @@ test.each(
 const CLAIM_TOTAL = 45;
 const LAST_PAGE = 3;
 const claimPage = (page: number): ClaimPage => ({
-  items: page <= LAST_PAGE ? [{ ...summary, id: page, claim_number: `SCH-2026/00471${page}` }] : [],
+  items: page <= LAST_PAGE ? [{ ...summary, claim_number: `SCH-2026/00471${page}` }] : [],
   total: CLAIM_TOTAL,
   page,
   page_size: TRADE_PAGE_SIZE,
@@ -301,8 +379,13 @@ test.each(
       if (current <= LAST_PAGE) {
         const number = `SCH-2026/00471${current}`;
         const row = screen.getByRole('row', { name: new RegExp(number) });
-        expect(within(row).getByRole('link', { name: number })).toHaveAttribute('href', `/claims/${current}`);
+        // The claim's address is its number, URL-encoded.
+        expect(within(row).getByRole('link', { name: number })).toHaveAttribute(
+          'href',
+          `/claims/SCH-2026%2F00471${current}`,
+        );
         expect(row).toHaveTextContent('Autohaus Becker');
+        expect(row).toHaveTextContent('Delivered, Confirmed');
         expect(row).toHaveTextContent('5 days');
         expect(screen.queryByRole('button', { name: 'Show the last page' })).toBeNull();
       } else {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ClaimDetail, ClaimSummary, InsurerOption, OrderClaimState } from '../../common/contracts/claims';
 import type { AdminOrganisation } from '../../common/contracts/organisations';
 import { type OrderSummary, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
-import { formatDate, formatOrderReference, portalToday } from '../../common/format/formats';
+import { formatDate, formatMoney, formatOrderReference, portalToday } from '../../common/format/formats';
 import { auditEvents, claimShares, orderLines, orders, organisations } from '../../server/db/schema';
 import { insertDealerOrganisation, insertInsurer, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
@@ -27,14 +27,34 @@ let nord: Awaited<ReturnType<typeof insertDealerOrganisation>>;
 let cookies: { werkstatt: string; fremd: string; nord: string; allianz: string; huk: string; admin: string };
 let orderId: number;
 
+const COMPANY = {
+  COMPANY_NAME: 'Teileportal Testbetrieb GmbH',
+  COMPANY_ADDRESS: 'Prüfweg 7, 10115 Berlin',
+  COMPANY_REGISTER: 'Amtsgericht Charlottenburg, HRB 999999 B',
+  COMPANY_VAT_ID: 'DE999999999',
+};
+
 const today = portalToday();
 const daysAgo = (days: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) - days * 24 * 3600_000).toISOString().slice(0, 10);
 /** The quote promised the brake discs five days ago; they arrive today. */
 const PROMISED = daysAgo(5);
 
+/**
+ * A GET; once more when the pooled connection it went out on had been closed by the server while
+ * the test was busy for seconds with the database (the request never reached it: ECONNRESET).
+ */
+async function fetchGet(pathname: string, headers: Record<string, string>) {
+  try {
+    return await fetch(server.url(pathname), { headers });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+    return fetch(server.url(pathname), { headers });
+  }
+}
+
 async function getJson<TData>(cookie: string, pathname: string, language = 'de') {
-  const response = await fetch(server.url(pathname), { headers: { cookie, 'accept-language': language } });
+  const response = await fetchGet(pathname, { cookie, 'accept-language': language });
   return { status: response.status, body: (await response.json()) as Envelope<TData> };
 }
 
@@ -50,11 +70,27 @@ const withdraw = (cookie: string, id: number) =>
 type ClaimPage = { items: ClaimSummary[]; total: number; page: number; page_size: number };
 const claims = (cookie: string, search = '', language = 'de') =>
   getJson<ClaimPage>(cookie, `/svc/insurer/claims${search}`, language);
-const claim = (cookie: string, id: number) => getJson<ClaimDetail>(cookie, `/svc/insurer/claims/${id}`);
-const statement = (cookie: string, id: number, language: string) =>
-  fetch(server.url(`/svc/insurer/claims/${id}/statement.pdf`), {
-    headers: { cookie, 'accept-language': language },
-  });
+/** A claim by its claim number (URL-encoded: it holds `/` and spaces), or by a share id as links before issue 24 did. */
+const claimPath = (reference: string | number) => `/svc/insurer/claims/${encodeURIComponent(String(reference))}`;
+const claim = (cookie: string, reference: string | number) => getJson<ClaimDetail>(cookie, claimPath(reference));
+const statement = (cookie: string, reference: string | number, language: string) =>
+  fetchGet(`${claimPath(reference)}/statement.pdf`, { cookie, 'accept-language': language });
+
+/** Only the status of a statement's answer (its body read, so the connection is free again). */
+async function statementStatus(cookie: string, reference: string | number, language: string) {
+  const response = await statement(cookie, reference, language);
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** The text of a statement PDF as a reader sees it (any run of white space is one space). */
+async function statementText(response: Response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 const auditOf = (action: string) =>
   server.db.select().from(auditEvents).where(eq(auditEvents.action, action)).orderBy(asc(auditEvents.id));
@@ -127,7 +163,8 @@ async function deliveredLateOrder() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The operator's company settings: the letterhead of every delay statement.
+  server = await startTestServer(COMPANY);
   werkstatt = await insertWorkshop(server.db, { name: 'Autohaus Becker', ownerEmail: 'max@autohaus-becker.de' });
   await insertWorkshop(server.db, { name: 'Karosserie Fremd', ownerEmail: 'inhaber@fremd.de' });
   nord = await insertDealerOrganisation(server.db, 'Teile Nord GmbH', ['eins@teile-nord.de']);
@@ -243,6 +280,7 @@ describe('sharing an order', () => {
 });
 
 describe('the insurer reads the shared claim', () => {
+  const NUMBER = 'SCH-2026/004711';
   let claimId: number;
   beforeAll(async () => {
     const [current] = await currentShares();
@@ -255,11 +293,11 @@ describe('the insurer reads the shared claim', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data.items).toEqual([
       expect.objectContaining({
-        id: claimId,
-        claim_number: 'SCH-2026/004711',
-        workshop_name: 'Autohaus Becker',
-        dealer_name: 'Teile Nord GmbH',
-        order_status: 'delivered',
+        claim_number: NUMBER,
+        workshop_names: ['Autohaus Becker'],
+        dealer_names: ['Teile Nord GmbH'],
+        order_statuses: ['delivered'],
+        order_count: 1,
         line_count: 2,
         max_delay_days: 5,
       }),
@@ -268,12 +306,15 @@ describe('the insurer reads the shared claim', () => {
   });
 
   test('the detail: parts, OE vs. equivalent, promise, ETA history, delivery and delay per line', async () => {
-    const { status, body } = await claim(cookies.allianz, claimId);
+    const { status, body } = await claim(cookies.allianz, NUMBER);
     expect(status).toBe(200);
     const detail = body.data;
-    expect(detail.vehicle.description).toBe('VW Golf VII 2.0 TDI');
+    expect(detail.claim_number).toBe(NUMBER);
+    expect(detail.vehicles.map((vehicle) => vehicle.description)).toEqual(['VW Golf VII 2.0 TDI']);
     expect(detail.equivalent_share).toBe(0.5);
-    const [discs, pads] = detail.lines;
+    expect(detail.orders.map((order) => order.order_id)).toEqual([orderId]);
+    const [order] = detail.orders;
+    const [discs, pads] = order?.lines ?? [];
     expect(discs).toMatchObject({
       part_number: '5Q0 615 301 F',
       requested_part_number: '5Q0 615 301 F',
@@ -293,17 +334,33 @@ describe('the insurer reads the shared claim', () => {
       delay_days: 0,
     });
     // Order and line events only: returns and the inquiry's own events stay with the workshop.
-    expect(new Set(detail.events.map((event) => event.entity))).toEqual(new Set(['order', 'line']));
-    expect(detail.events.map((event) => event.kind)).toContain('line.backorder');
+    expect(new Set(order?.events.map((event) => event.entity))).toEqual(new Set(['order', 'line']));
+    expect(order?.events.map((event) => event.kind)).toContain('line.backorder');
+  });
+
+  test('the claim number is read as stored (upper-cased); an old link by share id finds its claim', async () => {
+    expect((await claim(cookies.allianz, 'sch-2026/004711')).body.data.claim_number).toBe(NUMBER);
+    const old = await claim(cookies.allianz, claimId);
+    expect(old.status).toBe(200);
+    expect(old.body.data.claim_number).toBe(NUMBER);
+    expect(await statementStatus(cookies.allianz, claimId, 'de')).toBe(200);
   });
 
   test('another insurer, the workshop and the dealer cannot read it', async () => {
-    expect((await claim(cookies.huk, claimId)).status).toBe(404);
-    expect((await statement(cookies.huk, claimId, 'de')).status).toBe(404);
+    for (const reference of [NUMBER, claimId]) {
+      expect((await claim(cookies.huk, reference)).status).toBe(404);
+      expect(await statementStatus(cookies.huk, reference, 'de')).toBe(404);
+      expect((await claim(cookies.werkstatt, reference)).status).toBe(403);
+      expect((await claim(cookies.nord, reference)).status).toBe(403);
+    }
     expect((await claim(cookies.allianz, claimId + 1000)).status).toBe(404);
-    expect((await claim(cookies.werkstatt, claimId)).status).toBe(403);
+    expect((await claim(cookies.allianz, 'SCH-2026/004712')).status).toBe(404);
+    // What cannot be a claim number names none, and is audited as invalid, not as given.
+    for (const reference of ['SCH\u0000', 'X'.repeat(300), '../orders', 'SCH-2026//004711']) {
+      expect((await claim(cookies.allianz, reference)).status, reference).toBe(404);
+    }
+    expect((await auditOf('claim.read_refused')).map((row) => row.target)).toContain('claim:(invalid)');
     expect((await claims(cookies.nord)).status).toBe(403);
-    expect((await claim(cookies.nord, claimId)).status).toBe(403);
     expect((await getJson(cookies.allianz, `/svc/workshop/orders/${orderId}`)).status).toBe(403);
   });
 
@@ -333,18 +390,24 @@ describe('the insurer reads the shared claim', () => {
   ] as const)(
     'the delay statement PDF in %s: dates, parts, delay days, history',
     async (language, fileName, phrases) => {
-      const response = await statement(cookies.allianz, claimId, language);
+      const response = await statement(cookies.allianz, NUMBER, language);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
       expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-      const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-      const flat = text.replace(/\s+/g, ' ');
+      const text = await statementText(response);
       for (const phrase of [
         ...phrases,
-        'SCH-2026/004711',
+        // The letterhead: the operator's company settings (COMPANY_*).
+        COMPANY.COMPANY_NAME,
+        COMPANY.COMPANY_ADDRESS,
+        COMPANY.COMPANY_REGISTER,
+        COMPANY.COMPANY_VAT_ID,
+        // Prices, as the screen shows them: per piece and per line.
+        flat(formatMoney(8990, language)),
+        flat(formatMoney(2 * 8990, language)),
+        flat(formatMoney(4590, language)),
+        NUMBER,
         '5Q0 615 301 F',
         'ATE 13.0460-7218.2',
         '5Q0 698 151 D',
@@ -354,7 +417,7 @@ describe('the insurer reads the shared claim', () => {
         formatDate(today, language),
         formatOrderReference(orderId, language),
       ]) {
-        expect(flat, phrase).toContain(phrase);
+        expect(text, phrase).toContain(phrase);
       }
     },
   );
@@ -362,13 +425,14 @@ describe('the insurer reads the shared claim', () => {
   test('every access is audited, refused ones too', async () => {
     expect((await auditOf('claim.list_read')).length).toBeGreaterThanOrEqual(2);
     const reads = await auditOf('claim.read');
-    expect(reads.some((row) => row.target === `claim:${claimId}` && row.actorUserId === allianz.members[0]?.id)).toBe(
+    expect(reads.some((row) => row.target === `claim:${NUMBER}` && row.actorUserId === allianz.members[0]?.id)).toBe(
       true,
     );
     const refused = await auditOf('claim.read_refused');
     expect(refused.some((row) => row.actorUserId === huk.members[0]?.id)).toBe(true);
     const downloads = await auditOf('claim.statement_downloaded');
-    expect(downloads.filter((row) => row.target === `claim:${claimId}`)).toHaveLength(2);
+    // By number and by the old share id alike: the claim number is what was read.
+    expect(downloads.filter((row) => row.target === `claim:${NUMBER}`)).toHaveLength(3);
   });
 });
 
@@ -376,12 +440,13 @@ describe('withdrawing', () => {
   test('the insurer loses access with its next request; withdrawing twice is 409', async () => {
     const [current] = await currentShares();
     if (!current) throw new Error('not shared');
-    expect((await claim(cookies.allianz, current.id)).status).toBe(200);
+    expect((await claim(cookies.allianz, current.claimNumber)).status).toBe(200);
     const withdrawn = await withdraw(cookies.werkstatt, orderId);
     expect(withdrawn.status).toBe(200);
     expect(withdrawn.body.data).toEqual({ claim: null });
+    expect((await claim(cookies.allianz, current.claimNumber)).status).toBe(404);
     expect((await claim(cookies.allianz, current.id)).status).toBe(404);
-    expect((await statement(cookies.allianz, current.id, 'en')).status).toBe(404);
+    expect(await statementStatus(cookies.allianz, current.claimNumber, 'en')).toBe(404);
     expect((await claims(cookies.allianz)).body.data.items).toEqual([]);
     const again = await withdraw(cookies.werkstatt, orderId);
     expect(again.status).toBe(409);
@@ -398,7 +463,7 @@ describe('withdrawing', () => {
       claim_number: 'SCH-2026/004711',
       insurer_organisation_id: allianz.organisation.id,
     });
-    const allianzClaim = toAllianz.body.data.claim?.id ?? 0;
+    const allianzClaim = toAllianz.body.data.claim?.claim_number ?? '';
     expect((await claim(cookies.allianz, allianzClaim)).status).toBe(200);
     const toHuk = await share(cookies.werkstatt, orderId, {
       claim_number: 'KH 12.345.678',
@@ -514,5 +579,152 @@ describe("the list a page at a time (the order list's page size)", () => {
     expect(allianzList.body.data.total).toBe(allianzList.body.data.items.length);
     expect((await claims(cookies.werkstatt, '?page=2')).status).toBe(403);
     expect((await claims(cookies.nord, '?page=2')).status).toBe(403);
+  });
+});
+
+describe('one repair, several orders: a claim is its claim number (issue 24 §7)', () => {
+  const NUMBER = 'SCH-2026/000777';
+  /** A day no other fact of these orders falls on: the promise of the line that gets cancelled. */
+  const CANCELLED_PROMISE = '2031-03-17';
+  let gothaer: Awaited<ReturnType<typeof insertInsurer>>;
+  let zurich: Awaited<ReturnType<typeof insertInsurer>>;
+  let sued: Awaited<ReturnType<typeof insertDealerOrganisation>>;
+  let gothaerCookie: string;
+  let zurichCookie: string;
+  let fromNord: number;
+  let fromSued: number;
+  let toZurich: number;
+
+  beforeAll(async () => {
+    gothaer = await insertInsurer(server.db, 'Gothaer Allgemeine', ['kfz@gothaer.example']);
+    zurich = await insertInsurer(server.db, 'Zurich Versicherung', ['kfz@zurich.example']);
+    sued = await insertDealerOrganisation(server.db, 'Teile Süd GmbH', ['eins@teile-sued.de']);
+    [gothaerCookie, zurichCookie] = await Promise.all([
+      loginCookie(server, 'kfz@gothaer.example', MEMBER_PASSWORD),
+      loginCookie(server, 'kfz@zurich.example', MEMBER_PASSWORD),
+    ]);
+    const workshop = { organisationId: werkstatt.organisation.id, userId: werkstatt.owner.id };
+    const nordTrade = await insertTrade(server.db, workshop, {
+      partDealerId: nord.partDealer.id,
+      organisationId: nord.organisation.id,
+    });
+    const suedTrade = await insertTrade(server.db, workshop, {
+      partDealerId: sued.partDealer.id,
+      organisationId: sued.organisation.id,
+    });
+    const zurichTrade = await insertTrade(server.db, workshop, {
+      partDealerId: nord.partDealer.id,
+      organisationId: nord.organisation.id,
+    });
+    fromNord = nordTrade.order.id;
+    fromSued = suedTrade.order.id;
+    toZurich = zurichTrade.order.id;
+    // The dealer in the south cancelled the pads it had promised for a day.
+    const pads = suedTrade.orderLines.find((line) => line.status === 'backorder');
+    if (!pads) throw new Error('pads missing');
+    await server.db
+      .update(orderLines)
+      .set({ status: 'cancelled', promisedOn: CANCELLED_PROMISE, eta: null })
+      .where(eq(orderLines.id, pads.id));
+    // Both orders of the repair under one number with Gothaer (typed once in lower case); a third
+    // order under the same number with another insurer.
+    for (const [id, claimNumber, insurer] of [
+      [fromNord, NUMBER, gothaer],
+      [fromSued, NUMBER.toLowerCase(), gothaer],
+      [toZurich, NUMBER, zurich],
+    ] as const) {
+      const shared = await share(cookies.werkstatt, id, {
+        claim_number: claimNumber,
+        insurer_organisation_id: insurer.organisation.id,
+      });
+      expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    }
+  });
+
+  test('the insurer sees one claim for two orders: one list row', async () => {
+    const { status, body } = await claims(gothaerCookie);
+    expect(status).toBe(200);
+    expect(body.data.total).toBe(1);
+    expect(body.data.items).toEqual([
+      expect.objectContaining({
+        claim_number: NUMBER,
+        workshop_names: ['Autohaus Becker'],
+        dealer_names: ['Teile Nord GmbH', 'Teile Süd GmbH'],
+        order_count: 2,
+        line_count: 4,
+      }),
+    ]);
+  });
+
+  test("the claim holds both orders with their lines and prices, and none of another insurer's", async () => {
+    const { status, body } = await claim(gothaerCookie, NUMBER);
+    expect(status).toBe(200);
+    const detail = body.data;
+    expect(detail.orders.map((order) => [order.order_id, order.dealer_name])).toEqual([
+      [fromNord, 'Teile Nord GmbH'],
+      [fromSued, 'Teile Süd GmbH'],
+    ]);
+    expect(detail.orders.flatMap((order) => order.lines.map((line) => line.net_price_cents))).toEqual([
+      4890, 5290, 4890, 5290,
+    ]);
+    expect(detail.total_cents).toBe(2 * (4890 * 2 + 5290));
+    expect(detail.orders.map((order) => order.order_id)).not.toContain(toZurich);
+  });
+
+  test('one delay statement with both orders, their prices and the letterhead; a cancelled line says cancelled', async () => {
+    for (const [language, cancelled, unsaid] of [
+      ['de', 'Storniert.', ['Zugesagt für', 'kein Termin', 'Geliefert am', 'Verzug', 'Verlauf']],
+      ['en', 'Cancelled.', ['Promised for', 'no date promised', 'Delivered on', 'Delay', 'History']],
+    ] as const) {
+      const response = await statement(gothaerCookie, NUMBER, language);
+      expect(response.status).toBe(200);
+      const text = await statementText(response);
+      for (const phrase of [
+        COMPANY.COMPANY_NAME,
+        NUMBER,
+        formatOrderReference(fromNord, language),
+        formatOrderReference(fromSued, language),
+        'Teile Nord GmbH',
+        'Teile Süd GmbH',
+        flat(formatMoney(4890, language)),
+        flat(formatMoney(2 * 4890, language)),
+        flat(formatMoney(5290, language)),
+        flat(formatMoney(2 * (4890 * 2 + 5290), language)),
+        cancelled,
+      ]) {
+        expect(text, phrase).toContain(phrase);
+      }
+      // Another insurer's order under the same number is not in it.
+      expect(text).not.toContain(formatOrderReference(toZurich, language));
+      // The cancelled line (the last of the last order): it says cancelled, nothing of promises or delays.
+      expect(text).not.toContain(formatDate(CANCELLED_PROMISE, language));
+      const cancelledLine = text.slice(text.lastIndexOf('5Q0 698 151 A'));
+      expect(cancelledLine).toContain(cancelled);
+      for (const phrase of unsaid) expect(cancelledLine, phrase).not.toContain(phrase);
+    }
+  });
+
+  test('the other insurer sees its own order under the number only', async () => {
+    const list = await claims(zurichCookie);
+    expect(list.body.data.items).toEqual([expect.objectContaining({ claim_number: NUMBER, order_count: 1 })]);
+    const detail = await claim(zurichCookie, NUMBER);
+    expect(detail.body.data.orders.map((order) => order.order_id)).toEqual([toZurich]);
+    const text = await statementText(await statement(zurichCookie, NUMBER, 'de'));
+    expect(text).not.toContain(formatOrderReference(fromNord, 'de'));
+    expect(text).not.toContain('Teile Süd GmbH');
+  });
+
+  test('a withdrawn order leaves the claim; the last one withdrawn ends it', async () => {
+    expect((await withdraw(cookies.werkstatt, fromSued)).status).toBe(200);
+    const detail = await claim(gothaerCookie, NUMBER);
+    expect(detail.body.data.orders.map((order) => order.order_id)).toEqual([fromNord]);
+    expect((await claims(gothaerCookie)).body.data.items).toEqual([
+      expect.objectContaining({ claim_number: NUMBER, order_count: 1, dealer_names: ['Teile Nord GmbH'] }),
+    ]);
+    expect((await withdraw(cookies.werkstatt, fromNord)).status).toBe(200);
+    expect((await claim(gothaerCookie, NUMBER)).status).toBe(404);
+    expect((await claims(gothaerCookie)).body.data).toMatchObject({ items: [], total: 0 });
+    // Zurich's share is untouched.
+    expect((await claim(zurichCookie, NUMBER)).status).toBe(200);
   });
 });

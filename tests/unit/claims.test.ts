@@ -198,7 +198,7 @@ describe('the share panel machine', () => {
   });
 });
 
-const claimDetail = { id: 5, claim_number: 'SCH-1' } as ClaimDetail;
+const claimDetail = { claim_number: 'SCH-1' } as ClaimDetail;
 const notFound = () => Object.assign(apiFailure('Not found.', 'notFound'), { status: 404 });
 
 describe("the insurer's machines", () => {
@@ -284,7 +284,7 @@ describe("the insurer's machines", () => {
         },
         actions: { saveFile: (_, params) => saved.push(params) },
       }),
-      { input: { claimId: 5 } },
+      { input: { claimNumber: 'SCH-1' } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
     actor.send({ type: 'statement.download' });
@@ -302,15 +302,55 @@ describe("the insurer's machines", () => {
     const actor = createActor(
       insurerClaimMachine.provide({
         actors: {
-          loadClaim: fromPromise<ClaimDetail, { claimId: number }>(async () => {
+          loadClaim: fromPromise<ClaimDetail, { claimNumber: string }>(async () => {
             throw notFound();
           }),
           downloadStatement: fromPromise(async () => ({ bytes: new Blob(), fileName: 'x.pdf' })),
         },
       }),
-      { input: { claimId: 9 } },
+      { input: { claimNumber: 'SCH-9' } },
     ).start();
     await waitFor(actor, (snapshot) => snapshot.matches('gone'));
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  test('an old link by share id shows its claim and its own address; the statement is asked for by number', async () => {
+    const shown: string[] = [];
+    const asked: string[] = [];
+    const actor = createActor(
+      insurerClaimMachine.provide({
+        actors: {
+          loadClaim: fromPromise<ClaimDetail, { claimNumber: string }>(async ({ input }) => {
+            asked.push(input.claimNumber);
+            return claimDetail;
+          }),
+          downloadStatement: fromPromise<StatementFile, { claimNumber: string }>(async ({ input }) => {
+            asked.push(input.claimNumber);
+            return { bytes: new Blob(), fileName: 'x.pdf' };
+          }),
+        },
+        actions: { showClaimNumber: (_, { claimNumber }) => shown.push(claimNumber) },
+      }),
+      { input: { claimNumber: '17' } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
+    expect(shown).toEqual(['SCH-1']);
+    expect(actor.getSnapshot().context.claimNumber).toBe('SCH-1');
+    actor.send({ type: 'statement.download' });
+    await waitFor(actor, (snapshot) => asked.length === 2 && snapshot.matches({ ready: 'idle' }));
+    expect(asked).toEqual(['17', 'SCH-1']);
+  });
+
+  test('a link by the claim number itself keeps its address', async () => {
+    const shown: string[] = [];
+    const actor = createActor(
+      insurerClaimMachine.provide({
+        actors: { loadClaim: fromPromise(async () => claimDetail) },
+        actions: { showClaimNumber: (_, { claimNumber }) => shown.push(claimNumber) },
+      }),
+      { input: { claimNumber: 'SCH-1' } },
+    ).start();
+    await waitFor(actor, (snapshot) => snapshot.matches({ ready: 'idle' }));
+    expect(shown).toEqual([]);
   });
 });

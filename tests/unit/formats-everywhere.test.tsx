@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { cleanup, screen } from '@testing-library/react';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test } from 'vitest';
+import type { CompanySettings } from '../../common/company-settings';
 import type { ClaimDetail } from '../../common/contracts/claims';
 import type { OrderDetail, OrderLine, TradeEvent } from '../../common/contracts/trading';
 import {
@@ -87,36 +88,55 @@ const order: OrderDetail = {
 };
 
 const claim: ClaimDetail = {
-  id: 5,
   claim_number: 'SCH-2026/004711',
-  workshop_name: order.workshop_name,
-  dealer_name: order.dealer_name,
-  vehicle: facts.vehicle,
-  order_status: 'confirmed',
+  workshop_names: [order.workshop_name],
+  dealer_names: [order.dealer_name],
+  vehicles: [facts.vehicle],
+  order_statuses: ['confirmed'],
+  order_count: 1,
   placed_at: facts.placedAt,
   shared_at: facts.placedAt,
   line_count: 1,
   max_delay_days: 0,
-  order_id: facts.orderId,
-  currency: 'EUR',
   total_cents: facts.totalCents,
-  lines: [
+  orders: [
     {
-      ...facts.line,
-      requested_part_number: facts.line.part_number,
-      origin: 'oe',
-      net_price_cents: facts.unitCents,
-      availability: 'ordered_eta',
-      status: 'backorder',
-      promised_on: facts.eta,
-      eta_history: [{ eta: facts.eta, at: facts.placedAt }],
-      delivered_on: null,
-      delay_days: 0,
+      order_id: facts.orderId,
+      workshop_name: order.workshop_name,
+      dealer_name: order.dealer_name,
+      vehicle: facts.vehicle,
+      order_status: 'confirmed',
+      placed_at: facts.placedAt,
+      shared_at: facts.placedAt,
+      currency: 'EUR',
+      total_cents: facts.totalCents,
+      lines: [
+        {
+          ...facts.line,
+          requested_part_number: facts.line.part_number,
+          origin: 'oe',
+          net_price_cents: facts.unitCents,
+          availability: 'ordered_eta',
+          status: 'backorder',
+          promised_on: facts.eta,
+          eta_history: [{ eta: facts.eta, at: facts.placedAt }],
+          delivered_on: null,
+          delay_days: 0,
+        },
+      ],
+      events: [backorderEvent],
     },
   ],
   equivalent_share: 0,
-  events: [backorderEvent],
   today: '2026-11-26',
+};
+
+const COMPANY: CompanySettings = {
+  name: 'Teileportal GmbH',
+  address: 'Friedrichstraße 68, 10117 Berlin',
+  representative: null,
+  register: null,
+  vatId: null,
 };
 
 /** Text as a reader sees it: any run of white space (a no-break space too, a PDF's line breaks) is one space. */
@@ -172,7 +192,7 @@ async function renderedAsOnTheServer(language: 'de' | 'en') {
   const domUint8Array = globalThis.Uint8Array;
   globalThis.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor;
   try {
-    return await renderDelayStatement(claim, language);
+    return await renderDelayStatement(claim, language, COMPANY);
   } finally {
     globalThis.Uint8Array = domUint8Array;
   }

@@ -6,13 +6,14 @@ import { clientIp } from '../../http/client-ip';
 import { ApiRefusal, ok, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { requestLocale } from '../../i18n';
-import { listClaims, readClaimDetail } from '../../trade/claims';
+import { claimReferenceOf, listClaims, readClaimDetail } from '../../trade/claims';
 import { renderDelayStatement, statementFileName } from '../../trade/delay-statement';
 
 /**
  * The insurer's side of claims (issue 15, ADR 030), mounted under /svc/insurer (issue 23: no longer
  * inside the workshop service): the claims shared with its organisation and not withdrawn, one
- * claim, and its delay statement as PDF. Anything else (unshared, withdrawn, another
+ * claim by its claim number (issue 24 §7: every order shared under it), and its delay statement
+ * as PDF. Anything else (unshared, withdrawn, another
  * insurer's) answers 404. Every access is audited, refused ones included.
  */
 export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess) {
@@ -33,27 +34,31 @@ export function createInsurerClaimRoutes(deps: ServerDeps, access: SessionAccess
     return ok(c, page);
   });
 
+  /**
+   * The claim a URL names (its claim number, URL-encoded; or a share id of a link from before
+   * claims were by number), audited by the claim number it resolved to.
+   */
   async function auditedClaim(c: Context<MemberEnv>, action: string) {
-    const claimId = Number(c.req.param('id'));
-    const claim = await readClaimDetail(db, c.get('organisation').id, claimId);
+    const reference = c.req.param('claim') ?? '';
+    const claim = await readClaimDetail(db, c.get('organisation').id, reference);
     await audit(db, {
       actorUserId: c.get('user').id,
       action: claim ? action : `${action}_refused`,
-      target: `claim:${claimId}`,
+      target: `claim:${claim?.claim_number ?? claimReferenceOf(reference) ?? '(invalid)'}`,
       ip: clientIp(c),
     });
     if (!claim) throw new ApiRefusal(404, 'notFound');
     return claim;
   }
 
-  routes.get('/claims/:id{[0-9]{1,9}}', requireInsurer, async (c) => {
+  routes.get('/claims/:claim', requireInsurer, async (c) => {
     return ok(c, await auditedClaim(c, 'claim.read'));
   });
 
-  routes.get('/claims/:id{[0-9]{1,9}}/statement.pdf', requireInsurer, async (c) => {
+  routes.get('/claims/:claim/statement.pdf', requireInsurer, async (c) => {
     const claim = await auditedClaim(c, 'claim.statement_downloaded');
     const locale = requestLocale(c);
-    const pdf = await renderDelayStatement(claim, locale);
+    const pdf = await renderDelayStatement(claim, locale, deps.config.company);
     return c.body(new Uint8Array(pdf), 200, {
       'content-type': 'application/pdf',
       'content-disposition': `attachment; filename="${statementFileName(claim.claim_number, locale)}"`,

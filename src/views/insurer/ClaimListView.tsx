@@ -13,7 +13,8 @@ import * as styles from '../trade-shared/orders.css';
 import { type ClaimListImplementations, useClaimList } from './use-insurer-claims';
 
 /**
- * /claims: the claims workshops shared with the insurer's organisation (ADR 030), newest first, a
+ * /claims: the claims workshops shared with the insurer's organisation (ADR 030), one row per claim
+ * number however many orders were shared under it (issue 24 §7), the one shared to last first, a
  * page at a time; a page beyond the end (an old link, claims withdrawn meanwhile) offers the last one.
  */
 export function ClaimListView({
@@ -36,7 +37,8 @@ export function ClaimListView({
       </h1>
       <p className={styles.muted}>
         <Trans>
-          Orders that workshops tagged with your claim number and shared with you. A withdrawn share disappears.
+          Orders that workshops tagged with your claim number and shared with you, one row per claim number. A withdrawn
+          share disappears.
         </Trans>
       </p>
       <LoadError message={list.error} onRetry={list.retry} />
@@ -76,6 +78,9 @@ export function ClaimListView({
                   <Trans>Vehicle</Trans>
                 </th>
                 <th scope="col" className={styles.cell}>
+                  <Trans>Orders</Trans>
+                </th>
+                <th scope="col" className={styles.cell}>
                   <Trans>Ordered</Trans>
                 </th>
                 <th scope="col" className={styles.cell}>
@@ -88,12 +93,13 @@ export function ClaimListView({
             </thead>
             <tbody>
               {claims.items.map((claim) => (
-                <tr key={claim.id} className={claim.max_delay_days > 0 ? styles.attentionRow : undefined}>
+                <tr key={claim.claim_number} className={claim.max_delay_days > 0 ? styles.attentionRow : undefined}>
                   <td className={styles.cell}>
-                    <Link to="/claims/$claimId" params={{ claimId: String(claim.id) }}>
+                    <Link to="/claims/$claimNumber" params={{ claimNumber: claim.claim_number }}>
                       {claim.claim_number}
                     </Link>
                   </td>
+<<<<<<< HEAD
                   <td className={styles.cell} data-label={t`Workshop`}>
                     {claim.workshop_name}
                   </td>
@@ -105,6 +111,16 @@ export function ClaimListView({
                   </td>
                   <td className={`${styles.cell} ${cards.cardFirst}`}>{i18n._(orderStatusText[claim.order_status])}</td>
                   <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Largest delay`}>
+=======
+                  <td className={styles.cell}>{claim.workshop_names.join(', ')}</td>
+                  <td className={styles.cell}>{claim.vehicles.map((vehicle) => format.vehicle(vehicle)).join('; ')}</td>
+                  <td className={styles.cell}>{format.quantity(claim.order_count)}</td>
+                  <td className={styles.cell}>{format.dateTime(claim.placed_at)}</td>
+                  <td className={styles.cell}>
+                    {claim.order_statuses.map((status) => i18n._(orderStatusText[status])).join(', ')}
+                  </td>
+                  <td className={styles.cell}>
+>>>>>>> claims
                     <Plural value={claim.max_delay_days} one="# day" other="# days" />
                   </td>
                 </tr>

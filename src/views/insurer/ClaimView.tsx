@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { Plural, Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { ClaimDetail, ClaimLine } from '../../../common/contracts/claims';
+import type { ClaimDetail, ClaimLine, ClaimOrder } from '../../../common/contracts/claims';
 import type { TradeEvent } from '../../../common/contracts/trading';
+import { portalDateOf } from '../../../common/format/formats';
 import { useFormats } from '../../i18n/use-formats';
 import { Button } from '../../ui/Button';
 import { InfoBox } from '../../ui/InfoBox';
@@ -38,9 +39,9 @@ function EventText({ event }: { event: TradeEvent }) {
   return <>{event.kind}</>;
 }
 
-function LineHistory({ line, claim }: { line: ClaimLine; claim: ClaimDetail }) {
+function LineHistory({ line, order }: { line: ClaimLine; order: ClaimOrder }) {
   const format = useFormats();
-  const events = claim.events.filter((event) => event.entity === 'line' && event.entity_id === line.id);
+  const events = lineEventsOf(line, order);
   if (events.length === 0) return <Trans>No events yet.</Trans>;
   return (
     <ol className={styles.timeline}>
@@ -53,57 +54,102 @@ function LineHistory({ line, claim }: { line: ClaimLine; claim: ClaimDetail }) {
   );
 }
 
-function ClaimContent({ claim }: { claim: ClaimDetail }) {
+const lineEventsOf = (line: ClaimLine, order: ClaimOrder) =>
+  order.events.filter((event) => event.entity === 'line' && event.entity_id === line.id);
+
+/** A cancelled line says so, with its day, and nothing of promises, deliveries or delays (issue 24 §7). */
+function Cancelled({ line, order }: { line: ClaimLine; order: ClaimOrder }) {
+  const format = useFormats();
+  const cancelledAt = lineEventsOf(line, order).findLast((event) => event.kind === 'line.cancelled')?.at;
+  if (!cancelledAt) return <Trans>Cancelled</Trans>;
+  const day = format.date(portalDateOf(cancelledAt));
+  return <Trans>Cancelled on {day}</Trans>;
+}
+
+function LineRow({ line, order }: { line: ClaimLine; order: ClaimOrder }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
   const format = useFormats();
-  const share = format.share(claim.equivalent_share);
-  const status = i18n._(orderStatusText[claim.order_status]);
   return (
-    <>
+    <tr className={(line.delay_days ?? 0) > 0 ? styles.attentionRow : undefined}>
+      <th scope="row" className={styles.cell}>
+        <span className={styles.block}>
+          {line.part_number} {line.brand}
+        </span>
+        <span className={styles.muted}>{line.description}</span>
+      </th>
+      <td className={styles.cell}>
+        <span className={styles.block}>{i18n._(claimOriginText[line.origin])}</span>
+        {line.origin === 'equivalent' ? (
+          <span className={styles.muted}>
+            <Trans>instead of {line.requested_part_number}</Trans>
+          </span>
+        ) : null}
+      </td>
+      <td className={styles.cell}>{format.quantity(line.quantity)}</td>
+      <td className={styles.cell}>{format.money(line.net_price_cents)}</td>
+      {line.status === 'cancelled' ? (
+        <td className={styles.cell} colSpan={5}>
+          <Cancelled line={line} order={order} />
+        </td>
+      ) : (
+        <>
+          <td className={styles.cell}>{line.promised_on ? format.date(line.promised_on) : '–'}</td>
+          <td className={styles.cell}>{line.eta_history.map((entry) => format.date(entry.eta)).join(' → ') || '–'}</td>
+          <td className={styles.cell}>{line.delivered_on ? format.date(line.delivered_on) : <Trans>not yet</Trans>}</td>
+          <td className={styles.cell}>
+            <Delay line={line} />
+          </td>
+          <td className={styles.cell}>
+            <LineHistory line={line} order={order} />
+          </td>
+        </>
+      )}
+    </tr>
+  );
+}
+
+/** One order shared under the claim: who, when, its value, and its parts with their delays. */
+function OrderSection({ order }: { order: ClaimOrder }) {
+  const { i18n } = useLingui();
+  const format = useFormats();
+  const reference = format.orderReference(order.order_id);
+  const headingId = `claim-order-${order.order_id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {reference} · {order.dealer_name}
+      </h2>
       <dl className={styles.facts}>
-        <dt className={styles.term}>
-          <Trans>Workshop</Trans>
-        </dt>
-        <dd className={styles.value}>{claim.workshop_name}</dd>
         <dt className={styles.term}>
           <Trans>Parts dealer</Trans>
         </dt>
-        <dd className={styles.value}>{claim.dealer_name}</dd>
+        <dd className={styles.value}>{order.dealer_name}</dd>
         <dt className={styles.term}>
-          <Trans>Vehicle</Trans>
+          <Trans>Workshop</Trans>
         </dt>
-        <dd className={styles.value}>{format.vehicle(claim.vehicle)}</dd>
+        <dd className={styles.value}>{order.workshop_name}</dd>
         <dt className={styles.term}>
           <Trans>Ordered</Trans>
         </dt>
-        <dd className={styles.value}>{format.dateTime(claim.placed_at)}</dd>
+        <dd className={styles.value}>{format.dateTime(order.placed_at)}</dd>
         <dt className={styles.term}>
           <Trans>Shared with you</Trans>
         </dt>
-        <dd className={styles.value}>{format.dateTime(claim.shared_at)}</dd>
+        <dd className={styles.value}>{format.dateTime(order.shared_at)}</dd>
         <dt className={styles.term}>
           <Trans>Order status</Trans>
         </dt>
-        <dd className={styles.value}>{status}</dd>
+        <dd className={styles.value}>{i18n._(orderStatusText[order.order_status])}</dd>
         <dt className={styles.term}>
-          <Trans>Equivalent parts</Trans>
+          <Trans>Order value</Trans>
         </dt>
-        <dd className={styles.value}>{share}</dd>
-        <dt className={styles.term}>
-          <Trans>Largest delay</Trans>
-        </dt>
-        <dd className={styles.value}>
-          <Plural value={claim.max_delay_days} one="# day" other="# days" />
-        </dd>
+        <dd className={styles.value}>{format.money(order.total_cents)}</dd>
       </dl>
-      <h2>
-        <Trans>Parts and delays</Trans>
-      </h2>
       <div className={styles.tableWrap}>
         <table className={styles.table}>
           <caption className="visually-hidden">
-            <Trans>Parts and delays</Trans>
+            <Trans>Parts and delays, {reference}</Trans>
           </caption>
           <thead>
             <tr>
@@ -137,6 +183,7 @@ function ClaimContent({ claim }: { claim: ClaimDetail }) {
             </tr>
           </thead>
           <tbody>
+<<<<<<< HEAD
             {claim.lines.map((line) => (
               <tr key={line.id} className={(line.delay_days ?? 0) > 0 ? styles.attentionRow : undefined}>
                 <th scope="row" className={styles.cell}>
@@ -175,17 +222,73 @@ function ClaimContent({ claim }: { claim: ClaimDetail }) {
                   <LineHistory line={line} claim={claim} />
                 </td>
               </tr>
+=======
+            {order.lines.map((line) => (
+              <LineRow key={line.id} line={line} order={order} />
+>>>>>>> claims
             ))}
           </tbody>
         </table>
       </div>
+    </section>
+  );
+}
+
+function ClaimContent({ claim }: { claim: ClaimDetail }) {
+  const format = useFormats();
+  const share = format.share(claim.equivalent_share);
+  const workshops = claim.workshop_names.join(', ');
+  return (
+    <>
+      <dl className={styles.facts}>
+        <dt className={styles.term}>
+          <Plural value={claim.workshop_names.length} one="Workshop" other="Workshops" />
+        </dt>
+        <dd className={styles.value}>{workshops}</dd>
+        <dt className={styles.term}>
+          <Trans>Vehicle</Trans>
+        </dt>
+        <dd className={styles.value}>{claim.vehicles.map((vehicle) => format.vehicle(vehicle)).join('; ')}</dd>
+        <dt className={styles.term}>
+          <Trans>Orders</Trans>
+        </dt>
+        <dd className={styles.value}>
+          {claim.orders.map((order) => format.orderReference(order.order_id)).join(', ')}
+        </dd>
+        <dt className={styles.term}>
+          <Trans>Total value</Trans>
+        </dt>
+        <dd className={styles.value}>{format.money(claim.total_cents)}</dd>
+        <dt className={styles.term}>
+          <Trans>Equivalent parts</Trans>
+        </dt>
+        <dd className={styles.value}>{share}</dd>
+        <dt className={styles.term}>
+          <Trans>Largest delay</Trans>
+        </dt>
+        <dd className={styles.value}>
+          <Plural value={claim.max_delay_days} one="# day" other="# days" />
+        </dd>
+      </dl>
+      {claim.orders.map((order) => (
+        <OrderSection key={order.order_id} order={order} />
+      ))}
     </>
   );
 }
 
-/** /claims/$claimId: one shared claim with its delays, and the delay statement as PDF. */
-export function ClaimView({ implementations, claimId }: { implementations: ClaimImplementations; claimId: number }) {
-  const view = useClaim(implementations, claimId);
+/**
+ * /claims/$claimNumber: one claim — every order shared with the insurer under its claim number —
+ * with its delays, and its delay statement as PDF.
+ */
+export function ClaimView({
+  implementations,
+  claimNumber,
+}: {
+  implementations: ClaimImplementations;
+  claimNumber: string;
+}) {
+  const view = useClaim(implementations, claimNumber);
   const { claim } = view;
   return (
     <section aria-labelledby="claim-title" aria-busy={view.loading || view.downloading}>

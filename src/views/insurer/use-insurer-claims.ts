@@ -41,16 +41,21 @@ export function createClaimListImplementations(deps: {
   };
 }
 
+/** The claim page's effects: the claim and its statement from the service, a file saved, the claim's own URL shown. */
 export function createClaimImplementations(deps: {
   api: InsurerClaimsApi;
   saveFile: (file: StatementFile) => void;
+  showClaimNumber: (claimNumber: string) => void;
 }): ClaimImplementations {
   return {
     actors: {
-      loadClaim: fromPromise(({ input }) => deps.api.get(input.claimId)),
-      downloadStatement: fromPromise(({ input }) => deps.api.statement(input.claimId)),
+      loadClaim: fromPromise(({ input }) => deps.api.get(input.claimNumber)),
+      downloadStatement: fromPromise(({ input }) => deps.api.statement(input.claimNumber)),
     },
-    actions: { saveFile: (_, file) => deps.saveFile(file) },
+    actions: {
+      saveFile: (_, file) => deps.saveFile(file),
+      showClaimNumber: (_, { claimNumber }) => deps.showClaimNumber(claimNumber),
+    },
   };
 }
 
@@ -70,10 +75,10 @@ export function useClaimList(implementations: ClaimListImplementations, search: 
   };
 }
 
-/** The facade of /claims/$claimId. */
-export function useClaim(implementations: ClaimImplementations, claimId: number) {
+/** The facade of /claims/$claimNumber. */
+export function useClaim(implementations: ClaimImplementations, claimNumber: string) {
   const [machine] = useState(() => insurerClaimMachine.provide(implementations));
-  const actor = useActorRef(machine, { ...inspectionOptions(), input: { claimId } });
+  const actor = useActorRef(machine, { ...inspectionOptions(), input: { claimNumber } });
   return {
     claim: useSelector(actor, (snapshot) => snapshot.context.claim),
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),

@@ -64,6 +64,7 @@ export const navHeading = style({
   fontWeight: 600,
 });
 export const userName = style({ fontWeight: 700, margin: 0 });
+/** `minWidth: 0`: a wide table scrolls in its own box instead of widening the page past the screen. */
 export const content = style({
   minWidth: 0,
   padding: vars.space.xl,
