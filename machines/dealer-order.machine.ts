@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -10,37 +10,28 @@ import {
   type TradeEvent,
 } from '../common/contracts/trading';
 import { loadWithRetry } from './blocks/load-with-retry';
+import {
+  createVersionedEditMachine,
+  endedWith,
+  type VersionedEditOutcome,
+  type VersionedSubmit,
+} from './blocks/versioned-edit';
 import { concernsOrder, isLifecycleRefusal, linesAllow, openReturn, refusalWithOrder } from './order-detail';
-import { toRequestFailure } from './request-failure';
 import type { OrderChangeResult } from './workshop-order.machine';
 
 const load = loadWithRetry({ retry: 'order.retry' });
 
-export type LineActionDraft = {
-  action: OrderLineAction;
-  lineIds: number[];
-  eta: string;
-  reason: string;
-  trackingReference: string;
-  error: MessageId | null;
-  failure: string | null;
-};
+/** What a line action is about: the action and the lines it is applied to. */
+export type LineActionSubject = { orderId: number; action: OrderLineAction; lineIds: number[] };
+/** The line action dialog's fields (each action reads only its own). */
+export type LineActionValues = { eta: string; reason: string; trackingReference: string };
+/** What a return decision is about: the return and the decision taken. */
+export type ReturnDecisionSubject = { orderId: number; returnId: number; decision: 'accept' | 'refuse' };
+/** The return decision dialog's field. */
+export type ReturnDecisionValues = { reason: string };
 
-export type ReturnDecisionDraft = {
-  returnId: number;
-  decision: 'accept' | 'refuse';
-  reason: string;
-  error: MessageId | null;
-  failure: string | null;
-};
-
-export type ApplyLineActionInput = { orderId: number; body: OrderLineActionInput };
-export type DecideReturnInput = {
-  orderId: number;
-  returnId: number;
-  decision: 'accept' | 'refuse';
-  body: { version: number; reason: string };
-};
+export type ApplyLineActionInput = VersionedSubmit<LineActionSubject, LineActionValues>;
+export type DecideReturnInput = VersionedSubmit<ReturnDecisionSubject, ReturnDecisionValues>;
 
 type Context = {
   orderId: number;
@@ -49,8 +40,7 @@ type Context = {
   stale: boolean;
   /** The lines ticked for one action on all of them. */
   selected: number[];
-  action: LineActionDraft | null;
-  decision: ReturnDecisionDraft | null;
+  /** Why the screen changed under the person (a 409): shown until the next action. */
   notice: MessageId | null;
 };
 
@@ -61,7 +51,7 @@ export type DealerOrderEvent =
   | { type: 'selection.clear' }
   /** Without `lineIds`: the ticked lines. */
   | { type: 'action.open'; action: OrderLineAction; lineIds?: number[] }
-  | { type: 'action.change'; field: 'eta' | 'reason' | 'trackingReference'; value: string }
+  | { type: 'action.change'; field: keyof LineActionValues; value: string }
   | { type: 'action.submit' }
   | { type: 'action.cancel' }
   | { type: 'return.decide'; returnId: number; decision: 'accept' | 'refuse' }
@@ -69,24 +59,80 @@ export type DealerOrderEvent =
   | { type: 'decision.submit' }
   | { type: 'decision.cancel' };
 
-/** The request body of an action draft, as the contract reads it (an empty ETA is no ETA). */
-export function actionBody(draft: LineActionDraft, version: number): OrderLineActionInput {
+/** The request body of a line action, as the contract reads it (an empty ETA is no ETA). */
+export function actionBody({ subject, values, version }: ApplyLineActionInput): OrderLineActionInput {
   return {
     version,
-    action: draft.action,
-    line_ids: draft.lineIds,
-    eta: draft.action === 'backorder' && draft.eta !== '' ? draft.eta : null,
-    reason: draft.action === 'cancel' ? draft.reason : '',
-    tracking_reference: draft.action === 'ship' ? draft.trackingReference : '',
+    action: subject.action,
+    line_ids: subject.lineIds,
+    eta: subject.action === 'backorder' && values.eta !== '' ? values.eta : null,
+    reason: subject.action === 'cancel' ? values.reason : '',
+    tracking_reference: subject.action === 'ship' ? values.trackingReference : '',
   };
 }
 
+/** The request body of a return decision: the version read and the reason, trimmed. */
+export function decisionBody({ values, version }: DecideReturnInput): { version: number; reason: string } {
+  return { version, reason: values.reason.trim() };
+}
+
 /** Refusing a return needs a reason (the contract leaves it optional for both decisions). */
-export function decisionProblem(draft: ReturnDecisionDraft, version: number): MessageId | null {
-  const body = { version, reason: draft.reason };
-  const problem = firstProblem(returnDecisionSchema, body);
+export function decisionProblem(input: DecideReturnInput): MessageId | null {
+  const problem = firstProblem(returnDecisionSchema, { version: input.version, reason: input.values.reason });
   if (problem) return problem;
-  return draft.decision === 'refuse' && draft.reason.trim() === '' ? 'reasonRequired' : null;
+  return input.subject.decision === 'refuse' && input.values.reason.trim() === '' ? 'reasonRequired' : null;
+}
+
+/**
+ * The line action dialog: a versioned edit of the lines concerned (the contract's rules for the
+ * action); a 409 brings the current order along.
+ */
+export const lineActionMachine = createVersionedEditMachine<
+  LineActionSubject,
+  LineActionValues,
+  OrderChangeResult,
+  OrderDetail
+>({
+  id: 'lineAction',
+  problem: (values, version, subject) => firstProblem(orderLineActionSchema, actionBody({ subject, values, version })),
+  readConflict: refusalWithOrder,
+  isRefusal: isLifecycleRefusal,
+});
+
+/** The return decision dialog: a versioned edit of one return; a 409 brings the current order along. */
+export const returnDecisionMachine = createVersionedEditMachine<
+  ReturnDecisionSubject,
+  ReturnDecisionValues,
+  OrderChangeResult,
+  OrderDetail
+>({
+  id: 'returnDecision',
+  problem: (values, version, subject) => decisionProblem({ subject, values, version }),
+  readConflict: refusalWithOrder,
+  isRefusal: isLifecycleRefusal,
+});
+
+/**
+ * What the order screen takes from a dialog that ended: the answer's order, or the current one
+ * from a 409 with the notice why nothing was saved, or (refused without it) the notice before the
+ * reload. A line action clears the ticks whatever the outcome but a cancel; a return decision
+ * clears them only when the order was replaced by the 409's.
+ */
+function afterEdit(
+  output: VersionedEditOutcome<OrderChangeResult, OrderDetail>,
+  ticks: 'cleared' | 'kept',
+): Partial<Context> {
+  const selection = ticks === 'cleared' ? { selected: [] } : {};
+  switch (output.outcome) {
+    case 'done':
+      return { order: output.result.order, ...selection };
+    case 'conflict':
+      return { order: output.current, notice: output.messageId, selected: [] };
+    case 'refused':
+      return { notice: output.messageId, ...selection };
+    case 'cancelled':
+      return {};
+  }
 }
 
 /**
@@ -101,30 +147,22 @@ export const dealerOrderMachine = setup({
     context: {} as Context,
     events: {} as DealerOrderEvent,
     input: {} as { orderId: number },
+    children: {} as { lineAction: 'lineAction'; returnDecision: 'returnDecision' },
   },
   actors: {
     loadOrder: fromPromise<OrderDetail, { orderId: number }>(async () => {
       throw new Error('loadOrder actor not implemented: provide it with .provide()');
     }),
-    applyLineAction: fromPromise<OrderChangeResult, ApplyLineActionInput>(async () => {
-      throw new Error('applyLineAction actor not implemented: provide it with .provide()');
-    }),
-    decideReturn: fromPromise<OrderChangeResult, DecideReturnInput>(async () => {
-      throw new Error('decideReturn actor not implemented: provide it with .provide()');
-    }),
+    /** The line action dialog; its `submit` is bound with `lineActionMachine.provide()`. */
+    lineAction: lineActionMachine,
+    /** The return decision dialog; its `submit` is bound with `returnDecisionMachine.provide()`. */
+    returnDecision: returnDecisionMachine,
     liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with .provide()');
     }),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
-    /** A 409 with the current order: it replaces the one on screen, the dialog closes, the notice says why. */
-    takeRefusedOrder: assign(({ event }) => {
-      const refusal = 'error' in event ? refusalWithOrder(event.error) : null;
-      return refusal
-        ? { order: refusal.current, notice: refusal.messageId, action: null, decision: null, selected: [] }
-        : {};
-    }),
   },
   guards: {
     concernsThisOrder: ({ context, event }) =>
@@ -138,20 +176,10 @@ export const dealerOrderMachine = setup({
       assertEvent(event, 'action.open');
       return linesAllow(context.order, event.lineIds ?? context.selected, event.action);
     },
-    actionValid: ({ context }) =>
-      context.action !== null &&
-      context.order !== null &&
-      firstProblem(orderLineActionSchema, actionBody(context.action, context.order.version)) === null,
     returnOpen: ({ context, event }) => {
       assertEvent(event, 'return.decide');
       return openReturn(context.order, event.returnId) !== null;
     },
-    decisionValid: ({ context }) =>
-      context.decision !== null &&
-      context.order !== null &&
-      decisionProblem(context.decision, context.order.version) === null,
-    refusedWithOrder: ({ event }) => 'error' in event && refusalWithOrder(event.error) !== null,
-    refusedByLifecycle: ({ event }) => 'error' in event && isLifecycleRefusal(event.error),
   },
 }).createMachine({
   id: 'dealerOrder',
@@ -161,8 +189,6 @@ export const dealerOrderMachine = setup({
     loadError: null,
     stale: false,
     selected: [],
-    action: null,
-    decision: null,
     notice: null,
   }),
   invoke: { id: 'liveEvents', src: 'liveEvents' },
@@ -206,170 +232,105 @@ export const dealerOrderMachine = setup({
           }),
         },
         'selection.clear': { actions: assign({ selected: [] }) },
-        'action.open': {
-          guard: 'actionOffered',
-          target: 'applyingAction',
-          actions: assign({
-            action: ({ context, event }) => ({
-              action: event.action,
-              lineIds: event.lineIds ?? context.selected,
-              eta: '',
-              reason: '',
-              trackingReference: '',
-              error: null,
-              failure: null,
-            }),
-            notice: null,
-          }),
-        },
-        'return.decide': {
-          guard: 'returnOpen',
-          target: 'decidingReturn',
-          actions: assign({
-            decision: ({ event }) => ({
-              returnId: event.returnId,
-              decision: event.decision,
-              reason: '',
-              error: null,
-              failure: null,
-            }),
-            notice: null,
-          }),
-        },
+        'action.open': { guard: 'actionOffered', target: 'applyingAction', actions: assign({ notice: null }) },
+        'return.decide': { guard: 'returnOpen', target: 'decidingReturn', actions: assign({ notice: null }) },
       },
     },
     applyingAction: {
-      initial: 'editing',
-      on: { 'action.cancel': { target: 'ready', actions: assign({ action: null }) } },
-      states: {
-        editing: {
-          on: {
-            'action.change': {
-              actions: assign({
-                action: ({ context, event }) =>
-                  context.action ? { ...context.action, [event.field]: event.value, error: null } : null,
-              }),
-            },
-            'action.submit': [
-              { guard: 'actionValid', target: 'sending' },
+      description: 'The line action dialog (a versioned edit); live events only mark the order stale until it closes.',
+      on: {
+        'action.change': {
+          actions: sendTo('lineAction', ({ event }) => ({
+            type: 'edit.change' as const,
+            field: event.field,
+            value: event.value,
+          })),
+        },
+        'action.submit': { actions: sendTo('lineAction', { type: 'edit.submit' as const }) },
+        'action.cancel': { actions: sendTo('lineAction', { type: 'edit.cancel' as const }) },
+      },
+      invoke: {
+        id: 'lineAction',
+        src: 'lineAction',
+        input: ({ context, event }) => {
+          assertEvent(event, 'action.open');
+          if (!context.order) throw new Error('applying an action without an order');
+          return {
+            subject: { orderId: context.orderId, action: event.action, lineIds: event.lineIds ?? context.selected },
+            values: { eta: '', reason: '', trackingReference: '' },
+            version: context.order.version,
+          };
+        },
+        onDone: [
+          {
+            guard: endedWith('done'),
+            target: 'ready',
+            actions: [
+              assign(({ event }) => afterEdit(event.output, 'cleared')),
               {
-                actions: assign({
-                  action: ({ context }) =>
-                    context.action && context.order
-                      ? {
-                          ...context.action,
-                          error: firstProblem(orderLineActionSchema, actionBody(context.action, context.order.version)),
-                        }
-                      : context.action,
+                type: 'notifySuccess',
+                params: ({ event }) => ({
+                  message: event.output.outcome === 'done' ? event.output.result.message : undefined,
                 }),
               },
             ],
           },
-        },
-        sending: {
-          tags: ['busy'],
-          on: { 'action.cancel': {} },
-          invoke: {
-            id: 'applyLineAction',
-            src: 'applyLineAction',
-            input: ({ context }) => {
-              if (!context.action || !context.order) throw new Error('applying an action without lines');
-              return { orderId: context.orderId, body: actionBody(context.action, context.order.version) };
-            },
-            onDone: {
-              target: '#dealerOrder.ready',
-              actions: [
-                assign({ order: ({ event }) => event.output.order, action: null, selected: [] }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: [
-              { guard: 'refusedWithOrder', target: '#dealerOrder.ready', actions: 'takeRefusedOrder' },
-              {
-                guard: 'refusedByLifecycle',
-                target: '#dealerOrder.loading',
-                actions: assign({
-                  notice: ({ event }) => toRequestFailure(event.error).messageId,
-                  action: null,
-                  selected: [],
-                }),
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  action: ({ context, event }) =>
-                    context.action ? { ...context.action, failure: toRequestFailure(event.error).message } : null,
-                }),
-              },
-            ],
+          {
+            guard: endedWith('refused'),
+            target: 'loading',
+            actions: assign(({ event }) => afterEdit(event.output, 'cleared')),
           },
-        },
+          { target: 'ready', actions: assign(({ event }) => afterEdit(event.output, 'cleared')) },
+        ],
       },
     },
     decidingReturn: {
-      initial: 'editing',
-      on: { 'decision.cancel': { target: 'ready', actions: assign({ decision: null }) } },
-      states: {
-        editing: {
-          on: {
-            'decision.change': {
-              actions: assign({
-                decision: ({ context, event }) =>
-                  context.decision ? { ...context.decision, reason: event.value, error: null } : null,
-              }),
-            },
-            'decision.submit': [
-              { guard: 'decisionValid', target: 'sending' },
+      description:
+        'The return decision dialog (a versioned edit); live events only mark the order stale until it closes.',
+      on: {
+        'decision.change': {
+          actions: sendTo('returnDecision', ({ event }) => ({
+            type: 'edit.change' as const,
+            field: 'reason' as const,
+            value: event.value,
+          })),
+        },
+        'decision.submit': { actions: sendTo('returnDecision', { type: 'edit.submit' as const }) },
+        'decision.cancel': { actions: sendTo('returnDecision', { type: 'edit.cancel' as const }) },
+      },
+      invoke: {
+        id: 'returnDecision',
+        src: 'returnDecision',
+        input: ({ context, event }) => {
+          assertEvent(event, 'return.decide');
+          if (!context.order) throw new Error('deciding a return without an order');
+          return {
+            subject: { orderId: context.orderId, returnId: event.returnId, decision: event.decision },
+            values: { reason: '' },
+            version: context.order.version,
+          };
+        },
+        onDone: [
+          {
+            guard: endedWith('done'),
+            target: 'ready',
+            actions: [
+              assign(({ event }) => afterEdit(event.output, 'kept')),
               {
-                actions: assign({
-                  decision: ({ context }) =>
-                    context.decision && context.order
-                      ? { ...context.decision, error: decisionProblem(context.decision, context.order.version) }
-                      : context.decision,
+                type: 'notifySuccess',
+                params: ({ event }) => ({
+                  message: event.output.outcome === 'done' ? event.output.result.message : undefined,
                 }),
               },
             ],
           },
-        },
-        sending: {
-          tags: ['busy'],
-          on: { 'decision.cancel': {} },
-          invoke: {
-            id: 'decideReturn',
-            src: 'decideReturn',
-            input: ({ context }) => {
-              if (!context.decision || !context.order) throw new Error('deciding without a return');
-              return {
-                orderId: context.orderId,
-                returnId: context.decision.returnId,
-                decision: context.decision.decision,
-                body: { version: context.order.version, reason: context.decision.reason.trim() },
-              };
-            },
-            onDone: {
-              target: '#dealerOrder.ready',
-              actions: [
-                assign({ order: ({ event }) => event.output.order, decision: null }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: [
-              { guard: 'refusedWithOrder', target: '#dealerOrder.ready', actions: 'takeRefusedOrder' },
-              {
-                guard: 'refusedByLifecycle',
-                target: '#dealerOrder.loading',
-                actions: assign({ notice: ({ event }) => toRequestFailure(event.error).messageId, decision: null }),
-              },
-              {
-                target: 'editing',
-                actions: assign({
-                  decision: ({ context, event }) =>
-                    context.decision ? { ...context.decision, failure: toRequestFailure(event.error).message } : null,
-                }),
-              },
-            ],
+          {
+            guard: endedWith('refused'),
+            target: 'loading',
+            actions: assign(({ event }) => afterEdit(event.output, 'kept')),
           },
-        },
+          { target: 'ready', actions: assign(({ event }) => afterEdit(event.output, 'kept')) },
+        ],
       },
     },
   },

@@ -47,7 +47,8 @@ export type VersionedEditContext<TSubject, TValues, TResult, TCurrent> = Version
  * `edit.provide({ actors: { submit: fromPromise(…) } })` under the name the parent invokes.
  *
  * @param options.id the machine's id (also its diagram's name)
- * @param options.problem the contract's rule: the first problem of the values at that version, or null
+ * @param options.problem the contract's rule: the first problem of the values at that version (for
+ *   that subject, where the rule depends on it), or null
  * @param options.readConflict reads the current state out of a 409, null when the refusal has none
  * @param options.isRefusal a refusal without the current state that the parent answers by reloading
  */
@@ -58,7 +59,7 @@ export function createVersionedEditMachine<
   TCurrent,
 >(options: {
   id: string;
-  problem: (values: TValues, version: number) => MessageId | null;
+  problem: (values: TValues, version: number, subject: TSubject) => MessageId | null;
   readConflict: (error: unknown) => VersionConflict<TCurrent> | null;
   isRefusal: (error: unknown) => boolean;
 }) {
@@ -78,11 +79,13 @@ export function createVersionedEditMachine<
       change: assign(({ context, event }) =>
         event.type === 'edit.change' ? { values: { ...context.values, [event.field]: event.value }, error: null } : {},
       ),
-      showProblem: assign({ error: ({ context }) => options.problem(context.values, context.version) }),
+      showProblem: assign({
+        error: ({ context }) => options.problem(context.values, context.version, context.subject),
+      }),
       cancel: assign({ outcome: { outcome: 'cancelled' } }),
     },
     guards: {
-      isValid: ({ context }) => options.problem(context.values, context.version) === null,
+      isValid: ({ context }) => options.problem(context.values, context.version, context.subject) === null,
       isConflict: ({ event }) => 'error' in event && options.readConflict(event.error) !== null,
       isRefusal: ({ event }) => 'error' in event && options.isRefusal(event.error),
     },
@@ -153,4 +156,12 @@ export function createVersionedEditMachine<
     },
     output: ({ context }) => context.outcome ?? { outcome: 'cancelled' },
   });
+}
+
+/**
+ * The parent's guard on how the edit ended, for its `onDone`: `guard: endedWith('refused')`.
+ * @param outcome the outcome the transition is for
+ */
+export function endedWith(outcome: VersionedEditOutcome<unknown, unknown>['outcome']) {
+  return ({ event }: { event: { output: VersionedEditOutcome<unknown, unknown> } }) => event.output.outcome === outcome;
 }

@@ -3,8 +3,12 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { OrderDetail } from '../../common/contracts/trading';
 import {
   type ApplyLineActionInput,
+  actionBody,
   type DecideReturnInput,
   dealerOrderMachine,
+  decisionBody,
+  lineActionMachine,
+  returnDecisionMachine,
 } from '../../machines/dealer-order.machine';
 import {
   compactOrderListSearch,
@@ -142,14 +146,23 @@ test('live events about this order reload it, others do not; in the dialog the r
   expect(loads).toEqual([42, 42, 42]);
 });
 
+/** What the dealer's order sends: the service's arguments, as the page's implementations build them. */
+type Applied = { orderId: number; body: ReturnType<typeof actionBody> };
+type Decided = {
+  orderId: number;
+  returnId: number;
+  decision: 'accept' | 'refuse';
+  body: ReturnType<typeof decisionBody>;
+};
+
 function dealerOrder(
   overrides: {
     apply?: (input: ApplyLineActionInput) => Promise<OrderChangeResult>;
     decide?: (input: DecideReturnInput) => Promise<OrderChangeResult>;
   } = {},
 ) {
-  const applied: ApplyLineActionInput[] = [];
-  const decided: DecideReturnInput[] = [];
+  const applied: Applied[] = [];
+  const decided: Decided[] = [];
   let loads = 0;
   const actor = createActor(
     dealerOrderMachine.provide({
@@ -158,13 +171,22 @@ function dealerOrder(
           loads += 1;
           return order;
         }),
-        applyLineAction: fromPromise(async ({ input }) => {
-          applied.push(input);
-          return overrides.apply ? overrides.apply(input) : { order: { ...order, version: 8 }, message: 'Saved' };
+        lineAction: lineActionMachine.provide({
+          actors: {
+            submit: fromPromise<OrderChangeResult, ApplyLineActionInput>(async ({ input }) => {
+              applied.push({ orderId: input.subject.orderId, body: actionBody(input) });
+              return overrides.apply ? overrides.apply(input) : { order: { ...order, version: 8 }, message: 'Saved' };
+            }),
+          },
         }),
-        decideReturn: fromPromise(async ({ input }) => {
-          decided.push(input);
-          return overrides.decide ? overrides.decide(input) : { order: { ...order, version: 8 }, message: 'Saved' };
+        returnDecision: returnDecisionMachine.provide({
+          actors: {
+            submit: fromPromise<OrderChangeResult, DecideReturnInput>(async ({ input }) => {
+              const { orderId, returnId, decision } = input.subject;
+              decided.push({ orderId, returnId, decision, body: decisionBody(input) });
+              return overrides.decide ? overrides.decide(input) : { order: { ...order, version: 8 }, message: 'Saved' };
+            }),
+          },
         }),
         liveEvents: tradeEventsActor(fakeLiveSource().source),
       },
@@ -172,7 +194,10 @@ function dealerOrder(
     { input: { orderId: 42 } },
   );
   actor.start();
-  return { actor, applied, decided, loads: () => loads };
+  /** The open dialog's problem with its values (the child's snapshot). */
+  const actionError = () => actor.getSnapshot().children.lineAction?.getSnapshot().context.error;
+  const decisionError = () => actor.getSnapshot().children.returnDecision?.getSnapshot().context.error;
+  return { actor, applied, decided, loads: () => loads, actionError, decisionError };
 }
 
 test('the dealer is offered what the line lifecycle allows, on several lines only what all allow', async () => {
@@ -214,14 +239,14 @@ test('one action on the ticked lines sends all their ids and clears the ticks', 
 });
 
 test('a backorder needs an ETA and a cancellation a reason (the contract decides)', async () => {
-  const { actor, applied } = dealerOrder();
+  const { actor, applied, actionError } = dealerOrder();
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   actor.send({ type: 'action.open', action: 'backorder', lineIds: [103] });
   actor.send({ type: 'action.submit' });
-  expect(actor.getSnapshot().context.action?.error).toBe('etaRequired');
+  expect(actionError()).toBe('etaRequired');
   actor.send({ type: 'action.change', field: 'eta', value: '2026-02-30' });
   actor.send({ type: 'action.submit' });
-  expect(actor.getSnapshot().context.action?.error).toBe('dateInvalid');
+  expect(actionError()).toBe('dateInvalid');
   actor.send({ type: 'action.change', field: 'eta', value: '2026-12-01' });
   actor.send({ type: 'action.submit' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
@@ -230,7 +255,7 @@ test('a backorder needs an ETA and a cancellation a reason (the contract decides
   actor.send({ type: 'action.open', action: 'cancel', lineIds: [101] });
   actor.send({ type: 'action.change', field: 'reason', value: '   ' });
   actor.send({ type: 'action.submit' });
-  expect(actor.getSnapshot().context.action?.error).toBe('reasonRequired');
+  expect(actionError()).toBe('reasonRequired');
   expect(applied).toHaveLength(1);
 });
 
@@ -256,12 +281,12 @@ test('a 409 on a line action shows the current order; a refusal without it reloa
 });
 
 test('refusing a return needs a reason; accepting does not', async () => {
-  const { actor, decided } = dealerOrder();
+  const { actor, decided, decisionError } = dealerOrder();
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));
   expect(actor.getSnapshot().can({ type: 'return.decide', returnId: 999, decision: 'accept' })).toBe(false);
   actor.send({ type: 'return.decide', returnId: 501, decision: 'refuse' });
   actor.send({ type: 'decision.submit' });
-  expect(actor.getSnapshot().context.decision?.error).toBe('reasonRequired');
+  expect(decisionError()).toBe('reasonRequired');
   actor.send({ type: 'decision.change', value: ' Kein Transportschaden ' });
   actor.send({ type: 'decision.submit' });
   await waitFor(actor, (snapshot) => snapshot.matches('ready'));

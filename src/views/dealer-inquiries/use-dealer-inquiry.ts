@@ -90,3 +90,6 @@ export function useDealerInquiry(
     dismissNotice: () => actor.send({ type: 'notice.dismiss' }),
   };
 }
+
+/** The dealer inquiry page's facade, as its parts read it. */
+export type DealerInquiryFacade = ReturnType<typeof useDealerInquiry>;

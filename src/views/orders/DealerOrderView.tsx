@@ -2,7 +2,6 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ORDER_LINE_ACTIONS } from '../../../common/contracts/trading';
 import { formatLineName } from '../../../common/format/formats';
-import type { LineActionDraft } from '../../../machines/dealer-order.machine';
 import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
@@ -13,7 +12,7 @@ import * as styles from '../trade-shared/orders.css';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
-import { type DealerOrderImplementations, useDealerOrder } from './use-dealer-order';
+import { type DealerOrderImplementations, type LineActionDraft, useDealerOrder } from './use-dealer-order';
 
 /** Which field of the action's dialog a problem belongs to; the rest is said for the whole dialog. */
 function fieldOf(draft: LineActionDraft) {

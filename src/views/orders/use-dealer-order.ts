@@ -1,17 +1,28 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { MessageId } from '../../../common/contracts/message-ids';
 import type { OrderLineAction } from '../../../common/contracts/trading';
 import {
   type ApplyLineActionInput,
+  actionBody,
   type DecideReturnInput,
   dealerOrderMachine,
+  decisionBody,
+  type LineActionSubject,
+  type LineActionValues,
+  lineActionMachine,
+  returnDecisionMachine,
 } from '../../../machines/dealer-order.machine';
 import type { OrderChangeResult } from '../../../machines/workshop-order.machine';
 import type { DealerOrdersApi } from '../../api/orders-api';
 import { inspectionOptions } from '../../app/inspection';
 import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
 import { notify } from '../notifications/notify';
+
+/** The line action dialog as the view shows it: the action, its lines, the fields, what is wrong. */
+export type LineActionDraft = LineActionSubject &
+  LineActionValues & { error: MessageId | null; failure: string | null };
 
 export type DealerOrderImplementations = Parameters<typeof dealerOrderMachine.provide>[0];
 
@@ -23,12 +34,25 @@ export function createDealerOrderImplementations(deps: {
   return {
     actors: {
       loadOrder: fromPromise(({ input }) => deps.api.get(input.orderId)),
-      applyLineAction: fromPromise<OrderChangeResult, ApplyLineActionInput>(({ input }) =>
-        deps.api.applyLineAction(input.orderId, input.body),
-      ),
-      decideReturn: fromPromise<OrderChangeResult, DecideReturnInput>(({ input }) =>
-        deps.api.decideReturn(input.orderId, input.returnId, input.decision, input.body),
-      ),
+      lineAction: lineActionMachine.provide({
+        actors: {
+          submit: fromPromise<OrderChangeResult, ApplyLineActionInput>(({ input }) =>
+            deps.api.applyLineAction(input.subject.orderId, actionBody(input)),
+          ),
+        },
+      }),
+      returnDecision: returnDecisionMachine.provide({
+        actors: {
+          submit: fromPromise<OrderChangeResult, DecideReturnInput>(({ input }) =>
+            deps.api.decideReturn(
+              input.subject.orderId,
+              input.subject.returnId,
+              input.subject.decision,
+              decisionBody(input),
+            ),
+          ),
+        },
+      }),
       liveEvents: tradeEventsActor(deps.live),
     },
     actions: { notifySuccess: (_, { message }) => notify.success(message) },
@@ -40,15 +64,35 @@ export function useDealerOrder(implementations: DealerOrderImplementations, orde
   const [machine] = useState(() => dealerOrderMachine.provide(implementations));
   const actor = useActorRef(machine, { ...inspectionOptions(), input: { orderId } });
   const send = actor.send;
+  // The two dialogs are child actors (versioned edits) while they are open.
+  const lineActor = useSelector(actor, (snapshot) => snapshot.children.lineAction);
+  const lineDialog = useSelector(lineActor, (snapshot) => snapshot);
+  const decisionActor = useSelector(actor, (snapshot) => snapshot.children.returnDecision);
+  const decisionDialog = useSelector(decisionActor, (snapshot) => snapshot);
   return {
     order: useSelector(actor, (snapshot) => snapshot.context.order),
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
     notice: useSelector(actor, (snapshot) => snapshot.context.notice),
     selected: useSelector(actor, (snapshot) => snapshot.context.selected),
-    action: useSelector(actor, (snapshot) => (snapshot.matches('applyingAction') ? snapshot.context.action : null)),
-    decision: useSelector(actor, (snapshot) => (snapshot.matches('decidingReturn') ? snapshot.context.decision : null)),
-    sending: useSelector(actor, (snapshot) => snapshot.hasTag('busy') && !snapshot.matches('loading')),
+    action: lineDialog
+      ? ({
+          ...lineDialog.context.subject,
+          ...lineDialog.context.values,
+          error: lineDialog.context.error,
+          failure: lineDialog.context.failure,
+        } satisfies LineActionDraft)
+      : null,
+    decision: decisionDialog
+      ? {
+          returnId: decisionDialog.context.subject.returnId,
+          decision: decisionDialog.context.subject.decision,
+          ...decisionDialog.context.values,
+          error: decisionDialog.context.error,
+          failure: decisionDialog.context.failure,
+        }
+      : null,
+    sending: (lineDialog?.hasTag('busy') ?? false) || (decisionDialog?.hasTag('busy') ?? false),
     /** Whether the lifecycle offers the action on these lines (default: the ticked ones); re-read every render. */
     canApply: (action: OrderLineAction, lineIds?: number[]) =>
       actor.getSnapshot().can(lineIds ? { type: 'action.open', action, lineIds } : { type: 'action.open', action }),

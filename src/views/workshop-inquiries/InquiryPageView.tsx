@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { InfoBox } from '../../ui/InfoBox';
 import { LoadError } from '../../ui/LoadError';
-import { FitmentHint } from '../trade-shared/FitmentHint';
+import { RequestedLinesTable } from '../trade-shared/RequestedLinesTable';
 import { VinDecoded } from '../vehicle/VinDecoded';
 import * as styles from './inquiries.css';
 import { availabilityText, inquiryStatusText, recipientStatusText, useTradeFormat } from './trade-text';
@@ -147,7 +147,7 @@ export function InquiryPageView({
           {answeringRecipients(detail).length > 0 ? (
             <QuoteMatrix detail={detail} page={page} format={format} />
           ) : (
-            <LinesTable detail={detail} />
+            <RequestedLinesTable lines={detail.lines} caption={<Trans>Parts asked for (no quote yet)</Trans>} />
           )}
           <div className={styles.actions}>
             {page.ordersAllowed ? (
@@ -349,42 +349,6 @@ function InquiryDetails({ detail, format }: { detail: InquiryDetail; format: For
         </tbody>
       </ScrollingTable>
     </>
-  );
-}
-
-function LinesTable({ detail }: { detail: InquiryDetail }) {
-  return (
-    <ScrollingTable caption={<Trans>Parts asked for (no quote yet)</Trans>}>
-      <thead>
-        <tr>
-          <th scope="col" className={styles.cell}>
-            <Trans>Part number</Trans>
-          </th>
-          <th scope="col" className={styles.cell}>
-            <Trans>Description</Trans>
-          </th>
-          <th scope="col" className={styles.numeric}>
-            <Trans>Quantity</Trans>
-          </th>
-          <th scope="col" className={styles.cell}>
-            <Trans>Note</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {detail.lines.map((line) => (
-          <tr key={line.id}>
-            <th scope="row" className={styles.cell}>
-              {line.part_number}
-              <FitmentHint fitment={line.fitment} />
-            </th>
-            <td className={styles.cell}>{line.description}</td>
-            <td className={styles.numeric}>{line.quantity}</td>
-            <td className={styles.cell}>{line.note}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollingTable>
   );
 }
 
