@@ -117,7 +117,7 @@ export function AppShell({
               </li>
             ) : null}
             <li>
-              <Link to="/reset-password" className={styles.navLink}>
+              <Link to="/change-password" className={styles.navLink}>
                 <Trans>Change password</Trans>
               </Link>
             </li>
