@@ -137,6 +137,7 @@ export const messageIds = [
   'choiceNotOffered',
   'quoteExpired',
   'validUntilPast',
+  'etaPast',
   'answerIncomplete',
   'inquirySent',
   'inquiryCancelled',
