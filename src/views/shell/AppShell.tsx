@@ -11,6 +11,7 @@ import { Logo } from '../app-shell/Logo';
 import { LiveStatus } from './LiveStatus';
 import * as styles from './shell.css';
 import { useLogout } from './use-logout';
+import { WaitingOrdersCount } from './WaitingOrdersCount';
 
 type Implementations = Parameters<typeof logoutMachine.provide>[0];
 
@@ -21,10 +22,13 @@ type Implementations = Parameters<typeof logoutMachine.provide>[0];
 export function AppShell({
   user,
   logoutImplementations,
+  countWaitingOrders,
   children,
 }: {
   user: PublicUser;
   logoutImplementations: Implementations;
+  /** The dealer's count of new orders waiting for its confirmation (issue 24 §8). */
+  countWaitingOrders?: () => Promise<number>;
   children: ReactNode;
 }) {
   const { t } = useLingui();
@@ -95,6 +99,7 @@ export function AppShell({
                 <li>
                   <Link to="/dealer/orders" className={styles.navLink}>
                     <Trans>Orders</Trans>
+                    {countWaitingOrders ? <WaitingOrdersCount countWaitingOrders={countWaitingOrders} /> : null}
                   </Link>
                 </li>
                 <li>
