@@ -969,8 +969,11 @@ describe('lists', () => {
     expect(unfiltered.body.data.total).toBe(suedOrders.length);
     expect(unfiltered.body.data.page_size).toBe(20);
     expect(unfiltered.body.data.items.length).toBe(Math.min(20, suedOrders.length));
-    const placedTimes = unfiltered.body.data.items.map((item) => item.placed_at);
-    expect(placedTimes).toEqual([...placedTimes].sort().reverse());
+    // The dealer's list: orders waiting for its confirmation first (issue 24 §8), each group newest first.
+    const waitingFirst = unfiltered.body.data.items.map(
+      (item) => `${item.status === 'placed' ? 1 : 0} ${item.placed_at}`,
+    );
+    expect(waitingFirst).toEqual([...waitingFirst].sort().reverse());
     const bad = await getJson(werkstattCookie, '/svc/workshop/orders?status=shipping');
     expect(bad.status).toBe(400);
   });
