@@ -7,13 +7,13 @@ export const CUSTOMER_SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The dealer's customers on /dealer/customers (ADR 022): the workshops that named this dealer with
- * a customer number, open requests first, searched by workshop name or customer number, 20 per
+ * a customer number, every status at first (issue 24 §8), open requests first, searched by workshop name or customer number, 20 per
  * page; a request is accepted, or declined with a reason the workshop reads (required, by the
  * contract's rule), each after a confirmation.
  */
 export const dealerCustomersMachine = createReviewQueueMachine<DealerCustomer, RelationStatus, CustomerDecision>({
   id: 'dealerCustomers',
-  initialStatus: 'requested',
+  initialStatus: '',
   searchDebounceMs: CUSTOMER_SEARCH_DEBOUNCE_MS,
   reasonProblem: (decision, reason) => (decision === 'decline' ? declineReasonProblem(reason) : null),
 });

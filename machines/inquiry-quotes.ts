@@ -7,6 +7,7 @@ import {
   type QuoteLine,
   type Recipient,
 } from '../common/contracts/trading';
+import { isEtaPast } from '../common/format/working-days';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
 import { lifecycleAllows } from './lifecycle';
 
@@ -55,6 +56,14 @@ export function ordersAllowed(detail: InquiryDetail) {
 export function isChoiceAllowed(detail: InquiryDetail, lineId: number, recipientId: number | null) {
   if (!ordersAllowed(detail)) return false;
   return recipientId === null || offersFor(detail, lineId).some((offer) => offer.recipient.id === recipientId);
+}
+
+/**
+ * Whether a quote line's ETA has passed on the server's date (issue 24 §5): the matrix says so
+ * rather than show a date that is no longer true. An order promises a fresh day (`promisedDay`).
+ */
+export function isEtaPassed(detail: Pick<InquiryDetail, 'today'>, quote: Pick<QuoteLine, 'eta'>) {
+  return isEtaPast(quote.eta, detail.today);
 }
 
 /** The recipients with the lowest net price for a line (several on a tie). */

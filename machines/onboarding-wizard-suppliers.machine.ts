@@ -44,7 +44,7 @@ const isCompleteRow = (row: SupplierRow) => row.partSupplier.trim() !== '' && ro
 /** The selected tiles' customer numbers, keyed by dealer id. */
 const selectedNumbersSchema = v.record(v.string(), dealerCustomerNumberField);
 
-/** docs/product.md §5 step 3: each selected supplier needs a customer number of digits (the shared field rule). */
+/** docs/product.md §5 step 3: each selected supplier needs a customer number (the shared field rule). */
 function supplierTileErrors(context: SuppliersContext) {
   const result = v.safeParse(selectedNumbersSchema, context.selected);
   const errors: Record<number, MessageId> = {};
@@ -76,7 +76,7 @@ function supplierRequest(context: SuppliersContext) {
     first_name: context.firstName,
     part_dealer_data: Object.entries(context.selected).map(([dealerId, number]) => ({
       part_dealer_id: Number(dealerId),
-      part_dealer_customer_number: Number(number.trim()),
+      part_dealer_customer_number: number.trim(),
     })),
     additional_part_dealer_data: extraSuppliers(context).map(({ row }) => ({
       part_dealer_name: row.partSupplier.trim(),

@@ -14,6 +14,14 @@ export type OrderPage = ListPage<OrderSummary>;
 /** A dealer the workshop may filter by (its supplier relations). */
 export type DealerChoice = { id: number; name: string };
 
+/**
+ * A new order the dealer has not confirmed yet (issue 24 §8): the dealer's list puts it first and
+ * marks it; the workshop's list waits with it like with any other order.
+ */
+export function awaitsDealerConfirmation(order: Pick<OrderSummary, 'status'>, side: 'workshop' | 'dealer') {
+  return side === 'dealer' && order.status === 'placed';
+}
+
 /** The URL's search params read by the contract's rules: anything it refuses becomes the default. */
 export function parseOrderListSearch(raw: Record<string, unknown>): OrderListSearch {
   return parseListSearch(orderListQuerySchema, raw);

@@ -65,7 +65,7 @@ export type WorkshopSuppliersEvent =
 
 const emptyFilters: SupplierDirectoryFilters = { q: '', city: '', brand: '', area: '' };
 
-/** The wizard's rule for the number (digits at a dealer, free text at a supplier not on the portal). */
+/** The wizard's rule for the number (as the dealer issues it at a dealer, free text at a supplier not on the portal). */
 function numberError(kind: SupplierKind, value: string): MessageId | null {
   const result = v.safeParse(supplierCustomerNumberFields[kind], value);
   if (result.success) return null;

@@ -67,7 +67,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     selectDMSID: 'Bitte wählen Sie Ihr DMS aus',
     selectDMSAccId: 'Bitte geben Sie Ihre DMS-Kundenreferenznummer ein',
     customerNoRequired: 'Kundennummer erforderlich',
-    customerNoInvalid: 'Die Kundennummer darf nur Ziffern enthalten',
+    customerNoInvalid:
+      'Die Kundennummer darf Buchstaben, Ziffern, -, /, . und Leerzeichen enthalten (bis zu 32 Zeichen)',
     atLeastPartsSupplier: 'Bitte wählen Sie mindestens einen Teilelieferanten aus',
     onboardingNeedsPassword:
       'Mit dieser Einladung wurde bereits ein Konto erstellt. Wenn es Ihres ist, fahren Sie mit Ihrem Passwort fort.',
@@ -158,6 +159,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     choiceNotOffered: 'Für diese Position liegt von diesem Händler kein Angebot vor.',
     quoteExpired: 'Das Angebot dieses Händlers ist abgelaufen und kann nicht mehr bestellt werden.',
     validUntilPast: 'Das Angebot muss mindestens bis heute gültig sein.',
+    etaPast: 'Der Liefertermin liegt in der Vergangenheit. Bitte geben Sie einen Termin ab heute an.',
     answerIncomplete: 'Bitte beantworten Sie jede Position der Anfrage genau einmal.',
     inquirySent: 'Die Anfrage wurde gesendet.',
     inquiryCancelled: 'Die Anfrage wurde zurückgezogen.',
@@ -260,7 +262,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     selectDMSID: 'Please select your DMS',
     selectDMSAccId: 'Please enter your DMS customer reference number',
     customerNoRequired: 'Customer number required',
-    customerNoInvalid: 'The customer number may contain digits only',
+    customerNoInvalid: 'The customer number may contain letters, digits, -, /, . and spaces (up to 32 characters)',
     atLeastPartsSupplier: 'Please select at least one parts supplier',
     onboardingNeedsPassword:
       'This invitation has already been used to create an account. If it is yours, continue with your password.',
@@ -348,6 +350,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     choiceNotOffered: 'This dealer made no offer for that line.',
     quoteExpired: 'This dealer’s quote has expired and can no longer be ordered.',
     validUntilPast: 'The quote must be valid at least until today.',
+    etaPast: 'The delivery date lies in the past. Please give a date from today on.',
     answerIncomplete: 'Please answer every line of the inquiry exactly once.',
     inquirySent: 'The inquiry has been sent.',
     inquiryCancelled: 'The inquiry has been withdrawn.',

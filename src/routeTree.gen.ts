@@ -26,6 +26,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as UserInviteRouteImport } from './routes/user-invite'
 import { Route as ViewRequestRouteImport } from './routes/view-request'
 import { Route as WorkshopAccountRouteImport } from './routes/workshop-account'
+import { Route as AuthenticatedChangePasswordRouteImport } from './routes/_authenticated/change-password'
 import { Route as AuthenticatedClaimsRouteImport } from './routes/_authenticated/claims'
 import { Route as AuthenticatedDashboardRouteImport } from './routes/_authenticated/dashboard'
 import { Route as AuthenticatedDealerRouteImport } from './routes/_authenticated/dealer'
@@ -137,6 +138,12 @@ const WorkshopAccountRoute = WorkshopAccountRouteImport.update({
   path: '/workshop-account',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedChangePasswordRoute =
+  AuthenticatedChangePasswordRouteImport.update({
+    id: '/change-password',
+    path: '/change-password',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedClaimsRoute = AuthenticatedClaimsRouteImport.update({
   id: '/claims',
   path: '/claims',
@@ -302,6 +309,7 @@ export interface FileRoutesByFullPath {
   '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
+  '/change-password': typeof AuthenticatedChangePasswordRoute
   '/claims': typeof AuthenticatedClaimsRouteWithChildren
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
@@ -346,6 +354,7 @@ export interface FileRoutesByTo {
   '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
+  '/change-password': typeof AuthenticatedChangePasswordRoute
   '/dashboard': typeof AuthenticatedDashboardRoute
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
@@ -388,6 +397,7 @@ export interface FileRoutesById {
   '/user-invite': typeof UserInviteRoute
   '/view-request': typeof ViewRequestRoute
   '/workshop-account': typeof WorkshopAccountRoute
+  '/_authenticated/change-password': typeof AuthenticatedChangePasswordRoute
   '/_authenticated/claims': typeof AuthenticatedClaimsRouteWithChildren
   '/_authenticated/dashboard': typeof AuthenticatedDashboardRoute
   '/_authenticated/dealer': typeof AuthenticatedDealerRouteWithChildren
@@ -434,6 +444,7 @@ export interface FileRouteTypes {
     | '/user-invite'
     | '/view-request'
     | '/workshop-account'
+    | '/change-password'
     | '/claims'
     | '/dashboard'
     | '/dealer'
@@ -478,6 +489,7 @@ export interface FileRouteTypes {
     | '/user-invite'
     | '/view-request'
     | '/workshop-account'
+    | '/change-password'
     | '/dashboard'
     | '/dealer'
     | '/suppliers'
@@ -519,6 +531,7 @@ export interface FileRouteTypes {
     | '/user-invite'
     | '/view-request'
     | '/workshop-account'
+    | '/_authenticated/change-password'
     | '/_authenticated/claims'
     | '/_authenticated/dashboard'
     | '/_authenticated/dealer'
@@ -687,6 +700,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/workshop-account'
       preLoaderRoute: typeof WorkshopAccountRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/change-password': {
+      id: '/_authenticated/change-password'
+      path: '/change-password'
+      fullPath: '/change-password'
+      preLoaderRoute: typeof AuthenticatedChangePasswordRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/claims': {
       id: '/_authenticated/claims'
@@ -960,6 +980,7 @@ const AuthenticatedUsersRouteWithChildren =
   AuthenticatedUsersRoute._addFileChildren(AuthenticatedUsersRouteChildren)
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedChangePasswordRoute: typeof AuthenticatedChangePasswordRoute
   AuthenticatedClaimsRoute: typeof AuthenticatedClaimsRouteWithChildren
   AuthenticatedDashboardRoute: typeof AuthenticatedDashboardRoute
   AuthenticatedDealerRoute: typeof AuthenticatedDealerRouteWithChildren
@@ -971,6 +992,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedChangePasswordRoute: AuthenticatedChangePasswordRoute,
   AuthenticatedClaimsRoute: AuthenticatedClaimsRouteWithChildren,
   AuthenticatedDashboardRoute: AuthenticatedDashboardRoute,
   AuthenticatedDealerRoute: AuthenticatedDealerRouteWithChildren,

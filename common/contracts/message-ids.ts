@@ -140,6 +140,7 @@ export const messageIds = [
   'choiceNotOffered',
   'quoteExpired',
   'validUntilPast',
+  'etaPast',
   'answerIncomplete',
   'inquirySent',
   'inquiryCancelled',

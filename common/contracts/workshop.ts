@@ -119,10 +119,12 @@ export const additionalCustomerNumberField = v.pipe(
 );
 
 /**
- * docs/product.md §5: the customer number at a listed part dealer is sent as a number, so it is digits only;
- * 15 digits at most keeps it an exact JavaScript number.
+ * Issue 24 §6: the customer number at a listed part dealer as dealers issue it ("4711", "K-10001",
+ * "55-1234", "KD 12/3.4"): letters, digits, "-", "/", "." and spaces, starting with a letter or
+ * digit, up to 32 characters. The one rule for it; numbers stored under the old digits-only rule
+ * still match.
  */
-const DEALER_CUSTOMER_NUMBER_PATTERN = /^\d{1,15}$/;
+const DEALER_CUSTOMER_NUMBER_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}\-/. ]{0,31}$/u;
 
 /** The customer number as typed beside a dealer tile (the wizard checks each selected tile). */
 export const dealerCustomerNumberField = v.pipe(
@@ -130,6 +132,21 @@ export const dealerCustomerNumberField = v.pipe(
   v.trim(),
   v.nonEmpty('customerNoRequired'),
   v.regex(DEALER_CUSTOMER_NUMBER_PATTERN, 'customerNoInvalid'),
+);
+
+/**
+ * docs/product.md §5: the wizard request's customer number. It is sent as text; a whole number (the
+ * old request shape) is still taken as long as it is exact (the relation stores its digits).
+ */
+const wizardDealerCustomerNumberField = v.union(
+  [
+    dealerCustomerNumberField,
+    v.pipe(
+      v.number('customerNoRequired'),
+      v.check((value) => Number.isSafeInteger(value) && value >= 0, 'customerNoInvalid'),
+    ),
+  ],
+  'customerNoRequired',
 );
 
 /** Save onboarding data, first shape (docs/product.md §7): a DMS must be chosen, then its account id is required. */
@@ -149,11 +166,7 @@ export const supplierDetailsSchema = v.pipe(
       v.array(
         v.object({
           part_dealer_id: recordIdField,
-          part_dealer_customer_number: v.pipe(
-            v.number('customerNoRequired'),
-            v.integer('customerNoRequired'),
-            v.check((value) => DEALER_CUSTOMER_NUMBER_PATTERN.test(String(value)), 'customerNoInvalid'),
-          ),
+          part_dealer_customer_number: wizardDealerCustomerNumberField,
         }),
       ),
       v.maxLength(50, 'invalidRequest'),

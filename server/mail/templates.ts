@@ -2,7 +2,10 @@ import { html, raw } from 'hono/html';
 import {
   formatDate,
   formatInquiryReference,
+  formatLineTitle,
+  formatMoney,
   formatOrderReference,
+  formatQuantity,
   formatVehicle,
   type VehicleFacts,
 } from '../../common/format/formats';
@@ -45,6 +48,22 @@ export type TradeMailItem = {
   vehicle: VehicleFacts;
   details: Record<string, string | number | boolean | null>;
   url: string;
+  /** A new order's lines, told in its mail (issue 24 §8); absent for every other event. */
+  orderLines?: TradeMailOrderLine[];
+  /**
+   * The workshop's delivery choice for a new order (issue 24 §8). Orders hold no such field yet, so
+   * this is always null for now; once it exists, the worker fills it and the mail names it here.
+   */
+  delivery?: string | null;
+};
+
+/** One ordered line as the dealer's new-order mail lists it. */
+export type TradeMailOrderLine = {
+  part_number: string;
+  description: string;
+  brand: string;
+  quantity: number;
+  net_price_cents: number;
 };
 
 const detailText = (item: TradeMailItem, key: string) => {
@@ -67,6 +86,29 @@ const detailNumber = (item: TradeMailItem, key: string) => {
   const value = item.details[key];
   return typeof value === 'number' ? value : null;
 };
+
+/**
+ * A new order's lines as its mail lists them ("2 × 1K0 615 301 AA – Bremsscheibe vorne (ATE), 10,00 € each"
+ * in the reader's language), then the delivery choice when the order has one; nothing for other events.
+ */
+function orderedLinesText(
+  item: TradeMailItem,
+  locale: ServerLocale,
+  words: { heading: string; delivery: string },
+): string[] {
+  const lines = item.orderLines ?? [];
+  if (lines.length === 0) return [];
+  const each = locale === 'de' ? 'je Stück netto' : 'each, net';
+  return [
+    words.heading,
+    ...lines.map((line) => {
+      const brand = line.brand ? ` (${line.brand})` : '';
+      const price = formatMoney(line.net_price_cents, locale);
+      return `${formatQuantity(line.quantity, locale)} × ${formatLineTitle(line)}${brand}, ${price} ${each}`;
+    }),
+    ...(item.delivery ? [`${words.delivery}: ${item.delivery}`] : []),
+  ];
+}
 
 /** A dealer's decision on a workshop's relation, told to the workshop's owner. */
 type RelationDecisionParams = {
@@ -94,6 +136,8 @@ type MailCatalog = {
   reason: (reason: string) => string;
   /** One line telling a trade event (subject of a single mail, an entry of a digest). */
   tradeEvent: (item: TradeMailItem) => string;
+  /** A new order's lines and delivery choice, below the line telling it (issue 24 §8). */
+  orderedLines: (item: TradeMailItem) => string[];
   mails: { [Name in MailName]: (params: MailParams[Name]) => MailWords };
 };
 
@@ -105,6 +149,7 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     teamClosing: 'Ihr Teileportal-Team',
     footer: 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.',
     reason: (reason) => `Begründung: ${reason}`,
+    orderedLines: (item) => orderedLinesText(item, 'de', { heading: 'Bestellte Positionen:', delivery: 'Lieferart' }),
     tradeEvent: (item) => {
       const eta = detailDate(item, 'eta', 'de');
       const { inquiry, order, vehicle } = itemWords(item, 'de');
@@ -240,7 +285,7 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
       }),
       tradeEvent: (p) => ({
         subject: catalogs.de.tradeEvent(p.item),
-        lines: [`${catalogs.de.tradeEvent(p.item)}.`],
+        lines: [`${catalogs.de.tradeEvent(p.item)}.`, ...catalogs.de.orderedLines(p.item)],
         action: p.item.orderId === null ? 'Anfrage öffnen' : 'Bestellung öffnen',
       }),
       tradeDigest: (p) => ({
@@ -259,6 +304,7 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     teamClosing: 'Your Teileportal team',
     footer: 'Teileportal · pilot phase · This e-mail was generated automatically.',
     reason: (reason) => `Reason: ${reason}`,
+    orderedLines: (item) => orderedLinesText(item, 'en', { heading: 'Ordered lines:', delivery: 'Delivery' }),
     tradeEvent: (item) => {
       const eta = detailDate(item, 'eta', 'en');
       const { inquiry, order, vehicle } = itemWords(item, 'en');
@@ -394,7 +440,7 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
       }),
       tradeEvent: (p) => ({
         subject: catalogs.en.tradeEvent(p.item),
-        lines: [`${catalogs.en.tradeEvent(p.item)}.`],
+        lines: [`${catalogs.en.tradeEvent(p.item)}.`, ...catalogs.en.orderedLines(p.item)],
         action: p.item.orderId === null ? 'Open inquiry' : 'Open order',
       }),
       tradeDigest: (p) => ({

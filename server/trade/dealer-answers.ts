@@ -6,6 +6,7 @@ import {
   type versionedReasonSchema,
 } from '../../common/contracts/trading';
 import { portalToday } from '../../common/format/formats';
+import { isEtaPast } from '../../common/format/working-days';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
 import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleAllows, lifecycleStep } from '../../machines/lifecycle';
@@ -170,7 +171,11 @@ export async function answerInquiry(
   answer: v.InferOutput<typeof quoteAnswerSchema>,
 ) {
   const now = commandTime(actor);
-  if (answer.valid_until < portalToday(now)) throw new ApiRefusal(400, 'validUntilPast', { field: 'valid_until' });
+  const today = portalToday(now);
+  if (answer.valid_until < today) throw new ApiRefusal(400, 'validUntilPast', { field: 'valid_until' });
+  // Issue 24 §5: an explicit ETA must not lie in the past when quoting.
+  const pastEta = answer.lines.findIndex((line) => line.offered && isEtaPast(line.eta, today));
+  if (pastEta >= 0) throw new ApiRefusal(400, 'etaPast', { field: `lines.${pastEta}.eta` });
   const scope = scopeOf(actor, inquiryId);
   return db.transaction(async (tx) => {
     const { inquiry, recipient } = await lockedRecipient(tx, scope);

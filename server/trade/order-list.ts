@@ -62,19 +62,19 @@ export async function listOrders(
     query.to ? sql`${orders.createdAt} < ${berlinDayStart(query.to, 1)}` : undefined,
   ];
   const where = and(...filters);
+  // Searching a part number: the closest match first, a mistyped one after the exact ones. A
+  // dealer's list otherwise puts the new orders waiting for its confirmation first (issue 24 §8).
+  const orderBy =
+    terms !== null && terms.part !== ''
+      ? [sql`${bestLineSimilarity(terms)} desc nulls last`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
+      : reader.kind === 'dealer'
+        ? [sql`${orders.status} = 'placed' desc`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
+        : undefined;
   const [items, total] = await Promise.all([
     orderSummaries(db, where, {
       limit: TRADE_PAGE_SIZE,
       offset: (query.page - 1) * TRADE_PAGE_SIZE,
-      // Searching a part number: the closest match first, a mistyped one after the exact ones.
-      ...(terms !== null &&
-        terms.part !== '' && {
-          orderBy: [
-            sql`${bestLineSimilarity(terms)} desc nulls last`,
-            sql`${orders.createdAt} desc`,
-            sql`${orders.id} desc`,
-          ],
-        }),
+      ...(orderBy && { orderBy }),
     }),
     // The pager counts through the inquiry or the workshop only when the filter names them.
     countOrders(db, where, { inquiry: query.vehicle !== '', workshop: reader.kind === 'dealer' && query.q !== '' }),

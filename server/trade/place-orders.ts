@@ -8,6 +8,7 @@ import {
   quoteRefusal,
 } from '../../common/contracts/trading';
 import { portalToday } from '../../common/format/formats';
+import { promisedDay } from '../../common/format/working-days';
 import { inquiryLifecycleMachine } from '../../machines/inquiry-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database, Transaction } from '../db/database';
@@ -153,6 +154,9 @@ export async function placeOrders(
       groups.flatMap(({ recipient, rows }) =>
         rows.map(({ quote, line }) => {
           const partNumber = quote.alternativePartNumber || line.partNumber;
+          // The promise is made now (issue 24 §5): an availability class becomes a day counted from
+          // today's placement in Berlin working days; only a still-future explicit ETA is kept as the line's ETA.
+          const promisedOn = promisedDay(quote, today);
           return {
             orderId: orderOfRecipient(recipient.id),
             inquiryLineId: line.id,
@@ -165,13 +169,14 @@ export async function placeOrders(
             netPriceCents: quote.netPriceCents ?? 0,
             depositCents: quote.depositCents,
             fitsVehicle: quote.fitsVehicle,
-            eta: quote.eta,
+            eta: quote.availability === 'ordered_eta' && quote.eta === promisedOn ? quote.eta : null,
+            promisedOn,
           };
         }),
       ),
     );
 
-    // The dashboards' facts of these orders (ADR 029): promised days, best other offers, won quotes.
+    // The dashboards' other facts of these orders (ADR 029): best other offers, won quotes.
     await fillDashboardFacts(tx, { inquiryId: inquiry.id });
 
     const events: TradeEventInput[] = groups.map(({ recipient, rows, totals }) => ({

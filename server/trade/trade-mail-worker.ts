@@ -1,12 +1,19 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { USER_STATUS } from '../../common/contracts/auth';
+import type { TradeMailKind } from '../../common/contracts/trade-events';
 import type { Database, Transaction } from '../db/database';
-import { inquiries, organisations, tradeEvents, tradeMailQueue, users } from '../db/schema';
+import { inquiries, orderLines, organisations, tradeEvents, tradeMailQueue, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { mailTemplates, type TradeMailItem } from '../mail/templates';
+import { mailTemplates, type TradeMailItem, type TradeMailOrderLine } from '../mail/templates';
 
 const USERS_PER_PASS = 50;
+
+/**
+ * Mails that go out at once, each on its own, never held for the digest window (issue 24 §8): a
+ * new order waits for the dealer's confirmation. They do not count towards the window either.
+ */
+const IMMEDIATE_MAIL_KINDS: readonly TradeMailKind[] = ['order.placed'];
 
 export type TradeMailSettings = { publicUrl: string; digestWindowMs: number };
 
@@ -18,29 +25,67 @@ function pageUrl(publicUrl: string, role: string, event: { inquiryId: number; or
     : `${publicUrl}${area}/orders/${event.orderId}`;
 }
 
+/** The lines of the orders named, by order (what a new order's mail lists). */
+async function linesOfOrders(tx: Transaction, orderIds: readonly number[]) {
+  const byOrder = new Map<number, TradeMailOrderLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await tx
+    .select({
+      orderId: orderLines.orderId,
+      part_number: orderLines.partNumber,
+      description: orderLines.description,
+      brand: orderLines.brand,
+      quantity: orderLines.quantity,
+      net_price_cents: orderLines.netPriceCents,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(asc(orderLines.id));
+  for (const { orderId, ...line } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), line]);
+  return byOrder;
+}
+
 /**
- * Claims a user's queued trade mails and writes one mail (a single event) or one digest (several)
- * into the outbox, all in one transaction. The claim is one conditional UPDATE: only rows not yet
- * mailed, and only when this user got no trade mail within the window, so two processes never
- * mail the same rows and nobody gets more than one trade mail per window.
+ * Claims a user's queued trade mails and writes them into the outbox, all in one transaction.
+ * A new order's mail goes out at once, one mail per order with its lines (issue 24 §8). The rest is
+ * one mail (a single event) or one digest (several); that claim is one conditional UPDATE: only
+ * rows not yet mailed, and only when this user got no such trade mail within the window, so two
+ * processes never mail the same rows and nobody gets more than one digest mail per window.
  */
 async function mailUser(tx: Transaction, userId: number, settings: TradeMailSettings, now: Date) {
   const windowStart = new Date(now.getTime() - settings.digestWindowMs);
-  const claimed = await tx
+  const immediate = await tx
     .update(tradeMailQueue)
     .set({ mailedAt: now })
     .where(
       and(
         eq(tradeMailQueue.userId, userId),
         isNull(tradeMailQueue.mailedAt),
-        sql`not exists (select 1 from ${tradeMailQueue} as recent where recent.user_id = ${userId} and recent.mailed_at > ${windowStart})`,
+        inArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]),
       ),
     )
     .returning({ eventId: tradeMailQueue.eventId, kind: tradeMailQueue.kind });
-  if (claimed.length === 0) return 0;
+  const immediateKinds = sql.join(
+    IMMEDIATE_MAIL_KINDS.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  const digested = await tx
+    .update(tradeMailQueue)
+    .set({ mailedAt: now })
+    .where(
+      and(
+        eq(tradeMailQueue.userId, userId),
+        isNull(tradeMailQueue.mailedAt),
+        notInArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]),
+        sql`not exists (select 1 from ${tradeMailQueue} as recent where recent.user_id = ${userId} and recent.mailed_at > ${windowStart} and recent.kind not in (${immediateKinds}))`,
+      ),
+    )
+    .returning({ eventId: tradeMailQueue.eventId, kind: tradeMailQueue.kind });
+  if (immediate.length === 0 && digested.length === 0) return 0;
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   // A member deactivated since the event was queued gets nothing; the rows stay claimed.
   if (!user || user.status !== USER_STATUS.active) return 0;
+  const claimed = [...immediate, ...digested];
   const events = await tx
     .select({
       id: tradeEvents.id,
@@ -64,7 +109,12 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
     )
     .orderBy(asc(tradeEvents.id));
   const kindOf = new Map(claimed.map((row) => [row.eventId, row.kind]));
-  const items: TradeMailItem[] = events.map((event) => ({
+  const immediateIds = new Set(immediate.map((row) => row.eventId));
+  const linesByOrder = await linesOfOrders(
+    tx,
+    events.flatMap((event) => (immediateIds.has(event.id) && event.orderId !== null ? [event.orderId] : [])),
+  );
+  const itemOf = (event: (typeof events)[number]): TradeMailItem => ({
     kind: kindOf.get(event.id) ?? '',
     inquiryId: event.inquiryId,
     orderId: event.orderId,
@@ -72,15 +122,26 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
     vehicle: { description: event.vehicleDescription, vin: event.vin, hsn: event.hsn, tsn: event.tsn },
     details: event.details,
     url: pageUrl(settings.publicUrl, user.role, event),
-  }));
+    ...(immediateIds.has(event.id) && event.orderId !== null
+      ? // Orders hold no delivery choice yet (issue 24 §8): null until that field exists.
+        { orderLines: linesByOrder.get(event.orderId) ?? [], delivery: null }
+      : {}),
+  });
+  let written = 0;
+  for (const event of events.filter((candidate) => immediateIds.has(candidate.id))) {
+    const rendered = mailTemplates.tradeEvent(user.locale, { firstName: user.firstName, item: itemOf(event) });
+    await enqueueMail(tx, 'trade-event', user.email, rendered);
+    written += 1;
+  }
+  const items = events.filter((event) => !immediateIds.has(event.id)).map(itemOf);
   const [first] = items;
-  if (!first) return 0;
+  if (!first) return written;
   const rendered =
     items.length === 1
       ? mailTemplates.tradeEvent(user.locale, { firstName: user.firstName, item: first })
       : mailTemplates.tradeDigest(user.locale, { firstName: user.firstName, items });
   await enqueueMail(tx, items.length === 1 ? 'trade-event' : 'trade-digest', user.email, rendered);
-  return 1;
+  return written + 1;
 }
 
 /** One pass over everyone with queued trade mails; returns how many mails it wrote to the outbox. */

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { USER_ROLE } from '../../common/contracts/auth';
 import { MemberLiveEvents } from '../app/member-live-events';
 import { AppShell } from '../views/shell/AppShell';
 import { createLogoutImplementations } from '../views/shell/use-logout';
@@ -30,9 +31,26 @@ function AuthenticatedLayout() {
       navigate: (to) => void navigate({ to, replace: true }),
     }),
   );
+  // A dealer's navigation counts the new orders waiting for its confirmation (issue 24 §8).
+  const [countWaitingOrders] = useState(() =>
+    user.role === USER_ROLE.dealerUser
+      ? async () =>
+          (
+            await api.dealerOrders.list({
+              page: 1,
+              status: 'placed',
+              dealer: '',
+              q: '',
+              vehicle: '',
+              from: '',
+              to: '',
+            })
+          ).total
+      : undefined,
+  );
   return (
     <MemberLiveEvents user={user}>
-      <AppShell user={user} logoutImplementations={logoutImplementations}>
+      <AppShell user={user} logoutImplementations={logoutImplementations} countWaitingOrders={countWaitingOrders}>
         <Outlet />
       </AppShell>
     </MemberLiveEvents>

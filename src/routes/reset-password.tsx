@@ -14,13 +14,10 @@ const searchSchema = v.object({
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search) => v.parse(searchSchema, search),
-  beforeLoad: async ({ context, search, location }) => {
-    const services = await context.services.ready();
-    // Without a token this is the signed-in password change: it needs a session.
-    if (!search.token && !(await services.signedInUser())) {
-      throw redirect({ to: '/login', search: { redirect: location.href } });
-    }
-    return services;
+  beforeLoad: async ({ context, search }) => {
+    // Without a token this is the signed-in password change, which lives inside the app's frame.
+    if (!search.token) throw redirect({ to: '/change-password', replace: true });
+    return context.services.ready();
   },
   component: ResetPasswordRoute,
 });
@@ -29,11 +26,11 @@ function ResetPasswordRoute() {
   const { token } = Route.useSearch();
   const { api } = Route.useRouteContext();
   const navigate = useNavigate();
-  const [input] = useState<ResetPasswordInput>(() =>
-    token
-      ? { mode: 'reset', token, email: readTokenClaims(resetTokenClaimsSchema, token)?.email ?? null }
-      : { mode: 'change' },
-  );
+  const [input] = useState<ResetPasswordInput>(() => ({
+    mode: 'reset',
+    token: token ?? '',
+    email: token ? (readTokenClaims(resetTokenClaimsSchema, token)?.email ?? null) : null,
+  }));
   const [implementations] = useState(() =>
     createResetPasswordImplementations({
       accountApi: api.account,

@@ -85,14 +85,14 @@ test('forged userResponse in localStorage does not open /users: the server says 
 test('logout asks first; No keeps the session, Yes ends it', async ({ page, context }) => {
   await page.goto('/login');
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/users$/);
   await page.getByRole('button', { name: 'Abmelden' }).click();
   const dialog = page.getByRole('dialog', { name: 'Abmelden?' });
   await expect(dialog).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await dialog.getByRole('button', { name: 'Nein' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/users$/);
   await page.getByRole('button', { name: 'Abmelden' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ja' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -195,6 +195,9 @@ test('a signed-in user changes the password from the navigation', async ({ page,
   await logInThroughForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('link', { name: 'Passwort ändern' }).click();
+  // Issue 24 §11: the change happens inside the app's frame, its navigation still there.
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
   await page.getByLabel('Aktuelles Passwort').fill(account.password);
   await page.getByLabel('Neues Passwort', { exact: true }).fill('Stossdaempfer-2026');
   await page.getByLabel('Neues Passwort bestätigen').fill('Stossdaempfer-2026');

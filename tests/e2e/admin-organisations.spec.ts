@@ -63,7 +63,7 @@ for (const language of ['de', 'en'] as const) {
     await useLanguage(page, language);
     await page.goto('/login');
     await logInThroughForm(page, ADMIN.email, ADMIN.password, say.login);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/users$/);
     await page.goto('/users/dealers');
     const row = page.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: say.verify }).click();

@@ -61,6 +61,7 @@ const copy = {
     declined: 'Die Verbindung wurde abgelehnt.',
     status: 'Status',
     active: 'Aktiv',
+    requestedStatus: 'Angefragt',
     declinedStatus: 'Abgelehnt',
     empty: 'Keine Werkstätten mit diesem Status.',
     declineReason: 'Diese Kundennummer ist bei uns nicht vergeben.',
@@ -80,6 +81,7 @@ const copy = {
     declined: 'The connection has been declined.',
     status: 'Status',
     active: 'Active',
+    requestedStatus: 'Requested',
     declinedStatus: 'Declined',
     empty: 'No workshops with this status.',
     declineReason: 'We have no customer with this number.',
@@ -116,8 +118,10 @@ for (const language of ['de', 'en'] as const) {
     await acceptDialog.getByRole('button', { name: words.accept }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByText(words.accepted)).toBeVisible();
-    // The list shows open requests: the accepted one has left it, and focus is on the list.
-    await expect(acceptedRow).toHaveCount(0);
+    // The list shows every customer, open requests first (issue 24 §8): the accepted one stays,
+    // now active with no decision left, and focus is on the list.
+    await expect(acceptedRow).toContainText(words.active);
+    await expect(acceptedRow.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: words.list })).toBeFocused();
 
     await declinedRow.getByRole('button', { name: words.decline }).click();
@@ -130,12 +134,16 @@ for (const language of ['de', 'en'] as const) {
     await declineDialog.getByRole('button', { name: words.decline }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByText(words.declined)).toBeVisible();
-    await expect(declinedRow).toHaveCount(0);
+    await expect(declinedRow).toContainText(words.declinedStatus);
+    await expect(declinedRow.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 2, name: words.list })).toBeFocused();
 
     // A reload shows the same: no open request left, one active, one declined with its reason.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+    await expect(acceptedRow).toContainText(words.active);
+    await expect(declinedRow).toContainText(words.declinedStatus);
+    await page.getByLabel(words.status).selectOption({ label: words.requestedStatus });
     await expect(page.getByText(words.empty)).toBeVisible();
     await page.getByLabel(words.status).selectOption({ label: words.active });
     await expect(acceptedRow).toContainText(words.active);

@@ -222,7 +222,7 @@ for (const language of ['de', 'en'] as const) {
     const admin = await openPageInNewContext(browser);
     await admin.goto('/login');
     await logInThroughForm(admin, ADMIN.email, ADMIN.password);
-    await expect(admin).toHaveURL(/\/dashboard$/);
+    await expect(admin).toHaveURL(/\/users$/);
     await admin.goto('/users/dealers');
     const registration = admin.getByRole('row').filter({ hasText: dealer.email });
     await registration.getByRole('button', { name: 'Verifizieren' }).click();

@@ -86,7 +86,7 @@ test('a dealer fills the form with mistakes, is guided to them, reviews, edits, 
   const adminPage = await openPageInNewContext(browser);
   await adminPage.goto('/login');
   await logInThroughForm(adminPage, ADMIN.email, ADMIN.password);
-  await expect(adminPage).toHaveURL(/\/dashboard$/);
+  await expect(adminPage).toHaveURL(/\/users$/);
   await adminPage.goto('/users/dealers');
   const row = adminPage.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Teile Händler GmbH');

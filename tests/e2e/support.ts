@@ -164,7 +164,7 @@ export async function adminDecidesLead(browser: Browser, email: string, decision
   const page = await openPageInNewContext(browser);
   await page.goto('/login');
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/users$/);
   await page.getByRole('link', { name: 'Benutzer' }).click();
   await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
   const row = page.getByRole('row').filter({ hasText: email });

@@ -14,7 +14,7 @@ test('an admin invites a user; the mail opens /user-invite; the user registers a
   const email = `invited-${Date.now()}@teile-nord.de`;
   await page.goto('/login');
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/users$/);
   await page.getByRole('link', { name: 'Benutzer' }).click();
   const form = page.getByRole('region', { name: 'Benutzer einladen' });
   await form.getByRole('button', { name: 'Einladung senden' }).click();

@@ -101,7 +101,7 @@ test('the whole pilot loop: request → approval → wizard → pending → veri
 
   await page.goto('/login');
   await logInThroughForm(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/users$/);
   await adminActivatesOnUsersScreen(page, email);
   await page.getByRole('link', { name: 'Einladungsanfragen' }).click();
   await page.getByLabel('Status').selectOption({ label: 'Verifiziert' });

@@ -13,7 +13,7 @@ const copy = {
     notOnPortal: 'Lieferanten, die nicht auf Teileportal sind',
     editAt: (name: string) => `Nummer ändern: ${name}`,
     customerNumber: 'Kundennummer',
-    digitsOnly: 'Die Kundennummer darf nur Ziffern enthalten',
+    numberRule: 'Die Kundennummer darf Buchstaben, Ziffern, -, /, . und Leerzeichen enthalten (bis zu 32 Zeichen)',
     save: 'Speichern',
     number: (value: string) => `Kundennummer: ${value}`,
     add: 'Lieferanten hinzufügen',
@@ -34,7 +34,7 @@ const copy = {
     notOnPortal: 'Suppliers not on Teileportal',
     editAt: (name: string) => `Edit number: ${name}`,
     customerNumber: 'Customer number',
-    digitsOnly: 'The customer number may contain digits only',
+    numberRule: 'The customer number may contain letters, digits, -, /, . and spaces (up to 32 characters)',
     save: 'Save',
     number: (value: string) => `Customer number: ${value}`,
     add: 'Add a supplier',
@@ -98,9 +98,9 @@ for (const [language, words] of Object.entries(copy) as [keyof typeof copy, (typ
     // Editing a number: the wizard's rule, then saved.
     await wm.getByRole('button', { name: words.editAt('WM SE') }).click();
     const editDialog = page.getByRole('dialog');
-    await editDialog.getByLabel(words.customerNumber).fill('10A');
+    await editDialog.getByLabel(words.customerNumber).fill('10#A');
     await editDialog.getByRole('button', { name: words.save }).click();
-    await expect(editDialog.getByText(words.digitsOnly)).toBeVisible();
+    await expect(editDialog.getByText(words.numberRule)).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await editDialog.getByLabel(words.customerNumber).fill('100201');
     await editDialog.getByRole('button', { name: words.save }).click();

@@ -102,7 +102,7 @@ test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   };
   await renderInRouter('/dealer/customers', () => <CustomersView implementations={implementations} />);
   expect(screen.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
-  expect(screen.getByLabelText('Status')).toHaveValue('requested');
+  expect(screen.getByLabelText('Status')).toHaveValue('');
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;

@@ -77,7 +77,7 @@ const directory: SupplierDirectoryPage = {
   page_size: 10,
 };
 const texts: Record<string, string> = {
-  customerNoInvalid: 'The customer number may contain digits only',
+  customerNoInvalid: 'The customer number may contain letters, digits, -, /, . and spaces (up to 32 characters)',
   customerNoRequired: 'Customer number required',
 };
 const networkError = apiFailure('No connection to the server', 'networkError');
@@ -91,7 +91,7 @@ const paths = getShortestPaths(workshopSuppliersMachine, {
     { type: 'xstate.error.actor.loadSuppliers', error: networkError },
     { type: 'list.retry' },
     { type: 'edit.start', supplier: { kind: 'relation', id: 11, name: 'WM SE' }, value: '111' },
-    { type: 'edit.change', value: 'K-1' },
+    { type: 'edit.change', value: 'K#1' },
     { type: 'edit.change', value: '4711' },
     { type: 'edit.save' },
     { type: 'edit.cancel' },

@@ -128,6 +128,17 @@ describe('the list', () => {
     expect((await list(nordFirst, '?q=Seitenwerk&status=active')).body.data.total).toBe(0);
   });
 
+  test('every status at once lists the open requests first, then the newest (issue 24 §8)', async () => {
+    const open = await requestedBy(nord, 'FOLGE-1', { name: 'Reihenfolge Alt' });
+    const accepted = await requestedBy(nord, 'FOLGE-2', { name: 'Reihenfolge Neu' });
+    expect((await decide(nordFirst, accepted.relation.id, 'accept')).response.status).toBe(200);
+    const { body } = await list(nordFirst, '?q=Reihenfolge');
+    expect(body.data.items.map((item) => [item.id, item.status])).toEqual([
+      [open.relation.id, 'requested'],
+      [accepted.relation.id, 'active'],
+    ]);
+  });
+
   test('bad query parameters get 400', async () => {
     for (const query of ['?status=open', '?page=0', '?page=abc', `?q=${'x'.repeat(101)}`]) {
       expect((await list(nordFirst, query)).response.status).toBe(400);

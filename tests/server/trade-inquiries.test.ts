@@ -23,6 +23,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { closeDueInquiries } from '../../server/trade/closing-sweeper';
+import { deliverTradeMail } from '../../server/trade/trade-mail-worker';
 import { insertRelation } from '../support/organisations';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -358,7 +359,7 @@ describe('the dealer’s side', () => {
     expect(answeredEvents).toHaveLength(1);
   });
 
-  test('an answer that misses a line, names a foreign line or is valid only until yesterday: 400, nothing stored', async () => {
+  test('an answer that misses a line, names a foreign line, is valid only until yesterday or promises yesterday: 400, nothing stored', async () => {
     const { nord, inquiry } = await sentToTwo();
     const other = await sentToTwo();
     const view = await dealerView(server, nord, inquiry.id);
@@ -370,10 +371,16 @@ describe('the dealer’s side', () => {
       [{ ...full, lines: [full.lines[0], { ...full.lines[1], inquiry_line_id: foreignLine }] }, 'answerIncomplete'],
       [{ ...full, valid_until: berlinDate(-1) }, 'validUntilPast'],
       [{ ...full, valid_until: '2026-02-30' }, 'dateInvalid'],
+      // Issue 24 §5: an explicit ETA in the past is refused, named at its line.
+      [
+        { ...full, lines: [{ ...full.lines[0], availability: 'ordered_eta', eta: berlinDate(-1) }, full.lines[1]] },
+        'etaPast',
+      ],
     ];
     for (const [body, messageId] of cases) {
       const refused = await answer(nord, inquiry.id, body);
       expect([refused.response.status, refused.body.error]).toEqual([400, messageId]);
+      if (messageId === 'etaPast') expect(refused.body.field).toBe('lines.0.eta');
     }
     expect(await storedState(server, inquiry.id)).toEqual(before);
     // Valid until today (Berlin) is accepted.
@@ -535,6 +542,41 @@ describe('every event the lifecycles refuse, in every state, is 409 with nothing
     // 6 inquiry × 5 recipient statuses: cancel refused in 3 inquiry statuses, answering in 4 of them
     // plus the recipient's final states.
     expect(refusals).toBe(3 * 5 + (4 * 5 + 2 * 2) + (4 * 5 + 2 * 2));
+  });
+});
+
+describe('the new-order mail', () => {
+  test('goes to the dealer at once with its lines, not held for the digest window (issue 24 §8)', async () => {
+    const settings = { publicUrl: 'https://portal.example.de', digestWindowMs: 15 * 60_000 };
+    const dealer = await dealerWithUsers(server, 'Teile Sofort');
+    const workshop = await workshopWithDealers(server, [dealer]);
+    const email = dealer.emails[0] ?? '';
+    const inquiry = await sendInquiry(server, workshop);
+    const start = new Date();
+    // The inquiry's mail goes out and opens the dealer's 15-minute window.
+    await deliverTradeMail(server.db, settings, start);
+    const view = await dealerView(server, dealer, inquiry.id);
+    expect((await answer(dealer, inquiry.id, answerBody(view))).response.status).toBe(200);
+    const detail = (await getJson<InquiryDetail>(server, `/svc/workshop/inquiries/${inquiry.id}`, workshop.cookie)).body
+      .data;
+    const placed = await send(server, `/svc/workshop/inquiries/${inquiry.id}/orders`, workshop.cookie, {
+      version: detail.version,
+      choices: [{ inquiry_line_id: detail.lines[0]?.id, recipient_id: detail.recipients[0]?.id }],
+    });
+    expect(placed.response.status).toBe(200);
+    // One worker pass a minute later, well inside the window: the order's mail is written all the same.
+    await deliverTradeMail(server.db, settings, new Date(start.getTime() + 60_000));
+    const mails = await server.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
+      .orderBy(outbox.id);
+    expect(mails.map((mail) => mail.kind)).toEqual(['trade-event', 'trade-event']);
+    const orderMail = mails[1];
+    expect(orderMail?.subject).toMatch(/^Neue Bestellung \d+ von /);
+    expect(orderMail?.textBody).toContain('Bestellte Positionen:');
+    expect(orderMail?.textBody).toMatch(/2 × 1K0 615 301 AA – Bremsscheibe vorne \(ATE\), 49,90\s€ je Stück netto/);
+    expect(orderMail?.textBody).not.toContain('Bremsbeläge vorne');
   });
 });
 

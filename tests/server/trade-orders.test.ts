@@ -7,6 +7,8 @@ import type {
   OrderSummary,
   ReturnStatus,
 } from '../../common/contracts/trading';
+import { addDays, portalToday } from '../../common/format/formats';
+import { nextWorkingDay, workingDayFrom } from '../../common/format/working-days';
 import {
   inquiries,
   orderLines,
@@ -110,7 +112,14 @@ async function quotedInquiry(options: { workshop?: Workshop; nordValidUntil?: st
   });
   const [l1, l2, l3] = lines as [(typeof lines)[0], (typeof lines)[0], (typeof lines)[0]];
   const nordQuotes: QuoteInput[] = [
-    { inquiryLineId: l1.id, offered: true, netPriceCents: 1000, depositCents: 200, eta: '2099-01-10' },
+    {
+      inquiryLineId: l1.id,
+      offered: true,
+      netPriceCents: 1000,
+      depositCents: 200,
+      availability: 'ordered_eta',
+      eta: '2099-01-10',
+    },
     {
       inquiryLineId: l2.id,
       offered: true,
@@ -303,6 +312,55 @@ describe('placing orders', () => {
     expect((await dealerOrder(nordFirst, nordId)).status).toBe(200);
     expect((await dealerOrder(suedCookie, nordId)).status).toBe(404);
     expect((await workshopOrder(werkstattCookie, suedId)).body.data.lines).toHaveLength(2);
+  });
+
+  test('promises the day when the order is placed, in Berlin working days; a fresh order is never overdue', async () => {
+    // Issue 24 §5: the quotes carry days written when they were made (yesterday); the order does not.
+    const today = portalToday();
+    const yesterday = addDays(today, -1);
+    const { inquiry, lines } = await insertInquiry(server.db, {
+      workshopOrganisationId: werkstatt.organisation.id,
+      createdBy: werkstatt.owner.id,
+      lines: [
+        { partNumber: '1K0 615 301 AA', description: 'Bremsscheibe vorne', quantity: 1 },
+        { partNumber: '5K0-698-151', description: 'Bremsbeläge vorne', quantity: 1 },
+        { description: 'Wischerblatt 600 mm', quantity: 1 },
+        { description: 'Ölfilter', quantity: 1 },
+      ],
+    });
+    const [branch, central, passed, future] = lines as [
+      (typeof lines)[0],
+      (typeof lines)[0],
+      (typeof lines)[0],
+      (typeof lines)[0],
+    ];
+    const recipient = await insertRecipient(server.db, inquiry.id, dealerOf(nord), {
+      quotes: [
+        { inquiryLineId: branch.id, offered: true, netPriceCents: 1000, availability: 'branch_today', eta: yesterday },
+        { inquiryLineId: central.id, offered: true, netPriceCents: 1000, availability: 'central_24h', eta: yesterday },
+        { inquiryLineId: passed.id, offered: true, netPriceCents: 1000, availability: 'ordered_eta', eta: yesterday },
+        {
+          inquiryLineId: future.id,
+          offered: true,
+          netPriceCents: 1000,
+          availability: 'ordered_eta',
+          eta: '2099-01-10',
+        },
+      ],
+    });
+    const placed = await place(werkstattCookie, inquiry.id, {
+      version: inquiry.version,
+      choices: lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: recipient.id })),
+    });
+    expect(placed.status).toBe(200);
+    const orderId = placed.body.data.orders[0]?.id ?? 0;
+    const byLine = new Map((await linesOf(orderId)).map((line) => [line.inquiryLineId, line]));
+    expect(byLine.get(branch.id)).toMatchObject({ eta: null, promisedOn: workingDayFrom(today) });
+    expect(byLine.get(central.id)).toMatchObject({ eta: null, promisedOn: nextWorkingDay(today) });
+    expect(byLine.get(passed.id)).toMatchObject({ eta: null, promisedOn: nextWorkingDay(today) });
+    expect(byLine.get(future.id)).toMatchObject({ eta: '2099-01-10', promisedOn: '2099-01-10' });
+    // The dashboards' overdue rule (current ETA before today) flags none of them.
+    for (const line of byLine.values()) expect((line.eta ?? line.promisedOn ?? '') >= today).toBe(true);
   });
 
   test('takes the alternative part number and brand the dealer quoted', async () => {
@@ -836,6 +894,28 @@ describe('found in review', () => {
 });
 
 describe('lists', () => {
+  test('the dealer sees the new orders waiting for its confirmation first (issue 24 §8); the workshop by date', async () => {
+    const waiting = await suedOrder();
+    const confirmed = await suedOrder();
+    expect((await act(suedCookie, confirmed.orderId, 'confirm', confirmed.lineIds)).body.data.status).toBe('confirmed');
+    await server.db
+      .update(inquiries)
+      .set({ vehicleDescription: 'Reihenfolgetest' })
+      .where(inArray(inquiries.id, [waiting.inquiry.id, confirmed.inquiry.id]));
+    const listed = async (cookie: string, side: 'workshop' | 'part-dealer') =>
+      (
+        await getJson<{ items: OrderSummary[] }>(cookie, `/svc/${side}/orders?vehicle=Reihenfolgetest`)
+      ).body.data.items.map((item) => [item.id, item.status]);
+    expect(await listed(suedCookie, 'part-dealer')).toEqual([
+      [waiting.orderId, 'placed'],
+      [confirmed.orderId, 'confirmed'],
+    ]);
+    expect(await listed(werkstattCookie, 'workshop')).toEqual([
+      [confirmed.orderId, 'confirmed'],
+      [waiting.orderId, 'placed'],
+    ]);
+  });
+
   test('filter by status, dealer, vehicle, workshop name and Berlin placing day; scoped to the organisation', async () => {
     const { inquiry, lines, nordRecipient, suedRecipient } = await quotedInquiry();
     await server.db
@@ -889,8 +969,11 @@ describe('lists', () => {
     expect(unfiltered.body.data.total).toBe(suedOrders.length);
     expect(unfiltered.body.data.page_size).toBe(20);
     expect(unfiltered.body.data.items.length).toBe(Math.min(20, suedOrders.length));
-    const placedTimes = unfiltered.body.data.items.map((item) => item.placed_at);
-    expect(placedTimes).toEqual([...placedTimes].sort().reverse());
+    // The dealer's list: orders waiting for its confirmation first (issue 24 §8), each group newest first.
+    const waitingFirst = unfiltered.body.data.items.map(
+      (item) => `${item.status === 'placed' ? 1 : 0} ${item.placed_at}`,
+    );
+    expect(waitingFirst).toEqual([...waitingFirst].sort().reverse());
     const bad = await getJson(werkstattCookie, '/svc/workshop/orders?status=shipping');
     expect(bad.status).toBe(400);
   });

@@ -239,7 +239,7 @@ describe('onboarding wizard', () => {
         part_dealer_request: true,
         first_name: 'Max',
         part_dealer_data: [
-          { part_dealer_id: 1, part_dealer_customer_number: 12345 },
+          { part_dealer_id: 1, part_dealer_customer_number: 'K-10001' },
           { part_dealer_id: 2, part_dealer_customer_number: 678 },
         ],
         additional_part_dealer_data: [{ part_dealer_name: 'Teile Schmidt', part_dealer_customer_number: 'S-99' }],
@@ -249,9 +249,13 @@ describe('onboarding wizard', () => {
     expect(suppliers.response.status).toBe(200);
     const [saved] = await server.db.select().from(workshops).where(eq(workshops.id, workshopId));
     expect(saved).toMatchObject({ dmsId: 9999, dmsAccountId: 'K-4711', additionalDmsName: 'Anderes', leadId: lead.id });
-    expect(
-      await server.db.select().from(supplierRelations).where(eq(supplierRelations.workshopId, workshopId)),
-    ).toHaveLength(2);
+    const relations = await server.db
+      .select()
+      .from(supplierRelations)
+      .where(eq(supplierRelations.workshopId, workshopId))
+      .orderBy(supplierRelations.partDealerId);
+    // Issue 24 §6: a number as the dealer issues it, and the old request shape (a whole number) still taken.
+    expect(relations.map((row) => row.customerNumber)).toEqual(['K-10001', '678']);
     expect(
       await server.db
         .select()
@@ -373,22 +377,32 @@ describe('onboarding wizard', () => {
       {
         token: first.token,
         part_dealer_request: true,
-        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 'abc' }],
+        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 'K#1' }],
         additional_part_dealer_data: [],
       },
       firstCredential,
     );
     expect(textNumber.response.status).toBe(400);
-    const sixteenDigits = await put(
+    const inexact = await put(
       details,
       {
         part_dealer_request: true,
-        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 1234567890123456 }],
+        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 2 ** 53 + 2 }],
         additional_part_dealer_data: [],
       },
       firstCredential,
     );
-    expect(sixteenDigits.body).toMatchObject({ error: 'customerNoInvalid' });
+    expect(inexact.body).toMatchObject({ error: 'customerNoInvalid' });
+    const tooLong = await put(
+      details,
+      {
+        part_dealer_request: true,
+        part_dealer_data: [{ part_dealer_id: 1, part_dealer_customer_number: 'K'.repeat(33) }],
+        additional_part_dealer_data: [],
+      },
+      firstCredential,
+    );
+    expect(tooLong.body).toMatchObject({ error: 'customerNoInvalid' });
     const noDmsAccount = await put(details, { dms_id: 1, dms_account_id: ' ' }, firstCredential);
     expect(noDmsAccount.body).toMatchObject({ error: 'selectDMSAccId', field: 'dms_account_id' });
     const [untouched] = await server.db.select().from(workshops).where(eq(workshops.id, workshopId));

@@ -22,9 +22,9 @@ async function ready(
 describe('dealer customers', () => {
   afterEach(() => vi.useRealTimers());
 
-  test('opens on the open requests, page 1, no search', async () => {
+  test('opens on every customer (issue 24 §8), page 1, no search', async () => {
     const { queries } = await ready();
-    expect(queries).toEqual([{ page: 1, status: 'requested', search: '' }]);
+    expect(queries).toEqual([{ page: 1, status: '', search: '' }]);
   });
 
   test('the filter, the page and a debounced search each load again; typing sends one request', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { cheapestFor, defaultChoices, offersFor, plannedOrders } from '../../machines/inquiry-quotes';
+import { cheapestFor, defaultChoices, isEtaPassed, offersFor, plannedOrders } from '../../machines/inquiry-quotes';
 import { quotedInquiry } from '../support/workshop-inquiry-fixtures';
 
 // The fixture: Ostsee Teile's quote is valid until 2026-11-30, Förde Teile's until 2026-11-28.
@@ -26,4 +26,11 @@ test('an expired quote is neither offered, nor preselected as the cheapest, nor 
   expect(choices[String(line.id)]).toBe(ostsee?.id);
   const forde = detail.recipients.find((recipient) => recipient.dealer_name === 'Förde Teile');
   expect(plannedOrders(detail, { [String(line.id)]: forde?.id ?? 0 })).toEqual([]);
+});
+
+test('the matrix tells a quote whose ETA has passed on the server’s date (issue 24 §5)', () => {
+  const ordered = { eta: '2026-12-03' };
+  expect(isEtaPassed(quotedInquiry({ today: '2026-12-03' }), ordered)).toBe(false);
+  expect(isEtaPassed(quotedInquiry({ today: '2026-12-04' }), ordered)).toBe(true);
+  expect(isEtaPassed(quotedInquiry({ today: '2026-12-04' }), { eta: null })).toBe(false);
 });

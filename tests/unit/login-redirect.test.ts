@@ -32,6 +32,11 @@ test.each([
   expect(postLoginDestination(aUser(), redirect)).toBe('/dashboard');
 });
 
+test('the administrator lands on the users, not on an empty dashboard (issue 24 §11)', () => {
+  expect(postLoginDestination(aUser({ role: 'system_admin', services: [] }), null)).toBe('/users');
+  expect(postLoginDestination(aUser({ role: 'system_admin', services: [] }), '/users/7')).toBe('/users/7');
+});
+
 test('a redirect back to /login is not followed (no loop)', () => {
   expect(postLoginDestination(aUser(), '/login?redirect=/x')).toBe('/dashboard');
 });

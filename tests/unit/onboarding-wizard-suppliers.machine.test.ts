@@ -41,10 +41,10 @@ describe('step 3: part suppliers', () => {
     expect(actor.getSnapshot().context.suppliersError).toBeNull();
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().context.tileErrors).toEqual({ 3: 'customerNoRequired' });
-    actor.send({ type: 'customerNo.change', dealerId: 3, value: 'abc' });
+    actor.send({ type: 'customerNo.change', dealerId: 3, value: 'K#1' });
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().context.tileErrors).toEqual({ 3: 'customerNoInvalid' });
-    actor.send({ type: 'customerNo.change', dealerId: 3, value: '1234567890123456' });
+    actor.send({ type: 'customerNo.change', dealerId: 3, value: '1'.repeat(33) });
     actor.send({ type: 'step.next' });
     expect(actor.getSnapshot().context.tileErrors).toEqual({ 3: 'customerNoInvalid' });
     expect(effects.saveDetails).not.toHaveBeenCalled();
@@ -119,9 +119,9 @@ describe('step 3: part suppliers', () => {
     });
   });
 
-  test('continue sends selected suppliers with numeric customer numbers and complete extra suppliers', async () => {
+  test('continue sends selected suppliers with their customer numbers as dealers issue them and complete extra suppliers', async () => {
     const { actor, effects } = await choosing();
-    actor.send({ type: 'customerNo.change', dealerId: 1, value: '12345' });
+    actor.send({ type: 'customerNo.change', dealerId: 1, value: 'K-10001' });
     actor.send({ type: 'customerNo.change', dealerId: 2, value: ' 678 ' });
     actor.send({ type: 'addMore.toggle' });
     actor.send({ type: 'row.change', index: 0, field: 'partSupplier', value: 'Teile Schmidt' });
@@ -141,8 +141,8 @@ describe('step 3: part suppliers', () => {
         part_dealer_request: true,
         first_name: 'Max',
         part_dealer_data: [
-          { part_dealer_id: 1, part_dealer_customer_number: 12345 },
-          { part_dealer_id: 2, part_dealer_customer_number: 678 },
+          { part_dealer_id: 1, part_dealer_customer_number: 'K-10001' },
+          { part_dealer_id: 2, part_dealer_customer_number: '678' },
         ],
         additional_part_dealer_data: [{ part_dealer_name: 'Teile Schmidt', part_dealer_customer_number: 'S-99' }],
       },

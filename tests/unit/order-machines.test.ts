@@ -11,6 +11,7 @@ import {
   returnDecisionMachine,
 } from '../../machines/dealer-order.machine';
 import {
+  awaitsDealerConfirmation,
   compactOrderListSearch,
   type OrderListSearch,
   type OrderPage,
@@ -378,4 +379,10 @@ test('the URL is read by the contract: router numbers accepted, a bad parameter 
     to: '',
   });
   expect(compactOrderListSearch(parseOrderListSearch({ page: 1, status: 'placed' }))).toEqual({ status: 'placed' });
+});
+
+test('a placed order awaits the dealer’s confirmation on the dealer’s list only (issue 24 §8)', () => {
+  expect(awaitsDealerConfirmation({ status: 'placed' }, 'dealer')).toBe(true);
+  expect(awaitsDealerConfirmation({ status: 'confirmed' }, 'dealer')).toBe(false);
+  expect(awaitsDealerConfirmation({ status: 'placed' }, 'workshop')).toBe(false);
 });

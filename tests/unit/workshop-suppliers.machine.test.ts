@@ -112,7 +112,10 @@ describe('editing a number', () => {
     const { actor, effects } = start();
     await settled(actor, 'ready');
     actor.send({ type: 'edit.start', supplier: { kind: 'relation', id: 11, name: 'WM SE' }, value: '111' });
-    actor.send({ type: 'edit.change', value: 'K-1' });
+    actor.send({ type: 'edit.change', value: 'K#1' });
+    actor.send({ type: 'edit.save' });
+    expect(actor.getSnapshot().context.editing?.error).toBe('customerNoInvalid');
+    actor.send({ type: 'edit.change', value: 'K'.repeat(33) });
     actor.send({ type: 'edit.save' });
     expect(actor.getSnapshot().context.editing?.error).toBe('customerNoInvalid');
     actor.send({ type: 'edit.change', value: '' });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { ADMIN_PAGE_SIZE } from '../../../common/contracts/admin-users';
 import {
@@ -96,7 +96,12 @@ export function createCustomerRoutes(deps: ServerDeps, access: SessionAccess) {
     const dealerScope = inArray(supplierRelations.partDealerId, dealerIdsOf(db, organisationId));
     const [rows, [counted]] = await Promise.all([
       customerRows(db, organisationId, where)
-        .orderBy(desc(supplierRelations.createdAt), desc(supplierRelations.id))
+        // Open requests first (the dealer's to-do), then the newest.
+        .orderBy(
+          sql`${supplierRelations.status} = 'requested' desc`,
+          desc(supplierRelations.createdAt),
+          desc(supplierRelations.id),
+        )
         .limit(ADMIN_PAGE_SIZE)
         .offset((page - 1) * ADMIN_PAGE_SIZE),
       db

@@ -19,9 +19,10 @@ const compactSearch = (period: DashboardPeriod): DashboardSearch =>
   period === DEFAULT_DASHBOARD_PERIOD ? {} : { period };
 
 export const Route = createFileRoute('/_authenticated/dashboard')({
-  // An insurer has no dashboard; it is never left on an empty one (ADR 030).
+  // An insurer has no dashboard; it is never left on an empty one (ADR 030), nor the administrator (issue 24 §11).
   beforeLoad: ({ context }) => {
     if (context.user.role === USER_ROLE.insurerUser) throw redirect({ to: '/claims', replace: true });
+    if (context.user.role === USER_ROLE.systemAdmin) throw redirect({ to: '/users', replace: true });
   },
   validateSearch: (search: Record<string, unknown>): DashboardSearch =>
     compactSearch(parseDashboardPeriod(search.period)),

@@ -99,28 +99,22 @@ export function ClaimListView({
                       {claim.claim_number}
                     </Link>
                   </td>
-<<<<<<< HEAD
                   <td className={styles.cell} data-label={t`Workshop`}>
-                    {claim.workshop_name}
+                    {claim.workshop_names.join(', ')}
                   </td>
                   <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Vehicle`}>
-                    {format.vehicle(claim.vehicle)}
+                    {claim.vehicles.map((vehicle) => format.vehicle(vehicle)).join('; ')}
+                  </td>
+                  <td className={styles.cell} data-label={t`Orders`}>
+                    {format.quantity(claim.order_count)}
                   </td>
                   <td className={styles.cell} data-label={t`Ordered`}>
                     {format.dateTime(claim.placed_at)}
                   </td>
-                  <td className={`${styles.cell} ${cards.cardFirst}`}>{i18n._(orderStatusText[claim.order_status])}</td>
-                  <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Largest delay`}>
-=======
-                  <td className={styles.cell}>{claim.workshop_names.join(', ')}</td>
-                  <td className={styles.cell}>{claim.vehicles.map((vehicle) => format.vehicle(vehicle)).join('; ')}</td>
-                  <td className={styles.cell}>{format.quantity(claim.order_count)}</td>
-                  <td className={styles.cell}>{format.dateTime(claim.placed_at)}</td>
-                  <td className={styles.cell}>
+                  <td className={`${styles.cell} ${cards.cardFirst}`}>
                     {claim.order_statuses.map((status) => i18n._(orderStatusText[status])).join(', ')}
                   </td>
-                  <td className={styles.cell}>
->>>>>>> claims
+                  <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Largest delay`}>
                     <Plural value={claim.max_delay_days} one="# day" other="# days" />
                   </td>
                 </tr>

@@ -78,7 +78,7 @@ function LineRow({ line, order }: { line: ClaimLine; order: ClaimOrder }) {
         </span>
         <span className={styles.muted}>{line.description}</span>
       </th>
-      <td className={styles.cell}>
+      <td className={styles.cell} data-label={t`Quote`}>
         <span className={styles.block}>{i18n._(claimOriginText[line.origin])}</span>
         {line.origin === 'equivalent' ? (
           <span className={styles.muted}>
@@ -86,21 +86,31 @@ function LineRow({ line, order }: { line: ClaimLine; order: ClaimOrder }) {
           </span>
         ) : null}
       </td>
-      <td className={styles.cell}>{format.quantity(line.quantity)}</td>
-      <td className={styles.cell}>{format.money(line.net_price_cents)}</td>
+      <td className={styles.cell} data-label={t`Quantity`}>
+        {format.quantity(line.quantity)}
+      </td>
+      <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Net price`}>
+        {format.money(line.net_price_cents)}
+      </td>
       {line.status === 'cancelled' ? (
-        <td className={styles.cell} colSpan={5}>
+        <td className={`${styles.cell} ${cards.cardFirst}`} colSpan={5}>
           <Cancelled line={line} order={order} />
         </td>
       ) : (
         <>
-          <td className={styles.cell}>{line.promised_on ? format.date(line.promised_on) : '–'}</td>
-          <td className={styles.cell}>{line.eta_history.map((entry) => format.date(entry.eta)).join(' → ') || '–'}</td>
-          <td className={styles.cell}>{line.delivered_on ? format.date(line.delivered_on) : <Trans>not yet</Trans>}</td>
-          <td className={styles.cell}>
+          <td className={styles.cell} data-label={t`Promised for`}>
+            {line.promised_on ? format.date(line.promised_on) : '–'}
+          </td>
+          <td className={styles.cell} data-label={t`Delivery dates given`}>
+            {line.eta_history.map((entry) => format.date(entry.eta)).join(' → ') || '–'}
+          </td>
+          <td className={styles.cell} data-label={t`Delivered on`}>
+            {line.delivered_on ? format.date(line.delivered_on) : <Trans>not yet</Trans>}
+          </td>
+          <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Delay`}>
             <Delay line={line} />
           </td>
-          <td className={styles.cell}>
+          <td className={`${styles.cell} ${cards.cardWide}`}>
             <LineHistory line={line} order={order} />
           </td>
         </>
@@ -183,49 +193,8 @@ function OrderSection({ order }: { order: ClaimOrder }) {
             </tr>
           </thead>
           <tbody>
-<<<<<<< HEAD
-            {claim.lines.map((line) => (
-              <tr key={line.id} className={(line.delay_days ?? 0) > 0 ? styles.attentionRow : undefined}>
-                <th scope="row" className={styles.cell}>
-                  <span className={styles.block}>
-                    {line.part_number} {line.brand}
-                  </span>
-                  <span className={styles.muted}>{line.description}</span>
-                </th>
-                <td className={styles.cell} data-label={t`Quote`}>
-                  <span className={styles.block}>{i18n._(claimOriginText[line.origin])}</span>
-                  {line.origin === 'equivalent' ? (
-                    <span className={styles.muted}>
-                      <Trans>instead of {line.requested_part_number}</Trans>
-                    </span>
-                  ) : null}
-                </td>
-                <td className={styles.cell} data-label={t`Quantity`}>
-                  {line.quantity}
-                </td>
-                <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Net price`}>
-                  {format.money(line.net_price_cents)}
-                </td>
-                <td className={styles.cell} data-label={t`Promised for`}>
-                  {line.promised_on ? format.date(line.promised_on) : '–'}
-                </td>
-                <td className={styles.cell} data-label={t`Delivery dates given`}>
-                  {line.eta_history.map((entry) => format.date(entry.eta)).join(' → ') || '–'}
-                </td>
-                <td className={styles.cell} data-label={t`Delivered on`}>
-                  {line.delivered_on ? format.date(line.delivered_on) : <Trans>not yet</Trans>}
-                </td>
-                <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Delay`}>
-                  <Delay line={line} />
-                </td>
-                <td className={`${styles.cell} ${cards.cardWide}`}>
-                  <LineHistory line={line} claim={claim} />
-                </td>
-              </tr>
-=======
             {order.lines.map((line) => (
               <LineRow key={line.id} line={line} order={order} />
->>>>>>> claims
             ))}
           </tbody>
         </table>

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { ORDER_STATUSES, type OrderSummary, TRADE_PAGE_SIZE } from '../../../common/contracts/trading';
-import type { OrderListSearch } from '../../../machines/order-list.machine';
+import { awaitsDealerConfirmation, type OrderListSearch } from '../../../machines/order-list.machine';
 import { useFormats } from '../../i18n/use-formats';
 import { LoadError } from '../../ui/LoadError';
 import { Pager } from '../../ui/Pager';
@@ -27,10 +27,15 @@ function OrderLink({ order, side }: { order: OrderSummary; side: 'workshop' | 'd
 }
 
 /** What needs attention on an order, in words (the row's colour only repeats it). */
-function Attention({ order }: { order: OrderSummary }) {
+function Attention({ order, side }: { order: OrderSummary; side: 'workshop' | 'dealer' }) {
   const returns = order.open_returns;
   return (
     <>
+      {awaitsDealerConfirmation(order, side) ? (
+        <span className={styles.badge.attention}>
+          <Trans>New – please confirm</Trans>
+        </span>
+      ) : null}{' '}
       {order.has_backorder ? (
         <span className={styles.badge.attention}>
           <Trans>Backorder</Trans>
@@ -168,7 +173,11 @@ export function OrderListView({
               {page.items.map((order) => (
                 <tr
                   key={order.id}
-                  className={order.has_backorder || order.open_returns > 0 ? styles.attentionRow : undefined}
+                  className={
+                    order.has_backorder || order.open_returns > 0 || awaitsDealerConfirmation(order, side)
+                      ? styles.attentionRow
+                      : undefined
+                  }
                 >
                   <th scope="row" className={styles.cell}>
                     <OrderLink order={order} side={side} />
@@ -194,7 +203,7 @@ export function OrderListView({
                     {order.line_count}
                   </td>
                   <td className={styles.cell}>
-                    <Attention order={order} />
+                    <Attention order={order} side={side} />
                   </td>
                 </tr>
               ))}

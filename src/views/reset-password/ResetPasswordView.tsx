@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { RESET_TOKEN_MINUTES } from '../../../common/contracts/account';
 import type { ResetPasswordInput, resetPasswordMachine } from '../../../machines/reset-password.machine';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
 import { Form } from '../../ui/Form';
 import { InfoBox } from '../../ui/InfoBox';
 import { PasswordField } from '../../ui/PasswordField';
@@ -15,8 +17,27 @@ import { useResetPassword } from './use-reset-password';
 type Implementations = Parameters<typeof resetPasswordMachine.provide>[0];
 
 /**
- * /reset-password: with ?token= the mailed reset (the token's e-mail shown read-only); without,
- * the signed-in user's password change, which also asks for the current password (ADR 009).
+ * The signed-in password change stays inside the app's frame (issue 24 §11): the shell around it
+ * is the signed-in layout's; this is just the page's card with its heading.
+ */
+function InAppLayout({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={styles.authCard}>
+      <Card aria-labelledby="page-title">
+        <h1 id="page-title" className={styles.formTitle}>
+          {title}
+        </h1>
+        {lead ? <p className={styles.formLead}>{lead}</p> : null}
+        {children}
+      </Card>
+    </section>
+  );
+}
+
+/**
+ * /reset-password?token=: the mailed reset (the token's e-mail shown read-only), in the public
+ * account frame; /change-password: the signed-in user's password change, which also asks for the
+ * current password (ADR 009), inside the app's frame.
  */
 export function ResetPasswordView({
   implementations,
@@ -29,14 +50,15 @@ export function ResetPasswordView({
   const messageText = useMessageText();
   const reset = useResetPassword(implementations, input);
   const title = input.mode === 'reset' ? <Trans>Set a new password</Trans> : <Trans>Change your password</Trans>;
+  const Frame = input.mode === 'reset' ? AuthLayout : InAppLayout;
 
   if (reset.checkingLink) {
     return (
-      <AuthLayout title={title}>
+      <Frame title={title}>
         <p role="status">
           <Trans>Checking your link…</Trans>
         </p>
-      </AuthLayout>
+      </Frame>
     );
   }
   if (reset.linkRejected) {
@@ -73,7 +95,7 @@ export function ResetPasswordView({
   }
   if (reset.saved) {
     return (
-      <AuthLayout title={title}>
+      <Frame title={title}>
         <InfoBox tone="success">
           {input.mode === 'reset' ? (
             <Trans>Your password has been saved. You are being taken to the login…</Trans>
@@ -81,11 +103,11 @@ export function ResetPasswordView({
             <Trans>Your password has been changed.</Trans>
           )}
         </InfoBox>
-      </AuthLayout>
+      </Frame>
     );
   }
   return (
-    <AuthLayout
+    <Frame
       title={title}
       lead={<Trans>Choose a password with at least 8 characters that you do not use anywhere else.</Trans>}
     >
@@ -131,6 +153,6 @@ export function ResetPasswordView({
           <Trans>Save password</Trans>
         </Button>
       </Form>
-    </AuthLayout>
+    </Frame>
   );
 }

@@ -12,6 +12,7 @@ import { Logo } from '../app-shell/Logo';
 import { LiveStatus } from './LiveStatus';
 import * as styles from './shell.css';
 import { useLogout } from './use-logout';
+import { WaitingOrdersCount } from './WaitingOrdersCount';
 
 type Implementations = Parameters<typeof logoutMachine.provide>[0];
 
@@ -22,10 +23,13 @@ type Implementations = Parameters<typeof logoutMachine.provide>[0];
 export function AppShell({
   user,
   logoutImplementations,
+  countWaitingOrders,
   children,
 }: {
   user: PublicUser;
   logoutImplementations: Implementations;
+  /** The dealer's count of new orders waiting for its confirmation (issue 24 §8). */
+  countWaitingOrders?: () => Promise<number>;
   children: ReactNode;
 }) {
   const { t } = useLingui();
@@ -120,6 +124,7 @@ export function AppShell({
                   <li>
                     <Link to="/dealer/orders" className={styles.navLink}>
                       <Trans>Orders</Trans>
+                      {countWaitingOrders ? <WaitingOrdersCount countWaitingOrders={countWaitingOrders} /> : null}
                     </Link>
                   </li>
                   <li>
@@ -142,7 +147,7 @@ export function AppShell({
                 </li>
               ) : null}
               <li>
-                <Link to="/reset-password" className={styles.navLink}>
+                <Link to="/change-password" className={styles.navLink}>
                   <Trans>Change password</Trans>
                 </Link>
               </li>

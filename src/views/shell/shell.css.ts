@@ -79,3 +79,14 @@ export const tabList = style({
   gap: vars.space.sm,
   flexWrap: 'wrap',
 });
+
+/** The count of new orders waiting for the dealer's confirmation, beside "Orders" (issue 24 §8). */
+export const navCount = style({
+  marginInlineStart: vars.space.sm,
+  padding: `0 ${vars.space.sm}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.brandSoft,
+  color: vars.color.brandStrong,
+  fontWeight: 600,
+  fontSize: '0.875em',
+});

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import type { InquiryDetail, OrderSummary, Recipient } from '../../../common/contracts/trading';
-import { answeringRecipients, cheapestFor, fastestFor, quoteFor } from '../../../machines/inquiry-quotes';
+import { answeringRecipients, cheapestFor, fastestFor, isEtaPassed, quoteFor } from '../../../machines/inquiry-quotes';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -434,6 +434,12 @@ function QuoteMatrix({ detail, page, format }: { detail: InquiryDetail; page: Pa
                           <>
                             {', '}
                             <Trans>expected {eta}</Trans>
+                            {isEtaPassed(detail, quote) ? (
+                              <>
+                                {' '}
+                                <Trans>(this date has passed)</Trans>
+                              </>
+                            ) : null}
                           </>
                         ) : null}
                       </span>
