@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -13,35 +13,27 @@ if (!existsSync(chromePath)) {
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'teileportal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+/**
+ * Workers, each with a portal of its own (port E2E_PORT + n, data in E2E_DATA_DIR/portal-n), so
+ * that no spec ever sees another one's organisations, mails or counters (`test` in tests/e2e/support.ts).
+ */
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+process.env.E2E_WORKERS = String(workers);
 
-export default defineConfig({
-  testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'off',
-    launchOptions: {
-      executablePath: chromePath,
-      args: chromeFlags,
-    },
-  },
-  // Searches the server's log for every password and token the run used (issue 7 §5).
-  globalTeardown: './tests/e2e/log-secrets.teardown.ts',
-  webServer: {
-    // The production build served by the real server, as `npm start` does; its log (level info)
-    // goes to a file the teardown searches.
-    command: `npm run build && node --import tsx server/main.ts > "${path.join(dataDir, 'server.log')}" 2>&1`,
-    url: `http://127.0.0.1:${port}/healthz`,
+/** The production build served by the real server, as `npm start` does; its log (level info) goes to a file the teardown searches. */
+function portal(index: number) {
+  const portalDir = path.join(dataDir, `portal-${index}`);
+  mkdirSync(portalDir, { recursive: true });
+  const serve = `node --import tsx server/main.ts > "${path.join(portalDir, 'server.log')}" 2>&1`;
+  return {
+    // The servers start one after the other: the first one builds the app they all serve.
+    command: index === 0 ? `npm run build && ${serve}` : serve,
+    url: `http://127.0.0.1:${port + index}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(port + index),
+      DATA_DIR: portalDir,
       LOG_LEVEL: 'info',
       MAIL_POLL_MS: '200',
       CAPTCHA_COST: '2000',
@@ -49,5 +41,28 @@ export default defineConfig({
       // X-Forwarded-For (tests/e2e/support.ts), so per-address limits count each separately (ADR 032).
       TRUSTED_PROXIES: '127.0.0.1',
     },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // A spec file's tests run in order in one worker; the files are spread over the workers.
+  fullyParallel: false,
+  workers,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    // Each worker's own portal (tests/e2e/support.ts sets baseURL from the worker's index).
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromePath,
+      args: chromeFlags,
+    },
   },
+  // Searches the servers' logs for every password and token the run used (issue 7 §5).
+  globalTeardown: './tests/e2e/log-secrets.teardown.ts',
+  webServer: Array.from({ length: workers }, (_, index) => portal(index)),
 });

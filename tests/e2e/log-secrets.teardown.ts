@@ -10,9 +10,13 @@ import path from 'node:path';
 export default async function searchServerLogForSecrets() {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
-  const log = readFileSync(path.join(dataDir, 'server.log'), 'utf8');
+  // One portal per worker (playwright.config.ts), each with its log in E2E_DATA_DIR/portal-n.
+  const portals = Array.from({ length: Number(process.env.E2E_WORKERS ?? 1) }, (_, index) => index);
+  const log = portals
+    .map((index) => readFileSync(path.join(dataDir, `portal-${index}`, 'server.log'), 'utf8'))
+    .join('\n');
   if (!log.includes('"event":"login.succeeded"')) {
-    throw new Error('the e2e server log has no login events: is it logging at level info to server.log?');
+    throw new Error('the e2e server logs have no login events: are they logging at level info to server.log?');
   }
   const specDir = import.meta.dirname;
   const passwords = new Set<string>();
@@ -22,11 +26,13 @@ export default async function searchServerLogForSecrets() {
     }
   }
   const tokens = new Set<string>();
-  const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4173}`;
-  const list = await (await fetch(`${origin}/dev/mailbox`)).text();
-  for (const [, id] of list.matchAll(/href="\/dev\/mailbox\/(\d+)"/g)) {
-    const mail = await (await fetch(`${origin}/dev/mailbox/${id}`)).text();
-    for (const [, token] of mail.matchAll(/token=([A-Za-z0-9_.-]{20,})/g)) if (token) tokens.add(token);
+  for (const index of portals) {
+    const origin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + index}`;
+    const list = await (await fetch(`${origin}/dev/mailbox`)).text();
+    for (const [, id] of list.matchAll(/href="\/dev\/mailbox\/(\d+)"/g)) {
+      const mail = await (await fetch(`${origin}/dev/mailbox/${id}`)).text();
+      for (const [, token] of mail.matchAll(/token=([A-Za-z0-9_.-]{20,})/g)) if (token) tokens.add(token);
+    }
   }
   // The specs always type passwords; a run of a few specs may have mailed no token at all.
   if (passwords.size === 0) throw new Error('found no passwords in the specs to search the log for');

@@ -15,6 +15,20 @@ export function ownClientAddress(): Record<string, string> {
   return { 'x-forwarded-for': `2001:db8:e2e:${worker.toString(16)}::${clientsSoFar.toString(16)}` };
 }
 
+/** The address of the portal that worker `index` uses: the first portal's port plus the index. */
+function portalOfWorker(first: string | undefined, index: number) {
+  const portals = Number(process.env.E2E_WORKERS ?? 1);
+  if (!first) throw new Error('playwright.config.ts sets no baseURL');
+  if (index >= portals) {
+    throw new Error(
+      `worker ${index + 1} has no portal: ${portals} were started (set E2E_WORKERS to the --workers count)`,
+    );
+  }
+  const url = new URL(first);
+  url.port = String(Number(url.port) + index);
+  return url.origin;
+}
+
 /**
  * Public pages arrive prerendered; the app loads when the visitor first reaches for the page
  * (pointer, touch, wheel, key, focus: ADR 017) and their buttons work once it has taken the page
@@ -22,6 +36,10 @@ export function ownClientAddress(): Record<string, string> {
  * moves the pointer over the page, then waits until the app has taken over.
  */
 export const test = base.extend({
+  // Every worker has a portal of its own (playwright.config.ts): the n-th worker's runs on E2E_PORT + n.
+  baseURL: async ({ baseURL }, use, testInfo) => {
+    await use(portalOfWorker(baseURL, testInfo.parallelIndex));
+  },
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, ...ownClientAddress() });
   },

@@ -1,9 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { type AnyStateMachine, fromPromise } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import type { Invitation } from '../../common/contracts/workshop';
+import type {
+  CreateWorkshopAccountRequest,
+  Invitation,
+  ResumeOnboardingRequest,
+} from '../../common/contracts/workshop';
 import { onboardingWizardMachine } from '../../machines/onboarding-wizard.machine';
 import { type CreatedAccount, onboardingWizardAccountMachine } from '../../machines/onboarding-wizard-account.machine';
 import { onboardingWizardMasterDataMachine } from '../../machines/onboarding-wizard-master-data.machine';
@@ -11,7 +15,8 @@ import { onboardingWizardSuppliersMachine } from '../../machines/onboarding-wiza
 import type { SaveDetailsInput, SkipStepInput, WizardDraft } from '../../machines/onboarding-wizard-types';
 import { OnboardingWizardView } from '../../src/views/onboarding-wizard/OnboardingWizardView';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, pathCases, type Step as ReplayStep } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 import { dmsOptions, invitation, partDealers, resumeAt } from '../support/wizard';
 
 /**
@@ -20,14 +25,7 @@ import { dmsOptions, invitation, partDealers, resumeAt } from '../support/wizard
  * done event), driven through that step's screen; each step's own paths start with the wizard
  * resumed at that step.
  */
-type Step = {
-  type: string;
-  field?: string;
-  value?: string;
-  dealerId?: number;
-  output?: unknown;
-  error?: Error;
-};
+type Step = ReplayStep<{ field?: string; dealerId?: number }>;
 type PathStep = { event: unknown; state: { value: unknown; context: unknown; hasTag(tag: string): boolean } };
 
 const created = (mode: Invitation['mode']): CreatedAccount => ({
@@ -56,19 +54,11 @@ const errorTexts: Record<string, string> = {
 const needsPassword = apiFailure('Continue with your password, please.', 'onboardingNeedsPassword', 'token');
 const wrongPassword = apiFailure('The password is not correct.', 'onboardingPasswordWrong', 'password');
 
-function describePath(steps: readonly { event: unknown }[]) {
-  return (
-    steps
-      .map((step) => step.event as Step)
-      .filter((event) => event.type !== 'xstate.init')
-      .map((event) =>
-        event.type.startsWith('xstate.')
-          ? event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')
-          : `${event.type}${event.value !== undefined ? `=${event.value}` : ''}`,
-      )
-      .join(' → ') || '(start)'
-  );
-}
+/** A step as a path's test name reads it: an actor's outcome as `done:x`/`error:x`, else the event and value. */
+const nameOf = (event: Step) =>
+  event.type.startsWith('xstate.')
+    ? event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')
+    : `${event.type}${event.value !== undefined ? `=${event.value}` : ''}`;
 
 function pathsOf(machine: AnyStateMachine, input: unknown, events: Step[], serialize: (snapshot: never) => unknown) {
   return getShortestPaths(machine, {
@@ -78,49 +68,45 @@ function pathsOf(machine: AnyStateMachine, input: unknown, events: Step[], seria
   }) as unknown as { steps: PathStep[]; state: PathStep['state'] }[];
 }
 
-/** The rendered wizard, every request a promise the test settles. */
+type SaveResult = { message: string | undefined };
+
+/**
+ * The rendered wizard, every request held in flight until the test settles it. Each fake is named
+ * by the id its machine invokes it under, so a path's `xstate.done.actor.<id>` settles it; a step's
+ * save and skip (one implementation each, invoked by both steps) are told apart the same way.
+ */
 async function renderWizard() {
   const user = userEvent.setup();
-  const requests = {
-    check: controllablePromise<Invitation>(),
-    draft: controllablePromise<WizardDraft | null>(),
-    resume: controllablePromise<Invitation>(),
-    create: controllablePromise<CreatedAccount>(),
-    dms: controllablePromise<typeof dmsOptions>(),
-    dealers: controllablePromise<typeof partDealers>(),
-    save: controllablePromise<{ message: string | undefined }>(),
-    skip: controllablePromise<void>(),
-  };
-  const effects = {
-    navigate: vi.fn(),
-    leave: vi.fn(),
-    saved: [] as SaveDetailsInput[],
-    skipped: [] as SkipStepInput[],
-  };
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
+  const effects = { navigate: vi.fn(), leave: vi.fn() };
   const notifyFailure = () => {};
-  const saveDetails = fromPromise<{ message: string | undefined }, SaveDetailsInput>(({ input }) => {
-    effects.saved.push(input);
-    return requests.save.start();
-  });
-  const skipStep = fromPromise<void, SkipStepInput>(({ input }) => {
-    effects.skipped.push(input);
-    return requests.skip.start();
-  });
   const implementations = {
     actors: {
-      checkInvitation: fromPromise<Invitation, { token: string }>(() => requests.check.start()),
-      readDraft: fromPromise<WizardDraft | null, { leadId: number }>(() => requests.draft.start()),
-      resumeOnboarding: fromPromise<Invitation, { token: string; password: string }>(() => requests.resume.start()),
+      checkInvitation: controlled<Invitation, { token: string }>('checkInvitation'),
+      readDraft: controlled<WizardDraft | null, { leadId: number }>('readDraft'),
+      resumeOnboarding: controlled<Invitation, ResumeOnboardingRequest>('resumeOnboarding'),
       accountStep: onboardingWizardAccountMachine.provide({
-        actors: { createAccount: fromPromise(() => requests.create.start()) },
+        actors: {
+          createAccount: controlled<CreatedAccount, CreateWorkshopAccountRequest & Record<string, unknown>>(
+            'createAccount',
+          ),
+        },
         actions: { notifyFailure, saveDraft: () => {} },
       }),
       masterDataStep: onboardingWizardMasterDataMachine.provide({
-        actors: { loadDms: fromPromise(() => requests.dms.start()), saveDetails, skipStep },
+        actors: {
+          loadDms: controlled<typeof dmsOptions, void>('loadDms'),
+          saveDetails: controlled<SaveResult, SaveDetailsInput>('saveDms'),
+          skipStep: controlled<void, SkipStepInput>('skipMasterData'),
+        },
         actions: { notifyFailure, saveDraft: () => {} },
       }),
       suppliersStep: onboardingWizardSuppliersMachine.provide({
-        actors: { loadPartDealers: fromPromise(() => requests.dealers.start()), saveDetails, skipStep },
+        actors: {
+          loadPartDealers: controlled<typeof partDealers, void>('loadPartDealers'),
+          saveDetails: controlled<SaveResult, SaveDetailsInput>('saveSuppliers'),
+          skipStep: controlled<void, SkipStepInput>('skipSuppliers'),
+        },
         actions: { notifyFailure, saveDraft: () => {}, showLoader: () => {}, hideLoader: () => {} },
       }),
     },
@@ -135,12 +121,8 @@ async function renderWizard() {
   await renderInRouter('/onboarding', () => (
     <OnboardingWizardView implementations={implementations} token={'t'.repeat(40)} loadingLabel="Loading" />
   ));
-  const settle = async <T,>(request: { settle: { resolve: (value: T) => void } }, value: T) => {
-    await act(async () => request.settle.resolve(value));
-  };
-  const fail = async (request: { settle: { reject: (error: unknown) => void } }, error: unknown) => {
-    await act(async () => request.settle.reject(error));
-  };
+  /** Answers the request in flight of the actor invoked as `id`. */
+  const answer = (id: string, output: unknown) => settle({ type: `xstate.done.actor.${id}` }, output);
   const button = (name: string) => screen.getByRole('button', { name });
 
   /** The three steps, driven through their screens to their end as a person would. */
@@ -149,20 +131,20 @@ async function renderWizard() {
       await user.type(await screen.findByLabelText('First name *', { selector: 'input' }), 'Max');
       await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'Radlager-2026');
       await user.click(button('Create account'));
-      await settle(requests.create, created(mode));
+      await answer('createAccount', created(mode));
     },
     masterData: async () => {
-      await settle(requests.dms, dmsOptions);
+      await answer('loadDms', dmsOptions);
       await user.click(button('Skip and set up later'));
-      await settle(requests.skip, undefined);
+      await answer('skipMasterData', undefined);
     },
     suppliers: async () => {
-      await settle(requests.dealers, partDealers);
+      await answer('loadPartDealers', partDealers);
       await user.click(button('Skip and set up later'));
-      await settle(requests.skip, undefined);
+      await answer('skipSuppliers', undefined);
     },
   };
-  return { user, requests, effects, settle, fail, button, through };
+  return { user, calls, effects, isActorOutcome, settle, answer, button, through };
 }
 type Harness = Awaited<ReturnType<typeof renderWizard>>;
 
@@ -224,32 +206,18 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
 
   async function replayParent(mode: Invitation['mode'], steps: readonly PathStep[]) {
     const harness = await renderWizard();
-    const { user, requests, settle, fail, button, through, effects } = harness;
+    const { user, isActorOutcome, settle, button, through, effects } = harness;
     for (const { event: raw, state } of steps) {
       const event = raw as Step;
       const context = state.context as ParentContext;
       switch (event.type) {
-        case 'xstate.done.actor.checkInvitation':
-          await settle(requests.check, event.output as Invitation);
-          break;
-        case 'xstate.error.actor.checkInvitation':
-          await fail(requests.check, event.error);
-          break;
-        case 'xstate.done.actor.readDraft':
-          await settle(requests.draft, null);
-          break;
         case 'resume.passwordChange':
           await user.type(screen.getByLabelText('Your password', { selector: 'input' }), event.value ?? '');
           break;
         case 'resume.submit':
           await user.click(button('Continue with your password'));
           break;
-        case 'xstate.done.actor.resumeOnboarding':
-          await settle(requests.resume, event.output as Invitation);
-          break;
-        case 'xstate.error.actor.resumeOnboarding':
-          await fail(requests.resume, event.error);
-          break;
+        // A step (a child machine) ends as a person drives it through its screen.
         case 'xstate.done.actor.account':
           await through.account(mode);
           break;
@@ -263,6 +231,7 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
           await user.click(button('Close'));
           break;
         default:
+          if (isActorOutcome(event)) await settle(event);
           break;
       }
 
@@ -308,7 +277,7 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
         for (const state of expected) expect(reached).toContain(JSON.stringify(state));
       });
 
-      test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+      test.each(pathCases(paths, nameOf))(
         '%s',
         async (_name, path) => {
           await replayParent(mode, path.steps);
@@ -321,8 +290,8 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
 
 /** Opens the wizard resumed at a step (or fresh at step 1); each step's own paths start there. */
 async function openedAt(harness: Harness, resume: 'master-data' | 'suppliers' | null) {
-  await harness.settle(harness.requests.check, invitation('plain', resume ? resumeAt(resume) : null));
-  await harness.settle(harness.requests.draft, null);
+  await harness.answer('checkInvitation', invitation('plain', resume ? resumeAt(resume) : null));
+  await harness.answer('readDraft', null);
 }
 
 describe('step 1: account (its own paths)', () => {
@@ -353,12 +322,12 @@ describe('step 1: account (its own paths)', () => {
     for (const state of ['editing', 'creating', 'created']) expect(reached).toContain(state);
   });
 
-  test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+  test.each(pathCases(paths, nameOf))(
     '%s',
     async (_name, path) => {
       const harness = await renderWizard();
       await openedAt(harness, null);
-      const { user, requests, settle, fail, button } = harness;
+      const { user, isActorOutcome, settle, button } = harness;
       for (const { event: raw, state } of path.steps) {
         const event = raw as Step;
         switch (event.type) {
@@ -373,13 +342,8 @@ describe('step 1: account (its own paths)', () => {
           case 'account.submit':
             await user.click(button('Create account'));
             break;
-          case 'xstate.done.actor.createAccount':
-            await settle(requests.create, event.output as CreatedAccount);
-            break;
-          case 'xstate.error.actor.createAccount':
-            await fail(requests.create, event.error);
-            break;
           default:
+            if (isActorOutcome(event)) await settle(event);
             break;
         }
         if (state.value === 'created') {
@@ -425,18 +389,15 @@ describe('step 2: master data (its own paths)', () => {
     for (const state of ['loadingDms', 'editing', 'saving', 'skipping', 'finished']) expect(reached).toContain(state);
   });
 
-  test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+  test.each(pathCases(paths, nameOf))(
     '%s',
     async (_name, path) => {
       const harness = await renderWizard();
       await openedAt(harness, 'master-data');
-      const { user, requests, settle, fail, button, effects } = harness;
+      const { user, calls, isActorOutcome, settle, button } = harness;
       for (const { event: raw, state } of path.steps) {
         const event = raw as Step;
         switch (event.type) {
-          case 'xstate.done.actor.loadDms':
-            await settle(requests.dms, dmsOptions);
-            break;
           case 'dms.select':
             await user.selectOptions(screen.getByLabelText('DMS software'), event.value ?? '');
             break;
@@ -449,16 +410,8 @@ describe('step 2: master data (its own paths)', () => {
           case 'step.skip':
             await user.click(button('Skip and set up later'));
             break;
-          case 'xstate.done.actor.saveDms':
-            await settle(requests.save, { message: undefined });
-            break;
-          case 'xstate.error.actor.saveDms':
-            await fail(requests.save, event.error);
-            break;
-          case 'xstate.done.actor.skipMasterData':
-            await settle(requests.skip, undefined);
-            break;
           default:
+            if (isActorOutcome(event)) await settle(event);
             break;
         }
         if (state.value === 'finished') {
@@ -470,10 +423,10 @@ describe('step 2: master data (its own paths)', () => {
         await expectErrors(context.errors);
         if (state.value !== 'loadingDms') expect(screen.getByLabelText('DMS software')).toHaveValue(context.form.dmsId);
         if (state.value === 'saving') {
-          expect(effects.saved.at(-1)).toMatchObject({ leadId: 7, workshopId: 11 });
+          expect(calls.saveDms?.at(-1)).toMatchObject({ leadId: 7, workshopId: 11 });
           expect(button('Saving…')).toHaveAttribute('aria-busy', 'true');
         }
-        if (state.value === 'skipping') expect(effects.skipped.at(-1)).toMatchObject({ step: 'master-data' });
+        if (state.value === 'skipping') expect(calls.skipMasterData?.at(-1)).toMatchObject({ step: 'master-data' });
       }
     },
     20_000,
@@ -515,18 +468,15 @@ describe('step 3: part suppliers (its own paths)', () => {
     }
   });
 
-  test.each(paths.map((path) => [describePath(path.steps), path] as const))(
+  test.each(pathCases(paths, nameOf))(
     '%s',
     async (_name, path) => {
       const harness = await renderWizard();
       await openedAt(harness, 'suppliers');
-      const { user, requests, settle, fail, button } = harness;
+      const { user, isActorOutcome, settle, button } = harness;
       for (const { event: raw, state } of path.steps) {
         const event = raw as Step;
         switch (event.type) {
-          case 'xstate.done.actor.loadPartDealers':
-            await settle(requests.dealers, partDealers);
-            break;
           case 'tile.toggle':
             await user.click(button('WM SE'));
             break;
@@ -542,16 +492,8 @@ describe('step 3: part suppliers (its own paths)', () => {
           case 'step.skip':
             await user.click(button('Skip and set up later'));
             break;
-          case 'xstate.done.actor.saveSuppliers':
-            await settle(requests.save, { message: undefined });
-            break;
-          case 'xstate.error.actor.saveSuppliers':
-            await fail(requests.save, event.error);
-            break;
-          case 'xstate.done.actor.skipSuppliers':
-            await settle(requests.skip, undefined);
-            break;
           default:
+            if (isActorOutcome(event)) await settle(event);
             break;
         }
         if (state.value === 'finished') {

@@ -8,6 +8,7 @@ import { initialTransition, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { type VinFieldEvent, vinFieldMachine } from '../../machines/vin-field.machine';
 import { VinField } from '../../src/views/vehicle/VinField';
+import { pathCases, type Step } from '../support/path-replay';
 
 const LATEST_MODEL_YEAR = 2027;
 
@@ -39,14 +40,10 @@ test('the traversal reaches every state of the field', () => {
   expect(paths.some((path) => path.steps.some((step) => step.event.type === 'suggestion.accept'))).toBe(true);
 });
 
-const name = (steps: { event: { type: string; value?: string } }[]) =>
-  steps
-    .map((step) => step.event)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => (event.value !== undefined ? `${event.type}=${event.value || '(empty)'}` : event.type))
-    .join(' → ') || '(start)';
+/** A step as the test's name reads it, the empty value spelt out. */
+const nameOf = (step: Step) => (step.value !== undefined ? `${step.type}=${step.value || '(empty)'}` : step.type);
 
-test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_name, path) => {
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
   render(
     <I18nProvider i18n={i18n}>

@@ -1,7 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { OrderDetail, TradeEvent } from '../../common/contracts/trading';
 import type { VersionedEditEvent } from '../../machines/blocks/versioned-edit';
@@ -18,6 +17,7 @@ import type { WorkshopOrderImplementations } from '../../src/views/orders/use-wo
 import { WorkshopOrderView } from '../../src/views/orders/WorkshopOrderView';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const networkError = apiFailure('No connection to the server', 'networkError');
@@ -54,14 +54,7 @@ const requested: OrderChangeResult = {
 };
 const thisOrder: TradeEvent = tradeEvent({ id: 950, kind: 'line.shipped', order_id: 42 });
 
-type Step = {
-  type: string;
-  value?: string;
-  field?: string;
-  output?: { outcome?: string };
-  error?: Error;
-  event?: TradeEvent;
-};
+type Step = PathStep<{ field?: string; output?: { outcome?: string }; event?: TradeEvent }>;
 
 const paths = getShortestPaths(workshopOrderMachine, {
   input: { orderId: 42 },
@@ -98,8 +91,6 @@ test('the traversal reaches every state of the screen', () => {
   expect(paths.some((path) => path.state.context.notice === 'orderChanged')).toBe(true);
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
 function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
   const table = screen.getByRole('table', { name: 'Order lines' });
   // The part number exactly as the dealer wrote it.
@@ -133,37 +124,22 @@ function expectOrderOnScreen(shown: OrderDetail, actionable: boolean) {
   expect(screen.queryByRole('button', { name: 'Request return 1K0 615 301 AA' })).toBeNull();
 }
 
-/** A path's test name: its events, a dialog's outcome or a 409 said briefly. */
-function pathName(steps: readonly { event: unknown }[], start: string) {
-  return (
-    steps
-      .map((step) => step.event as Step)
-      .filter((event) => event.type !== 'xstate.init')
-      .map((event) =>
-        event.output?.outcome
-          ? `returnRequest ${event.output.outcome}`
-          : event.error === orderChanged
-            ? 'error.submit=409'
-            : event.value !== undefined
-              ? `${event.type}=${event.value}`
-              : event.type.replace('xstate.', ''),
-      )
-      .join(' → ') || start
-  );
-}
+/** A step as a path's test name reads it: a dialog's outcome or a 409 said briefly. */
+const nameOf = (step: PathStep) => {
+  const event = step as Step;
+  return event.output?.outcome
+    ? `returnRequest ${event.output.outcome}`
+    : event.error === orderChanged
+      ? 'error.submit=409'
+      : event.value !== undefined
+        ? `${event.type}=${event.value}`
+        : event.type.replace('xstate.', '');
+};
 
 async function renderOrderPage() {
   const user = userEvent.setup();
   const live = fakeLiveSource();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[name] = [...(calls[name] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations: WorkshopOrderImplementations = {
     actors: {
       loadOrder: controlled<OrderDetail, { orderId: number }>('loadOrder'),
@@ -175,14 +151,8 @@ async function renderOrderPage() {
     actions: { notifySuccess: () => {} },
   };
   await renderInRouter('/orders/42', () => <WorkshopOrderView implementations={implementations} orderId={42} />);
-  const settle = async (actor: string, outcome: 'done' | 'error', value: unknown) => {
-    const request = inFlight[actor];
-    if (!request) throw new Error(`no ${actor} request is in flight`);
-    inFlight[actor] = undefined;
-    await act(async () => (outcome === 'done' ? request.resolve(value) : request.reject(value)));
-  };
   const dialog = () => screen.getByRole('dialog', { name: 'Return LX 1780' });
-  return { user, live, calls, settle, dialog };
+  return { user, live, calls, isActorOutcome, settle, dialog };
 }
 
 /** What the dialog sends for a return of LX 1780 with the reason chosen in the paths, at the version read. */
@@ -192,15 +162,15 @@ const sentReturn = {
   version: 7,
 };
 
-test.each(paths.map((path) => [pathName(path.steps, '(start)'), path] as const))('%s', async (_name, path) => {
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const { user, live, calls, settle, dialog } = await renderOrderPage();
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
     const outcome = event.output?.outcome;
-    if (event.type === 'xstate.done.actor.loadOrder') await settle('loadOrder', 'done', event.output);
-    else if (event.type === 'xstate.error.actor.loadOrder') await settle('loadOrder', 'error', event.error);
-    else if (event.type === 'order.retry') {
+    if (event.type === 'xstate.done.actor.loadOrder' || event.type === 'xstate.error.actor.loadOrder') {
+      await settle(event);
+    } else if (event.type === 'order.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'trade.event' && event.event) {
       const pushed = event.event;
@@ -215,8 +185,8 @@ test.each(paths.map((path) => [pathName(path.steps, '(start)'), path] as const))
       await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
       expect(within(dialog()).getByRole('button', { name: 'Request return' })).toHaveAttribute('aria-busy', 'true');
       expect(calls.submit?.at(-1)).toEqual(sentReturn);
-      if (outcome === 'done') await settle('submit', 'done', requested);
-      else await settle('submit', 'error', orderChanged);
+      if (outcome === 'done') await settle({ type: 'xstate.done.actor.submit' }, requested);
+      else await settle({ type: 'xstate.error.actor.submit', error: orderChanged });
     }
 
     const { context } = state;
@@ -269,47 +239,48 @@ test('the dialog’s traversal reaches every state of the versioned edit', () =>
   }
 });
 
-test.each(dialogPaths.map((path) => [pathName(path.steps, '(open)'), path] as const))(
-  'dialog: %s',
-  async (_name, path) => {
-    const { user, calls, settle, dialog } = await renderOrderPage();
-    await settle('loadOrder', 'done', order);
-    await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
-
-    for (const { event: raw, state } of path.steps) {
-      const event = raw as Step;
-      if (event.type === 'edit.change')
-        await user.selectOptions(within(dialog()).getByLabelText('Reason'), 'does_not_fit');
-      else if (event.type === 'edit.submit') {
-        await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
-      } else if (event.type === 'edit.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
-      else if (event.type === 'xstate.done.actor.submit') await settle('submit', 'done', event.output);
-      else if (event.type === 'xstate.error.actor.submit') await settle('submit', 'error', event.error);
-
-      const { context } = state;
-      const ended = state.matches('done') || state.matches('conflict') || state.matches('cancelled');
-      if (!ended) {
-        expect(within(dialog()).getByLabelText('Reason')).toHaveValue(context.values.reason);
-        if (context.error)
-          expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
-        if (context.failure) expect(within(dialog()).getByText('No connection to the server')).toBeVisible();
-        const submit = within(dialog()).getByRole('button', { name: 'Request return' });
-        if (state.matches('submitting')) {
-          expect(submit).toHaveAttribute('aria-busy', 'true');
-          expect(calls.submit?.at(-1)).toEqual(sentReturn);
-        } else expect(submit).not.toHaveAttribute('aria-busy', 'true');
-      } else {
-        // Done, a conflict or cancelled: the dialog is gone, the order screen shows the outcome.
-        expect(screen.queryByRole('dialog')).toBeNull();
-        if (state.matches('done')) expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
-        if (state.matches('conflict')) {
-          expect(screen.getByRole('alert')).toHaveTextContent(
-            'The order has changed meanwhile. Please check the current state.',
-          );
-          expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
-        }
-        if (state.matches('cancelled')) expectOrderOnScreen(order, true);
-      }
-    }
-  },
+// A dialog path starts with the dialog open.
+const dialogCases = pathCases(dialogPaths, nameOf).map(
+  ([name, path]) => [name === '(start)' ? '(open)' : name, path] as const,
 );
+
+test.each(dialogCases)('dialog: %s', async (_name, path) => {
+  const { user, calls, isActorOutcome, settle, dialog } = await renderOrderPage();
+  await settle({ type: 'xstate.done.actor.loadOrder' }, order);
+  await user.click(screen.getByRole('button', { name: 'Request return LX 1780' }));
+
+  for (const { event: raw, state } of path.steps) {
+    const event = raw as Step;
+    if (event.type === 'edit.change')
+      await user.selectOptions(within(dialog()).getByLabelText('Reason'), 'does_not_fit');
+    else if (event.type === 'edit.submit') {
+      await user.click(within(dialog()).getByRole('button', { name: 'Request return' }));
+    } else if (event.type === 'edit.cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    else if (isActorOutcome(event)) await settle(event);
+
+    const { context } = state;
+    const ended = state.matches('done') || state.matches('conflict') || state.matches('cancelled');
+    if (!ended) {
+      expect(within(dialog()).getByLabelText('Reason')).toHaveValue(context.values.reason);
+      if (context.error)
+        expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please choose a reason for the return.');
+      if (context.failure) expect(within(dialog()).getByText('No connection to the server')).toBeVisible();
+      const submit = within(dialog()).getByRole('button', { name: 'Request return' });
+      if (state.matches('submitting')) {
+        expect(submit).toHaveAttribute('aria-busy', 'true');
+        expect(calls.submit?.at(-1)).toEqual(sentReturn);
+      } else expect(submit).not.toHaveAttribute('aria-busy', 'true');
+    } else {
+      // Done, a conflict or cancelled: the dialog is gone, the order screen shows the outcome.
+      expect(screen.queryByRole('dialog')).toBeNull();
+      if (state.matches('done')) expect(screen.getByText(/Reason: Does not fit/)).toBeVisible();
+      if (state.matches('conflict')) {
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'The order has changed meanwhile. Please check the current state.',
+        );
+        expect(screen.getByRole('cell', { name: /Return requested.*Wrong part/ })).toBeVisible();
+      }
+      if (state.matches('cancelled')) expectOrderOnScreen(order, true);
+    }
+  }
+});

@@ -1,7 +1,6 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type {
   SupplierDirectoryEntry,
@@ -20,6 +19,7 @@ import {
 import type { WorkshopSuppliersImplementations } from '../../src/views/workshop-suppliers/use-workshop-suppliers';
 import { WorkshopSuppliersView } from '../../src/views/workshop-suppliers/WorkshopSuppliersView';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const list: SupplierList = {
@@ -83,7 +83,7 @@ const texts: Record<string, string> = {
 const networkError = apiFailure('No connection to the server', 'networkError');
 const relationExists = apiFailure('This supplier is already on your list.', 'relationExists', 'part_dealer_id');
 
-type Step = { type: string; value?: string; output?: unknown; error?: Error; supplier?: { name: string } };
+type Step = PathStep<{ supplier?: { name: string } }>;
 
 const paths = getShortestPaths(workshopSuppliersMachine, {
   events: [
@@ -149,33 +149,13 @@ test('the traversal reaches every state of the screen', () => {
   }
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+/** A step as the test's name reads it: the value typed, else the event. */
+const nameOf = (event: Step) =>
+  event.value !== undefined ? `${event.type}=${event.value}` : event.type.replace('xstate.', '');
 
-test.each(
-  paths.map(
-    (path) =>
-      [
-        path.steps
-          .map((step) => step.event as Step)
-          .filter((event) => event.type !== 'xstate.init')
-          .map((event) =>
-            event.value !== undefined ? `${event.type}=${event.value}` : event.type.replace('xstate.', ''),
-          )
-          .join(' → ') || '(start)',
-        path,
-      ] as const,
-  ),
-)('%s', async (_name, path) => {
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(name: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[name] = [...(calls[name] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[name] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations: WorkshopSuppliersImplementations = {
     actors: {
       loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
@@ -190,12 +170,8 @@ test.each(
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'list.retry' || event.type === 'directory.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'edit.start') {

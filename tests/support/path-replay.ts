@@ -43,6 +43,8 @@ export function controlledActors() {
     const [, outcome, actor] = ACTOR_OUTCOME.exec(step.type) ?? [];
     const pending = inFlight[actor ?? ''];
     if (!pending) throw new Error(`no ${actor} request is in flight`);
+    // Answered once: a second outcome needs a second request.
+    inFlight[actor ?? ''] = undefined;
     await act(async () => (outcome === 'done' ? pending.resolve(output) : pending.reject(step.error)));
   }
   return { controlled, request, calls, isActorOutcome, settle };
