@@ -3,7 +3,15 @@ import type { MessageId } from '../common/contracts/message-ids';
 import type { InquiryDetail, OrderPlacement, OrderSummary, TradeEvent } from '../common/contracts/trading';
 import { loadWithRetry } from './blocks/load-with-retry';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
-import { defaultChoices, isChoiceAllowed, type LineChoices, ordersAllowed, placementChoices } from './inquiry-quotes';
+import {
+  cheapestChoice,
+  defaultChoices,
+  isChoiceAllowed,
+  type LineChoices,
+  ordersAllowed,
+  placementChoices,
+  singleDealerOptions,
+} from './inquiry-quotes';
 import { lifecycleAllows } from './lifecycle';
 import { toRequestFailure } from './request-failure';
 
@@ -20,6 +28,11 @@ type Context = {
   detail: InquiryDetail | null;
   loadError: string | null;
   choices: LineChoices;
+  /**
+   * The lines the person chose by hand: they keep that choice when the inquiry is read again; every
+   * other line takes the cheapest delivered choice of the quotes then known (a live quote as after a reload).
+   */
+  manual: LineChoices;
   /** The orders just placed, shown until the reloaded inquiry lists them itself. */
   placed: OrderSummary[];
   /** Why the page was reloaded under the person's eyes (a 409: the quotes changed). */
@@ -33,6 +46,10 @@ export type InquiryPageEvent =
   | { type: 'inquiry.retry' }
   | { type: 'trade.event'; event: TradeEvent }
   | { type: 'choice.set'; lineId: number; recipientId: number | null }
+  /** Everything from one dealer that quoted every line (one delivery). */
+  | { type: 'choice.allFrom'; recipientId: number }
+  /** Back to the cheapest delivered choice (what the page starts with). */
+  | { type: 'choice.cheapest' }
   | { type: 'order.review' }
   | { type: 'review.cancel' }
   | { type: 'order.confirm' }
@@ -77,7 +94,7 @@ export const inquiryPageMachine = setup({
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     takeInquiry: assign(({ context }, detail: InquiryDetail) => {
-      return { detail, choices: defaultChoices(detail, context.choices), stale: false };
+      return { detail, choices: defaultChoices(detail, context.manual), stale: false };
     }),
   },
   guards: {
@@ -94,6 +111,16 @@ export const inquiryPageMachine = setup({
       assertEvent(event, 'choice.set');
       return !!context.detail && isChoiceAllowed(context.detail, event.lineId, event.recipientId);
     },
+    /** That dealer quoted every line, each one orderable, and the lifecycle takes an order. */
+    canChooseAllFrom: ({ context, event }) => {
+      assertEvent(event, 'choice.allFrom');
+      return (
+        !!context.detail &&
+        ordersAllowed(context.detail) &&
+        singleDealerOptions(context.detail).some((option) => option.recipient.id === event.recipientId)
+      );
+    },
+    canChooseCheapest: ({ context }) => !!context.detail && ordersAllowed(context.detail),
     isStale: ({ context }) => context.stale,
     inquiryChanged: ({ event }) => isChanged((event as { error?: unknown }).error),
   },
@@ -104,6 +131,7 @@ export const inquiryPageMachine = setup({
     detail: null,
     loadError: null,
     choices: {},
+    manual: {},
     placed: [],
     notice: null,
     failure: null,
@@ -149,7 +177,25 @@ export const inquiryPageMachine = setup({
               guard: 'canChoose',
               actions: assign({
                 choices: ({ context, event }) => ({ ...context.choices, [String(event.lineId)]: event.recipientId }),
+                manual: ({ context, event }) => ({ ...context.manual, [String(event.lineId)]: event.recipientId }),
               }),
+            },
+            'choice.allFrom': {
+              guard: 'canChooseAllFrom',
+              actions: assign(({ context, event }) => {
+                const option = singleDealerOptions(context.detail as InquiryDetail).find(
+                  (candidate) => candidate.recipient.id === event.recipientId,
+                );
+                const choices = option?.choices ?? context.choices;
+                return { choices, manual: choices };
+              }),
+            },
+            'choice.cheapest': {
+              guard: 'canChooseCheapest',
+              actions: assign(({ context }) => ({
+                choices: cheapestChoice(context.detail as InquiryDetail),
+                manual: {},
+              })),
             },
             'order.review': {
               guard: 'canOrder',

@@ -1,102 +1,56 @@
-import * as v from 'valibot';
 import { assign, cancel, fromPromise, raise, setup, spawnChild, stopChild } from 'xstate';
-import { type FitmentLookupItem, hasVehicleType, vehicleTypeKey } from '../common/contracts/fitment';
+import type { FitmentLookupItem } from '../common/contracts/fitment';
 import type { MessageId } from '../common/contracts/message-ids';
-import { isReturnUrlShape, type PunchInRedeemed, returnUrlWithInquiry } from '../common/contracts/punch-in';
-import type { SupplierList, SupplierRelation } from '../common/contracts/suppliers';
+import { type PunchInRedeemed, returnUrlWithInquiry } from '../common/contracts/punch-in';
+import type { SupplierList } from '../common/contracts/suppliers';
 import {
   DEFAULT_CLOSING_MINUTES,
   INQUIRY_MAX_LINES,
   type InquiryCreate,
   type InquiryDetail,
-  inquiryCreateSchema,
-  type LearnedFitment,
-  normalisePartNumber,
 } from '../common/contracts/trading';
-import { checkHsnTsn } from '../common/vehicle/hsn-tsn';
 import { loadWithRetry } from './blocks/load-with-retry';
+import {
+  chosenRecipients,
+  type DraftLine,
+  draftOf,
+  emptyLine,
+  emptyVehicle,
+  type FieldKey,
+  type FitmentQuery,
+  fitmentQueryOf,
+  formErrors,
+  inquiryBodyOf,
+  type LineField,
+  lineCapacity,
+  type NewInquiryDraft,
+  type NewInquiryForm,
+  onlyInitialLine,
+  type PunchInOrigin,
+  punchInForm,
+  type VehicleField,
+  withoutErrors,
+} from './new-inquiry-form';
 import { toRequestFailure } from './request-failure';
 
 const load = loadWithRetry({ retry: 'suppliers.retry' });
 
-/** The closing times the form offers (issue 13): 30 min to 2 days, two hours by default. */
-export const CLOSING_TIME_OPTIONS = [30, 60, 120, 240, 480, 1440, 2880] as const;
-
-const draftLineSchema = v.object({
-  part_number: v.string(),
-  description: v.string(),
-  /** As typed: the form keeps the text, the contract checks the number. */
-  quantity: v.string(),
-  note: v.string(),
-});
-
-/**
- * Where an inquiry punched in from a DMS came from (ADR 034): the DMS's name and the URL the
- * browser returns to once it is sent. The link's token is spent once redeemed, so the draft keeps these.
- */
-const punchInOriginSchema = v.object({
-  /** Checked again when read back: the browser is sent there. */
-  return_url: v.pipe(v.string(), v.check(isReturnUrlShape)),
-  source: v.string(),
-});
-export type PunchInOrigin = v.InferOutput<typeof punchInOriginSchema>;
-
-/**
- * What the browser keeps of an inquiry being written (ADR 023: drafts live in the browser), so a
- * reload restores it. `recipients` null: never chosen, so every active dealer is.
- */
-export const newInquiryDraftSchema = v.object({
-  vehicle: v.object({ vin: v.string(), hsn: v.string(), tsn: v.string(), description: v.string() }),
-  lines: v.pipe(v.array(draftLineSchema), v.minLength(1), v.maxLength(INQUIRY_MAX_LINES)),
-  recipients: v.nullable(v.array(v.number())),
-  closes_in_minutes: v.number(),
-  /** Absent or null: written in the portal, not punched in from a DMS. */
-  punch_in: v.optional(v.nullable(punchInOriginSchema)),
-});
-export type NewInquiryDraft = v.InferOutput<typeof newInquiryDraftSchema>;
-export type DraftLine = v.InferOutput<typeof draftLineSchema>;
-export type VehicleField = keyof NewInquiryDraft['vehicle'];
-export type LineField = keyof DraftLine;
-
-/** A line of the form: the draft's line and a key that stays with it when lines above are removed. */
-export type FormLine = DraftLine & { key: number };
-
-/**
- * Where a message shows: `vehicle.vin` … `vehicle.description`, `lines.<index>.<field>`,
- * `lines.<index>` (the line as a whole), `lines`, `recipients`, `closing`.
- */
-export type FieldKey = string;
-
 export type SentInquiry = { inquiry: InquiryDetail; message: string | undefined };
 export type SendFailure = { messageId: MessageId | null; message: string };
 
-type Context = {
-  /** The workshop's active relations: the dealers an inquiry can go to. */
-  dealers: SupplierRelation[];
-  vehicle: NewInquiryDraft['vehicle'];
-  lines: FormLine[];
+type Context = NewInquiryForm & {
   nextKey: number;
-  /** Relation ids chosen; null until the person changes the choice (then all active dealers). */
-  recipients: number[] | null;
-  closesInMinutes: number;
   errors: Record<FieldKey, MessageId>;
   /** Counts the refused sends, so the view moves the focus to the first invalid field each time. */
   attempts: number;
   loadError: string | null;
   failure: SendFailure | null;
   restoredDraft: NewInquiryDraft | null;
-  /** Learned fitment of the typed part numbers for the vehicle's type, by normalised part number (ADR 028). */
-  fitment: Record<string, LearnedFitment>;
   /** The punch-in link's token to redeem when the form opens (ADR 034); null once asked or without one. */
   punchInToken: string | null;
-  /** The DMS the form was filled from, where the browser returns after sending; null for an inquiry of the portal's own. */
-  punchIn: PunchInOrigin | null;
   /** Why a punch-in link could not be redeemed (used, expired, another workshop's): the form opens without it. */
   punchInFailure: SendFailure | null;
 };
-
-/** What the learned-fitment lookup is asked: the vehicle's keys and the distinct part numbers typed. */
-export type FitmentQuery = { vin: string; hsn: string; tsn: string; parts: string };
 
 export type NewInquiryEvent =
   | { type: 'suppliers.retry' }
@@ -115,119 +69,6 @@ export type NewInquiryEvent =
   /** The spawned lookup's answer, or its failure (the hints then stay as they were). */
   | { type: 'xstate.done.actor.fitmentLookup'; output: FitmentLookupItem[] }
   | { type: 'xstate.error.actor.fitmentLookup'; error: Error };
-
-const emptyLine = (key: number): FormLine => ({ key, part_number: '', description: '', quantity: '1', note: '' });
-const emptyVehicle = { vin: '', hsn: '', tsn: '', description: '' };
-
-/** Whether the form still holds only the line it starts with, as it started (nothing typed into it). */
-function onlyInitialLine(lines: FormLine[]) {
-  const [first] = lines;
-  return (
-    lines.length === 1 &&
-    first !== undefined &&
-    first.part_number.trim() === '' &&
-    first.description.trim() === '' &&
-    first.note.trim() === '' &&
-    first.quantity.trim() === '1'
-  );
-}
-
-/** How many more lines the form takes (the inquiry's limit; an untouched first line is replaced). */
-export function lineCapacity(lines: FormLine[]) {
-  return onlyInitialLine(lines) ? INQUIRY_MAX_LINES : INQUIRY_MAX_LINES - lines.length;
-}
-
-/** The relation ids the inquiry goes to: the person's choice among the active dealers, else all of them. */
-export function chosenRecipients(context: Pick<Context, 'dealers' | 'recipients'>) {
-  const active = context.dealers.map((dealer) => dealer.id);
-  return context.recipients === null ? active : context.recipients.filter((id) => active.includes(id));
-}
-
-/** The request body the form stands for (the contract parses and checks it). */
-export function inquiryBodyOf(context: Context): InquiryCreate {
-  return {
-    vehicle: context.vehicle,
-    lines: context.lines.map((line) => ({
-      part_number: line.part_number,
-      description: line.description,
-      // An empty or non-numeric quantity is NaN: the contract's number check reports it.
-      quantity: line.quantity.trim() === '' ? Number.NaN : Number(line.quantity),
-      note: line.note,
-    })),
-    recipient_relation_ids: chosenRecipients(context),
-    closes_in_minutes: context.closesInMinutes,
-  };
-}
-
-/** The contract's problems, keyed by where the form shows them (the first per place). */
-export function formErrors(context: Context): Record<FieldKey, MessageId> {
-  const result = v.safeParse(inquiryCreateSchema, inquiryBodyOf(context));
-  if (result.success) return {};
-  const errors: Record<FieldKey, MessageId> = {};
-  for (const issue of result.issues) {
-    const path = (issue.path ?? []).map((item) => String(item.key));
-    const message = issue.message as MessageId;
-    let key: string;
-    if (path[0] === 'vehicle') {
-      // The vehicle's cross checks (HSN without TSN, nothing identifying it) are shown where one types first.
-      key = path[1] ? `vehicle.${path[1]}` : message === 'hsnTsnInvalid' ? 'vehicle.hsn' : 'vehicle.vin';
-    } else if (path[0] === 'lines') {
-      key = path.slice(0, 3).join('.');
-    } else if (path[0] === 'recipient_relation_ids') {
-      key = 'recipients';
-    } else if (path[0] === 'closes_in_minutes') {
-      key = 'closing';
-    } else {
-      key = 'form';
-    }
-    if (!(key in errors)) errors[key] = message;
-  }
-  return errors;
-}
-
-/** HSN and TSN as typed, checked each on its own and as a pair (the form shows their problems live). */
-export function registrationCheck(vehicle: Pick<NewInquiryDraft['vehicle'], 'hsn' | 'tsn'>) {
-  return checkHsnTsn(vehicle.hsn, vehicle.tsn);
-}
-
-/** The lookup's query for the form as it stands; null when there is no vehicle type or no part number to ask about. */
-export function fitmentQueryOf(context: Pick<Context, 'vehicle' | 'lines'>): FitmentQuery | null {
-  const parts = [...new Set(context.lines.map((line) => normalisePartNumber(line.part_number)))].filter(Boolean);
-  if (parts.length === 0 || !hasVehicleType(vehicleTypeKey(context.vehicle))) return null;
-  return { vin: context.vehicle.vin, hsn: context.vehicle.hsn, tsn: context.vehicle.tsn, parts: parts.join(',') };
-}
-
-/** What is known of the part typed in a line (null: nothing, or not asked yet). */
-export function lineFitment(fitment: Context['fitment'], partNumber: string): LearnedFitment | null {
-  return fitment[normalisePartNumber(partNumber)] ?? null;
-}
-
-function draftOf(context: Context): NewInquiryDraft {
-  return {
-    vehicle: context.vehicle,
-    lines: context.lines.map(({ key: _key, ...line }) => line),
-    recipients: context.recipients,
-    closes_in_minutes: context.closesInMinutes,
-    ...(context.punchIn ? { punch_in: context.punchIn } : {}),
-  };
-}
-
-/** The form as a redeemed punch-in fills it: the DMS's vehicle and lines, its dealers and closing time if it named them. */
-export function punchInForm(redeemed: PunchInRedeemed, closesInMinutes: number) {
-  return {
-    vehicle: redeemed.vehicle,
-    lines: redeemed.lines.map((line, index) => ({ ...line, quantity: String(line.quantity), key: index })),
-    nextKey: redeemed.lines.length,
-    recipients: redeemed.recipient_relation_ids,
-    closesInMinutes: redeemed.closes_in_minutes ?? closesInMinutes,
-    punchIn: { return_url: redeemed.return_url, source: redeemed.source },
-  };
-}
-
-/** Messages that no longer apply once a field changes (the rest stay until the next send). */
-function withoutErrors(errors: Record<FieldKey, MessageId>, ...keys: string[]) {
-  return Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key)));
-}
 
 /**
  * A new inquiry (issue 13): the workshop's active dealers are loaded; without one there is nothing

@@ -448,6 +448,8 @@ export const inquiryDetailSchema = v.object({
   lines: v.array(inquiryLineSchema),
   recipients: v.array(recipientSchema),
   orders: v.array(orderSummarySchema),
+  /** What was ordered from whom (issue 24 §4): per ordered inquiry line its recipient and order; empty before ordering. */
+  ordered_lines: v.array(v.object({ inquiry_line_id: v.number(), recipient_id: v.number(), order_id: v.number() })),
   created_at: timestamp,
   closes_at: timestamp,
   cancel_reason: v.nullable(v.string()),

@@ -14,6 +14,7 @@ import {
   inquiries,
   inquiryLines,
   inquiryRecipients,
+  orderLines,
   orders,
   organisations,
   partDealers,
@@ -135,7 +136,7 @@ export async function inquiryDetail(
   );
   if (!found) return null;
   const { inquiry, workshopName } = found;
-  const [lines, recipientRows, orderList] = await Promise.all([
+  const [lines, recipientRows, orderList, orderedLines] = await Promise.all([
     inquiryLinesOf(db, inquiry.id),
     db
       .select({ recipient: inquiryRecipients, dealerName: partDealers.name })
@@ -144,6 +145,12 @@ export async function inquiryDetail(
       .where(eq(inquiryRecipients.inquiryId, inquiry.id))
       .orderBy(asc(partDealers.name), asc(inquiryRecipients.id)),
     orderSummaries(db, eq(orders.inquiryId, inquiry.id)),
+    db
+      .select({ inquiry_line_id: orderLines.inquiryLineId, recipient_id: orders.recipientId, order_id: orders.id })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(eq(orders.inquiryId, inquiry.id))
+      .orderBy(asc(orderLines.inquiryLineId), asc(orders.id)),
   ]);
   return {
     id: inquiry.id,
@@ -154,6 +161,7 @@ export async function inquiryDetail(
     lines: await linesWithFitment(db, inquiry, lines),
     recipients: await recipientViews(db, recipientRows),
     orders: orderList,
+    ordered_lines: orderedLines,
     created_at: inquiry.createdAt.toISOString(),
     closes_at: inquiry.closesAt.toISOString(),
     cancel_reason: inquiry.cancelReason,

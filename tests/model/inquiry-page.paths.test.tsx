@@ -13,10 +13,17 @@ import {
   type PlacedOrders,
   type PlaceOrdersInput,
 } from '../../machines/inquiry-page.machine';
-import { offersFor, placementChoices, plannedOrders } from '../../machines/inquiry-quotes';
+import {
+  cheapestChoice,
+  deliveredTotal,
+  offersFor,
+  placementChoices,
+  plannedOrders,
+} from '../../machines/inquiry-quotes';
 import { InquiryPageView } from '../../src/views/workshop-inquiries/InquiryPageView';
 import type { InquiryPageImplementations } from '../../src/views/workshop-inquiries/use-inquiry-page';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
 
@@ -39,17 +46,20 @@ const order: OrderSummary = {
   has_backorder: false,
   open_returns: 0,
 };
-const ordered = quotedInquiry({ status: 'ordered', version: 5, orders: [order] });
+// Ordered: the disc from Förde Teile (order 900); the filter was left out.
+const ordered = quotedInquiry({
+  status: 'ordered',
+  version: 5,
+  orders: [order],
+  ordered_lines: [{ inquiry_line_id: 1, recipient_id: 502, order_id: 900 }],
+});
 const cancelled = quotedInquiry({ status: 'cancelled', version: 5 });
 
-type Step = {
-  type: string;
-  output?: unknown;
-  error?: Error;
-  lineId?: number;
-  recipientId?: number | null;
-  event?: TradeEvent;
-};
+type Step = PathStep<{ lineId?: number; recipientId?: number | null; event?: TradeEvent }>;
+
+/** A step as a test's name reads it: the choice made, the failure's message id. */
+const nameOf = (step: Step) =>
+  step.type === 'choice.set' ? `choice.set=${step.lineId}:${step.recipientId}` : stepName(step);
 
 const paths = getShortestPaths(inquiryPageMachine, {
   input: { inquiryId: 77 },
@@ -61,6 +71,8 @@ const paths = getShortestPaths(inquiryPageMachine, {
     { type: 'trade.event', event: aTradeEvent(77) },
     { type: 'choice.set', lineId: 1, recipientId: 501 },
     { type: 'choice.set', lineId: 2, recipientId: null },
+    { type: 'choice.allFrom', recipientId: 501 },
+    { type: 'choice.cheapest' },
     { type: 'order.review' },
     { type: 'review.cancel' },
     { type: 'order.confirm' },
@@ -81,7 +93,8 @@ const paths = getShortestPaths(inquiryPageMachine, {
     // To keep the paths few: one choice changed at most, and the live event and withdrawing with the
     // preselected choice (they do not depend on it).
     const preselected = JSON.stringify(snapshot.context.choices) === JSON.stringify({ 1: 502, 2: 501 });
-    if (type === 'choice.set' || type === 'trade.event' || type.startsWith('cancel.')) return preselected;
+    if (type === 'choice.cheapest') return !preselected;
+    if (type.startsWith('choice.') || type === 'trade.event' || type.startsWith('cancel.')) return preselected;
     return true;
   },
   serializeState: (snapshot) =>
@@ -113,33 +126,10 @@ test('the traversal reaches every state of the page, the 409 and the refusals', 
   expect(paths.some((path) => path.state.context.detail?.status === 'cancelled')).toBe(true);
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-const name = (steps: { event: Step }[]) =>
-  steps
-    .map((step) => step.event)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) =>
-      event.type === 'choice.set'
-        ? `choice.set=${event.lineId}:${event.recipientId}`
-        : event.error
-          ? `${event.type.replace('xstate.', '')}=${(event.error as { messageId?: string }).messageId}`
-          : event.type.replace('xstate.', ''),
-    )
-    .join(' → ') || '(start)';
-
-test.each(paths.map((path) => [name(path.steps as { event: Step }[]), path] as const))('%s', async (_name, path) => {
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   let emit: (event: TradeEvent) => void = () => {};
-  const controlled = <TOutput, TInput>(actor: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[actor] = [...(calls[actor] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[actor] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
   const implementations: InquiryPageImplementations = {
     actors: {
       loadInquiry: controlled<InquiryDetail, { inquiryId: number }>('loadInquiry'),
@@ -159,12 +149,8 @@ test.each(paths.map((path) => [name(path.steps as { event: Step }[]), path] as c
   for (const { event: raw } of path.steps) {
     const event = raw as Step;
     if (event.type === 'xstate.init') continue;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'inquiry.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'trade.event' && event.event) {
@@ -176,6 +162,10 @@ test.each(paths.map((path) => [name(path.steps as { event: Step }[]), path] as c
           ? `Line ${event.lineId}: leave out`
           : `Line ${event.lineId}: order from ${event.recipientId === 501 ? 'Ostsee Teile' : 'Förde Teile'}`;
       await user.click(screen.getByRole('radio', { name: label }));
+    } else if (event.type === 'choice.allFrom') {
+      await user.click(screen.getByRole('button', { name: 'Everything from Ostsee Teile: €222.00' }));
+    } else if (event.type === 'choice.cheapest') {
+      await user.click(screen.getByRole('button', { name: 'Cheapest in total: €202.80' }));
     } else if (event.type === 'order.review') {
       await user.click(screen.getByRole('button', { name: 'Order…' }));
     } else if (event.type === 'review.cancel') {
@@ -294,6 +284,20 @@ function checkPage(context: SnapshotFrom<typeof inquiryPageMachine>['context'], 
         const cell = within(totals).getAllByRole('cell')[index];
         expect(cell).toHaveTextContent(plan ? formatMoney(plan.totals.total, 'en') : 'Nothing chosen');
       });
+    // The choice's delivered total, the cheapest one (pressed when chosen) and everything from Ostsee Teile.
+    expect(
+      screen.getByText(`Your choice delivered: ${formatMoney(deliveredTotal(detail, context.choices).total, 'en')}`),
+    ).toBeVisible();
+    const isCheapest = JSON.stringify(context.choices) === JSON.stringify(cheapestChoice(detail));
+    expect(screen.getByRole('button', { name: 'Cheapest in total: €202.80' })).toHaveAttribute(
+      'aria-pressed',
+      String(isCheapest),
+    );
+    expect(screen.getByRole('button', { name: 'Everything from Ostsee Teile: €222.00' })).toHaveAttribute(
+      'aria-pressed',
+      String(JSON.stringify(context.choices) === JSON.stringify({ 1: 501, 2: 501 })),
+    );
+    expect(screen.queryByRole('button', { name: /Everything from Förde Teile/ })).toBeNull();
     if (JSON.stringify(context.choices) === JSON.stringify({ 1: 502, 2: 501 })) {
       expect(within(totals).getAllByRole('cell')[0]).toHaveTextContent('€18.90');
       expect(within(totals).getAllByRole('cell')[1]).toHaveTextContent('€183.90');
@@ -305,7 +309,24 @@ function checkPage(context: SnapshotFrom<typeof inquiryPageMachine>['context'], 
   }
   if (detail.status === 'ordered') {
     expect(screen.getByText('You have ordered from this inquiry. Its orders are listed below.')).toBeVisible();
-    expect(screen.getByRole('link', { name: /Order at Förde Teile/ })).toHaveAttribute('href', '/orders/900');
+    for (const link of screen.getAllByRole('link', { name: /Order at Förde Teile/ })) {
+      expect(link).toHaveAttribute('href', '/orders/900');
+    }
+    // What was ordered from whom: the disc at Förde Teile, linked to its order; nothing at Ostsee Teile.
+    expect(within(cells[1] as HTMLElement).getByRole('link', { name: '✓ Ordered here' })).toHaveAttribute(
+      'href',
+      '/orders/900',
+    );
+    expect(within(cells[0] as HTMLElement).queryByText('✓ Ordered here')).toBeNull();
+    const orderedTotals = within(within(matrix).getByRole('row', { name: /Total of your choice/ })).getAllByRole(
+      'cell',
+    );
+    expect(orderedTotals[0]).toHaveTextContent('Not ordered here');
+    expect(within(orderedTotals[1] as HTMLElement).getByRole('link')).toHaveTextContent(
+      'Order at Förde Teile: €183.90',
+    );
+    expect(screen.queryByText('Nothing chosen')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cheapest in total/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Order…' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Withdraw inquiry' })).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();

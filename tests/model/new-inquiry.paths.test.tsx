@@ -10,21 +10,20 @@ import type { PunchInRedeemed } from '../../common/contracts/punch-in';
 import type { SupplierList } from '../../common/contracts/suppliers';
 import type { InquiryCreate } from '../../common/contracts/trading';
 import { checkVin } from '../../common/vehicle/vin';
+import { type NewInquiryEvent, newInquiryMachine, type SentInquiry } from '../../machines/new-inquiry.machine';
 import {
   chosenRecipients,
   type FitmentQuery,
   formErrors,
   inquiryBodyOf,
   type NewInquiryDraft,
-  type NewInquiryEvent,
-  newInquiryMachine,
-  type SentInquiry,
-} from '../../machines/new-inquiry.machine';
+} from '../../machines/new-inquiry-form';
 import { messageCatalog } from '../../src/i18n/message-catalog';
 import { NewInquiryView } from '../../src/views/workshop-inquiries/NewInquiryView';
 import { newInquiryDraftStore } from '../../src/views/workshop-inquiries/new-inquiry-draft';
 import { createNewInquiryImplementations } from '../../src/views/workshop-inquiries/use-new-inquiry';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step as PathStep, pathCases, pathName, stepName } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { quotedInquiry, supplierList } from '../support/workshop-inquiry-fixtures';
 
@@ -36,14 +35,10 @@ const noActiveDealer: SupplierList = {
 };
 const USER_ID = 5;
 
-type Step = {
-  type: string;
-  field?: string;
-  value?: string;
-  relationId?: number;
-  output?: unknown;
-  error?: Error;
-};
+type Step = PathStep<{ field?: string; relationId?: number }>;
+
+/** A step as a test's name reads it: the value typed, the dealer ticked, the failure's message id. */
+const nameOf = (step: Step) => (step.relationId !== undefined ? `${step.type}=${step.relationId}` : stepName(step));
 
 const events = [
   { type: 'xstate.done.actor.loadSuppliers', output: supplierList },
@@ -103,34 +98,11 @@ test('the traversal reaches every state of the screen, the messages and the fail
   expect(paths.some(({ path }) => path.state.context.failure?.messageId === 'networkError')).toBe(true);
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-
-const name = (steps: { event: Step }[]) =>
-  steps
-    .map((step) => step.event)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) =>
-      'value' in event
-        ? `${event.type}=${event.value}`
-        : 'relationId' in event
-          ? `${event.type}=${event.relationId}`
-          : event.type.replace('xstate.', ''),
-    )
-    .join(' → ') || '(start)';
-
 test.each(
-  paths.map(({ path, draft: start }) => [`${start ? 'draft: ' : ''}${name(path.steps)}`, path, start] as const),
+  paths.map(({ path, draft: start }) => [`${start ? 'draft: ' : ''}${pathName(path, nameOf)}`, path, start] as const),
 )('%s', async (_name, path, start) => {
   const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(actor: string) =>
-    fromPromise<TOutput, TInput>(({ input }) => {
-      calls[actor] = [...(calls[actor] ?? []), input];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[actor] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const drafts = newInquiryDraftStore(localStorage, USER_ID);
   if (start) drafts.write(start);
   const showInquiry = vi.fn();
@@ -164,12 +136,8 @@ test.each(
     const event = raw as Step;
     if (event.type !== 'xstate.init') [state] = transition(newInquiryMachine, state, raw);
     if (/^(vehicle|line|recipient|closing)\./.test(event.type)) changed = true;
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'suppliers.retry') {
       await user.click(screen.getByRole('button', { name: 'Try again' }));
     } else if (event.type === 'vehicle.change') {
@@ -356,118 +324,110 @@ test('the punch-in traversal reaches the redeemed form, the refused link, the re
   expect(punchInPaths.some(({ state }) => state.matches('redeemingPunchIn'))).toBe(true);
 });
 
-test.each(punchInPaths.map((path) => [`punch-in: ${name(path.steps)}`, path] as const))('%s', async (_name, path) => {
-  const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const controlled = <TOutput, TInput>(actor: string) =>
-    fromPromise<TOutput, TInput>(
-      () =>
-        new Promise<TOutput>((resolve, reject) => {
-          inFlight[actor] = { resolve: resolve as (value: unknown) => void, reject };
-        }),
-    );
-  const drafts = newInquiryDraftStore(localStorage, USER_ID);
-  drafts.clear();
-  const showInquiry = vi.fn();
-  const forgetPunchInLink = vi.fn();
-  const leaveTo = vi.fn();
-  const implementations = createNewInquiryImplementations({
-    suppliers: { list: async () => supplierList },
-    inquiries: {
-      create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
-      fitment: async () => [],
-      redeemPunchIn: async () => redeemed,
-    },
-    drafts,
-    showInquiry,
-    forgetPunchInLink,
-    leaveTo,
-  });
-  implementations.actors = {
-    redeemPunchIn: controlled<PunchInRedeemed, { token: string }>('redeemPunchIn'),
-    loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
-    createInquiry: controlled<SentInquiry, InquiryCreate>('createInquiry'),
-    lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => []),
-  };
-  await renderInRouter('/inquiries/new', () => (
-    <NewInquiryView implementations={implementations} draft={null} punchInToken="punch-in-token-0123456789" />
-  ));
+test.each(pathCases(punchInPaths, nameOf).map(([pathTitle, path]) => [`punch-in: ${pathTitle}`, path] as const))(
+  '%s',
+  async (_name, path) => {
+    const user = userEvent.setup();
+    const { controlled, isActorOutcome, settle } = controlledActors();
+    const drafts = newInquiryDraftStore(localStorage, USER_ID);
+    drafts.clear();
+    const showInquiry = vi.fn();
+    const forgetPunchInLink = vi.fn();
+    const leaveTo = vi.fn();
+    const implementations = createNewInquiryImplementations({
+      suppliers: { list: async () => supplierList },
+      inquiries: {
+        create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
+        fitment: async () => [],
+        redeemPunchIn: async () => redeemed,
+      },
+      drafts,
+      showInquiry,
+      forgetPunchInLink,
+      leaveTo,
+    });
+    implementations.actors = {
+      redeemPunchIn: controlled<PunchInRedeemed, { token: string }>('redeemPunchIn'),
+      loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
+      createInquiry: controlled<SentInquiry, InquiryCreate>('createInquiry'),
+      lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => []),
+    };
+    await renderInRouter('/inquiries/new', () => (
+      <NewInquiryView implementations={implementations} draft={null} punchInToken="punch-in-token-0123456789" />
+    ));
 
-  let [state] = initialTransition(newInquiryMachine, { draft: null, punchInToken: 'punch-in-token-0123456789' });
-  for (const { event: raw } of path.steps) {
-    const event = raw as Step;
-    if (event.type !== 'xstate.init') [state] = transition(newInquiryMachine, state, raw);
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} request is in flight`);
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
-    } else if (event.type === 'punchIn.dismissFailure') {
-      await user.click(screen.getByRole('button', { name: 'Write the inquiry here' }));
-    } else if (event.type === 'draft.discard') {
-      await user.click(screen.getByRole('button', { name: 'Discard and start empty' }));
-    } else if (event.type === 'vehicle.change') {
-      const input = screen.getByLabelText('Vehicle description');
-      await user.clear(input);
-      await user.type(input, event.value ?? '');
-    } else if (event.type === 'line.change') {
-      const input = within(screen.getByRole('group', { name: 'Line 1' })).getByLabelText('Part number');
-      await user.clear(input);
-      await user.type(input, event.value ?? '');
-    } else if (event.type === 'inquiry.send') {
-      await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
-    }
-
-    const { context } = state;
-    if (state.matches('redeemingPunchIn')) {
-      expect(screen.getByRole('status')).toHaveTextContent('Opening the inquiry from your DMS…');
-      expect(forgetPunchInLink).not.toHaveBeenCalled();
-    } else {
-      // Redeemed or refused, the spent link leaves the address at once: a reload restores the draft instead.
-      expect(forgetPunchInLink).toHaveBeenCalledTimes(1);
-    }
-    if (context.punchInFailure) {
-      expect(screen.getByText(text('punchInUsed'))).toBeVisible();
-      expect(screen.getByRole('link', { name: 'Go to your inquiries' })).toHaveAttribute('href', '/inquiries');
-    } else {
-      expect(screen.queryByText(text('punchInUsed'))).toBeNull();
-    }
-    if (state.matches('editing') || state.matches('sending')) {
-      expect(screen.getByLabelText('VIN')).toHaveValue(context.vehicle.vin);
-      expect(screen.getByLabelText('Vehicle description')).toHaveValue(context.vehicle.description);
-      expect(screen.getAllByRole('group', { name: /^Line \d$/ })).toHaveLength(context.lines.length);
-      const firstLine = within(screen.getByRole('group', { name: 'Line 1' }));
-      expect(firstLine.getByLabelText('Part number')).toHaveValue(context.lines[0]?.part_number);
-      expect(firstLine.getByLabelText('Quantity')).toHaveValue(context.lines[0]?.quantity);
-      const fromDms = screen.queryByText('From your DMS: Werkstattplaner');
-      if (context.punchIn) {
-        expect(fromDms).toBeVisible();
-        // The DMS named its dealer: only that one is ticked.
-        expect(screen.getByRole('checkbox', { name: 'Förde Teile' })).toBeChecked();
-        expect(screen.getByRole('checkbox', { name: 'Ostsee Teile' })).not.toBeChecked();
-        // The token is spent: the draft carries the DMS and its return URL through a reload.
-        expect(drafts.read()?.punch_in).toEqual({ return_url: RETURN_URL, source: 'Werkstattplaner' });
-      } else {
-        expect(fromDms).toBeNull();
-        expect(drafts.read()?.punch_in ?? null).toBeNull();
+    let [state] = initialTransition(newInquiryMachine, { draft: null, punchInToken: 'punch-in-token-0123456789' });
+    for (const { event: raw } of path.steps) {
+      const event = raw as Step;
+      if (event.type !== 'xstate.init') [state] = transition(newInquiryMachine, state, raw);
+      if (isActorOutcome(event)) {
+        await settle(event);
+      } else if (event.type === 'punchIn.dismissFailure') {
+        await user.click(screen.getByRole('button', { name: 'Write the inquiry here' }));
+      } else if (event.type === 'draft.discard') {
+        await user.click(screen.getByRole('button', { name: 'Discard and start empty' }));
+      } else if (event.type === 'vehicle.change') {
+        const input = screen.getByLabelText('Vehicle description');
+        await user.clear(input);
+        await user.type(input, event.value ?? '');
+      } else if (event.type === 'line.change') {
+        const input = within(screen.getByRole('group', { name: 'Line 1' })).getByLabelText('Part number');
+        await user.clear(input);
+        await user.type(input, event.value ?? '');
+      } else if (event.type === 'inquiry.send') {
+        await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
       }
-      if (context.failure) expect(screen.getByText(text('networkError'))).toBeVisible();
-    }
-    if (state.matches('sent')) {
-      expect(drafts.read()).toBeNull();
-      if (context.punchIn) {
-        expect(leaveTo).toHaveBeenCalledWith(
-          'https://dms.example.com/auftrag/4711?tab=teile&teileportal_inquiry_id=91',
-        );
-        expect(showInquiry).not.toHaveBeenCalled();
+
+      const { context } = state;
+      if (state.matches('redeemingPunchIn')) {
+        expect(screen.getByRole('status')).toHaveTextContent('Opening the inquiry from your DMS…');
+        expect(forgetPunchInLink).not.toHaveBeenCalled();
       } else {
-        expect(showInquiry).toHaveBeenCalledWith(91);
-        expect(leaveTo).not.toHaveBeenCalled();
+        // Redeemed or refused, the spent link leaves the address at once: a reload restores the draft instead.
+        expect(forgetPunchInLink).toHaveBeenCalledTimes(1);
+      }
+      if (context.punchInFailure) {
+        expect(screen.getByText(text('punchInUsed'))).toBeVisible();
+        expect(screen.getByRole('link', { name: 'Go to your inquiries' })).toHaveAttribute('href', '/inquiries');
+      } else {
+        expect(screen.queryByText(text('punchInUsed'))).toBeNull();
+      }
+      if (state.matches('editing') || state.matches('sending')) {
+        expect(screen.getByLabelText('VIN')).toHaveValue(context.vehicle.vin);
+        expect(screen.getByLabelText('Vehicle description')).toHaveValue(context.vehicle.description);
+        expect(screen.getAllByRole('group', { name: /^Line \d$/ })).toHaveLength(context.lines.length);
+        const firstLine = within(screen.getByRole('group', { name: 'Line 1' }));
+        expect(firstLine.getByLabelText('Part number')).toHaveValue(context.lines[0]?.part_number);
+        expect(firstLine.getByLabelText('Quantity')).toHaveValue(context.lines[0]?.quantity);
+        const fromDms = screen.queryByText('From your DMS: Werkstattplaner');
+        if (context.punchIn) {
+          expect(fromDms).toBeVisible();
+          // The DMS named its dealer: only that one is ticked.
+          expect(screen.getByRole('checkbox', { name: 'Förde Teile' })).toBeChecked();
+          expect(screen.getByRole('checkbox', { name: 'Ostsee Teile' })).not.toBeChecked();
+          // The token is spent: the draft carries the DMS and its return URL through a reload.
+          expect(drafts.read()?.punch_in).toEqual({ return_url: RETURN_URL, source: 'Werkstattplaner' });
+        } else {
+          expect(fromDms).toBeNull();
+          expect(drafts.read()?.punch_in ?? null).toBeNull();
+        }
+        if (context.failure) expect(screen.getByText(text('networkError'))).toBeVisible();
+      }
+      if (state.matches('sent')) {
+        expect(drafts.read()).toBeNull();
+        if (context.punchIn) {
+          expect(leaveTo).toHaveBeenCalledWith(
+            'https://dms.example.com/auftrag/4711?tab=teile&teileportal_inquiry_id=91',
+          );
+          expect(showInquiry).not.toHaveBeenCalled();
+        } else {
+          expect(showInquiry).toHaveBeenCalledWith(91);
+          expect(leaveTo).not.toHaveBeenCalled();
+        }
       }
     }
-  }
-});
+  },
+);
 
 test('a reload after redeeming restores the punched-in draft (no second redeem) and still returns to the DMS', async () => {
   const user = userEvent.setup();

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type {
+  InquiryDetail,
   OrderDetail,
   OrderLineAction,
   OrderLineStatus,
@@ -9,6 +10,7 @@ import type {
 } from '../../common/contracts/trading';
 import { addDays, portalToday } from '../../common/format/formats';
 import { nextWorkingDay, workingDayFrom } from '../../common/format/working-days';
+import { plannedOrders } from '../../machines/inquiry-quotes';
 import {
   inquiries,
   orderLines,
@@ -269,6 +271,26 @@ describe('placing orders', () => {
       expect.objectContaining({ partNumber: '', description: 'Wischerblatt 600 mm', netPriceCents: 250, quantity: 4 }),
     ]);
     expect(await inquiryRow(inquiry.id)).toMatchObject({ status: 'ordered', version: inquiry.version + 1 });
+
+    // The inquiry names what was ordered from whom (issue 24 §4), and the page's rule totals each
+    // order as the server charged it (the same dealerTotal: net + deposit + freight over the threshold).
+    const detail = (await getJson<InquiryDetail>(werkstattCookie, `/svc/workshop/inquiries/${inquiry.id}`)).body.data;
+    expect(detail.ordered_lines).toEqual([
+      { inquiry_line_id: lines.l1.id, recipient_id: nordRecipient.id, order_id: nordId },
+      { inquiry_line_id: lines.l2.id, recipient_id: suedRecipient.id, order_id: suedId },
+      { inquiry_line_id: lines.l3.id, recipient_id: suedRecipient.id, order_id: suedId },
+    ]);
+    const planned = plannedOrders(detail, {
+      [lines.l1.id]: nordRecipient.id,
+      [lines.l2.id]: suedRecipient.id,
+      [lines.l3.id]: suedRecipient.id,
+    });
+    expect(planned.map((plan) => [plan.recipient.id, plan.totals.total]).sort()).toEqual(
+      [
+        [nordRecipient.id, 2400],
+        [suedRecipient.id, 6290],
+      ].sort(),
+    );
 
     const events = await server.db
       .select()

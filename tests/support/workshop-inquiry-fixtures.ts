@@ -132,6 +132,7 @@ export function quotedInquiry(overrides: Partial<InquiryDetail> = {}): InquiryDe
       }),
     ],
     orders: [],
+    ordered_lines: [],
     created_at: '2026-11-25T07:50:00Z',
     closes_at: '2026-11-25T09:50:00Z',
     cancel_reason: null,

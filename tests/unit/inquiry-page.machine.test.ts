@@ -240,3 +240,69 @@ test('a live event while the review is open reloads once it is closed', async ()
   await settled();
   expect(fakes.load).toHaveBeenCalledTimes(2);
 });
+
+/** The fixture before any dealer answered: everything asked, nothing quoted yet. */
+const unanswered = () =>
+  quotedInquiry({
+    status: 'sent',
+    version: 2,
+    recipients: quotedInquiry().recipients.map((recipient) => ({
+      ...recipient,
+      status: 'sent' as const,
+      answered_at: null,
+      quote_lines: [],
+    })),
+  });
+
+test('a quote that arrives live is chosen exactly as after a reload (issue 24 §4)', async () => {
+  let current = unanswered();
+  const { actor, emit } = start({ load: async () => current });
+  await settled();
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: null, 2: null });
+  expect(actor.getSnapshot().can({ type: 'order.review' })).toBe(false);
+  // The dealers answer while the page is open.
+  current = quotedInquiry();
+  emit(aTradeEvent(77));
+  await settled();
+  const live = actor.getSnapshot().context.choices;
+  // A fresh page on the same inquiry (a reload) starts with the same choice.
+  const reloaded = start({ load: async () => current });
+  await settled();
+  expect(live).toEqual(reloaded.actor.getSnapshot().context.choices);
+  expect(live).toEqual({ 1: 502, 2: 501 });
+  expect(actor.getSnapshot().can({ type: 'order.review' })).toBe(true);
+});
+
+test('a choice made by hand survives a live quote; only the untouched lines take the new default', async () => {
+  let current = quotedInquiry({
+    recipients: quotedInquiry().recipients.map((recipient) =>
+      recipient.id === 502 ? { ...recipient, status: 'sent' as const, quote_lines: [] } : recipient,
+    ),
+  });
+  const { actor, emit } = start({ load: async () => current });
+  await settled();
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 501, 2: 501 });
+  // The person leaves the filter out; then Förde Teile answers with the cheaper disc.
+  actor.send({ type: 'choice.set', lineId: 2, recipientId: null });
+  current = quotedInquiry();
+  emit(aTradeEvent(77));
+  await settled();
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: null });
+});
+
+test('everything from one dealer, and back to the cheapest delivered choice', async () => {
+  const { actor, emit } = start();
+  await settled();
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+  // Förde Teile did not offer the filter: it cannot deliver everything.
+  actor.send({ type: 'choice.allFrom', recipientId: 502 });
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+  actor.send({ type: 'choice.allFrom', recipientId: 501 });
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 501, 2: 501 });
+  // A hand-made choice: it is kept when the inquiry is read again.
+  emit(aTradeEvent(77));
+  await settled();
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 501, 2: 501 });
+  actor.send({ type: 'choice.cheapest' });
+  expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+});

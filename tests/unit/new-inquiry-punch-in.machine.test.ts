@@ -2,7 +2,8 @@ import { expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type { PunchInRedeemed } from '../../common/contracts/punch-in';
-import { type NewInquiryDraft, newInquiryMachine, type SentInquiry } from '../../machines/new-inquiry.machine';
+import { newInquiryMachine, type SentInquiry } from '../../machines/new-inquiry.machine';
+import type { NewInquiryDraft } from '../../machines/new-inquiry-form';
 import { apiFailure } from '../support/failures';
 import { quotedInquiry, supplierList } from '../support/workshop-inquiry-fixtures';
 

@@ -3,14 +3,13 @@ import { createActor, fromPromise } from 'xstate';
 import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type { SupplierList } from '../../common/contracts/suppliers';
 import type { InquiryCreate } from '../../common/contracts/trading';
+import { newInquiryMachine, type SentInquiry } from '../../machines/new-inquiry.machine';
 import {
   chosenRecipients,
   type FitmentQuery,
   lineFitment,
   type NewInquiryDraft,
-  newInquiryMachine,
-  type SentInquiry,
-} from '../../machines/new-inquiry.machine';
+} from '../../machines/new-inquiry-form';
 import { apiFailure } from '../support/failures';
 import { quotedInquiry, supplierList } from '../support/workshop-inquiry-fixtures';
 

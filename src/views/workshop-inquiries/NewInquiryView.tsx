@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { NewInquiryDraft } from '../../../machines/new-inquiry.machine';
-import { CLOSING_TIME_OPTIONS } from '../../../machines/new-inquiry.machine';
+import { CLOSING_TIME_OPTIONS, type NewInquiryDraft } from '../../../machines/new-inquiry-form';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';

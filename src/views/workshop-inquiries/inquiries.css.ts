@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { tableCards } from '../../ui/table-cards';
 import { mobileQuery, vars } from '../../ui/theme.css';
 
@@ -78,6 +78,43 @@ const markBase = style({
 export const mark = styleVariants({
   cheapest: [markBase, { background: vars.color.successSoft, color: vars.color.success }],
   fastest: [markBase, { background: vars.color.brandSoft, color: vars.color.brandStrong }],
+  ordered: [markBase, { background: vars.color.successSoft, color: vars.color.success }],
 });
+/** Shown only where the matrix becomes per-line cards (a phone): the dealer's name in each offer. */
+export const phoneOnly = style({
+  display: 'none',
+  fontWeight: 600,
+  '@media': { [mobileQuery]: { display: 'inline' } },
+});
+export const choiceOptions = style({ display: 'grid', gap: vars.space.sm, margin: `${vars.space.md} 0` });
+export const choiceTotal = style({ margin: 0, fontWeight: 600 });
+/**
+ * The quote matrix on a phone: per line a card, the offers one below the other (the header row
+ * hidden, each offer naming its dealer), so nothing is cut and nothing scrolls sideways.
+ */
+export const matrixTable = style({
+  '@media': { [mobileQuery]: { minWidth: 0, display: 'block' } },
+});
+globalStyle(`${matrixTable} thead`, {
+  '@media': {
+    [mobileQuery]: { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
+  },
+});
+globalStyle(`${matrixTable} tbody, ${matrixTable} tfoot, ${matrixTable} tr, ${matrixTable} th, ${matrixTable} td`, {
+  '@media': { [mobileQuery]: { display: 'block', width: 'auto' } },
+});
+globalStyle(`${matrixTable} tr`, {
+  '@media': {
+    [mobileQuery]: {
+      border: `1px solid ${vars.color.border}`,
+      borderRadius: vars.radius.lg,
+      marginBottom: vars.space.sm,
+    },
+  },
+});
+/** The review dialog's order tables: no minimum width, the header words wrap, the amounts never. */
+export const reviewTable = style({ borderCollapse: 'collapse', width: '100%', background: vars.color.surface });
+export const reviewHead = style([cell, { textAlign: 'right' }]);
+export const partCell = style([cell, { overflowWrap: 'anywhere' }]);
 export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
 export const status = style({ fontWeight: 600 });

@@ -1,4 +1,4 @@
-import { type NewInquiryDraft, newInquiryDraftSchema } from '../../../machines/new-inquiry.machine';
+import { type NewInquiryDraft, newInquiryDraftSchema } from '../../../machines/new-inquiry-form';
 import { storedJson } from '../../app/stored-json';
 
 /** One draft per user (several people may share a workshop's computer). */

@@ -2,7 +2,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { inquiryPageMachine } from '../../../machines/inquiry-page.machine';
-import { isChoiceAllowed, ordersAllowed, plannedOrders } from '../../../machines/inquiry-quotes';
+import {
+  cheapestChoice,
+  deliveredTotal,
+  isChoiceAllowed,
+  type LineChoices,
+  ordersAllowed,
+  plannedOrders,
+  singleDealerOptions,
+} from '../../../machines/inquiry-quotes';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
 import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';
@@ -33,10 +41,22 @@ export function useInquiryPage(implementations: InquiryPageImplementations, inqu
   const send = actor.send;
   const detail = useSelector(actor, (snapshot) => snapshot.context.detail);
   const choices = useSelector(actor, (snapshot) => snapshot.context.choices);
+  const same = (a: LineChoices, b: LineChoices) => JSON.stringify(a) === JSON.stringify(b);
+  const cheapest = detail ? cheapestChoice(detail) : {};
   return {
     detail,
     choices,
     planned: detail ? plannedOrders(detail, choices) : [],
+    /** The choice's delivered total (net + deposit + freight over its orders). */
+    delivered: detail ? deliveredTotal(detail, choices) : { total: 0, deliveries: 0 },
+    /** The cheapest delivered choice's total, and whether it is the choice now. */
+    cheapest: detail ? deliveredTotal(detail, cheapest) : { total: 0, deliveries: 0 },
+    isCheapest: same(cheapest, choices),
+    /** Everything from one dealer: the dealers that quoted every line, each with its total. */
+    singleDealer: (detail ? singleDealerOptions(detail) : []).map((option) => ({
+      ...option,
+      chosen: same(option.choices, choices),
+    })),
     placed: useSelector(actor, (snapshot) => snapshot.context.placed),
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
@@ -61,6 +81,8 @@ export function useInquiryPage(implementations: InquiryPageImplementations, inqu
       detail ? isChoiceAllowed(detail, lineId, recipientId) : false,
     retry: () => send({ type: 'inquiry.retry' }),
     choose: (lineId: number, recipientId: number | null) => send({ type: 'choice.set', lineId, recipientId }),
+    chooseAllFrom: (recipientId: number) => send({ type: 'choice.allFrom', recipientId }),
+    chooseCheapest: () => send({ type: 'choice.cheapest' }),
     review: () => send({ type: 'order.review' }),
     cancelReview: () => send({ type: 'review.cancel' }),
     confirmOrder: () => send({ type: 'order.confirm' }),

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { newInquiryMachine } from '../../../machines/new-inquiry.machine';
 import {
   chosenRecipients,
   type DraftLine,
@@ -8,10 +9,9 @@ import {
   lineCapacity,
   lineFitment,
   type NewInquiryDraft,
-  newInquiryMachine,
   registrationCheck,
   type VehicleField,
-} from '../../../machines/new-inquiry.machine';
+} from '../../../machines/new-inquiry-form';
 import type { WorkshopInquiriesApi } from '../../api/workshop-inquiries-api';
 import type { WorkshopSuppliersApi } from '../../api/workshop-suppliers-api';
 import { inspectionOptions } from '../../app/inspection';
