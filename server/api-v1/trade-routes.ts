@@ -26,7 +26,7 @@ import { listInquiries } from '../trade/inquiry-list';
 import { streamTradeEvents } from '../trade/live-routes';
 import { readOrderDetail } from '../trade/order-detail';
 import { listOrders } from '../trade/order-list';
-import { placeOrders } from '../trade/place-orders';
+import { placedOrders, placeOrders } from '../trade/place-orders';
 import type { TradeActor } from '../trade/trade-actor';
 import { idempotencyKeyHeader, idempotent } from './idempotency';
 import { type ApiOperation, defineOperation, describeOperation } from './operations';
@@ -199,7 +199,9 @@ export function createTradeApiRoutes(deps: ServerDeps) {
 
   routes.post(createInquiryOperation.path, describeOperation(createInquiryOperation), idempotent(db), async (c) => {
     const body = await parseJsonBody(c, createInquiryOperation.body);
-    const created = await createInquiry(db, actorOf(c), body);
+    const { inquiryId } = await createInquiry(db, actorOf(c), body);
+    const created = await inquiryDetail(db, { inquiryId, workshopOrganisationId: c.get('organisation').id });
+    if (!created) throw new ApiRefusal(404, 'notFound');
     return ok(c, created, 'inquirySent');
   });
 
@@ -220,7 +222,7 @@ export function createTradeApiRoutes(deps: ServerDeps) {
   routes.post(placeOrdersOperation.path, describeOperation(placeOrdersOperation), idempotent(db), async (c) => {
     const placement = await parseJsonBody(c, placeOrdersOperation.body);
     const placed = await placeOrders(db, actorOf(c), Number(c.req.param('id')), placement);
-    return ok(c, placed, 'ordersPlaced');
+    return ok(c, await placedOrders(db, placed), 'ordersPlaced');
   });
 
   routes.get(listOrdersOperation.path, describeOperation(listOrdersOperation), async (c) => {

@@ -351,7 +351,7 @@ export async function seedDemo(
           closes_in_minutes: Math.round((closesAt - createdAt) / 60_000),
         }),
       );
-      const inquiryId = sent.id;
+      const { inquiryId } = sent;
       const lineIds = (
         await db
           .select({ id: inquiryLines.id })
@@ -500,8 +500,8 @@ export async function seedDemo(
       // Each order's life, by its age: most lines delivered, some on backorder or cancelled, now and then a return.
       const daysOld = (now - placedAt) / DAY_MS;
       const fulfilment: Step[] = [];
-      for (const order of placed.orders) {
-        const [recipient] = await db.select({ id: orders.recipientId }).from(orders).where(eq(orders.id, order.id));
+      for (const orderId of placed.orderIds) {
+        const [recipient] = await db.select({ id: orders.recipientId }).from(orders).where(eq(orders.id, orderId));
         const dealer = recipient ? offersOf.get(recipient.id)?.dealer : undefined;
         if (!dealer) throw new Error('demo data: an order of a dealer that did not answer');
         const dealerActor = { organisationId: dealer.organisationId, userId: random.pick(dealer.userIds) };
@@ -509,7 +509,7 @@ export async function seedDemo(
           await db
             .select({ id: orderLines.id })
             .from(orderLines)
-            .where(eq(orderLines.orderId, order.id))
+            .where(eq(orderLines.orderId, orderId))
             .orderBy(orderLines.id)
         ).map((line) => line.id);
         const lineAction = (
@@ -523,8 +523,8 @@ export async function seedDemo(
               changeOrderLines(
                 db,
                 actorAt(dealerActor, at),
-                order.id,
-                v.parse(orderLineActionSchema, { ...fields, version: await versionOf.order(order.id) }),
+                orderId,
+                v.parse(orderLineActionSchema, { ...fields, version: await versionOf.order(orderId) }),
               ),
           });
         };
@@ -568,9 +568,9 @@ export async function seedDemo(
               requestReturn(
                 db,
                 actorAt(workshop, requestedAt),
-                { orderId: order.id, lineId },
+                { orderId, lineId },
                 v.parse(returnRequestSchema, {
-                  version: await versionOf.order(order.id),
+                  version: await versionOf.order(orderId),
                   reason,
                   note: reason === 'does_not_fit' ? 'Passt nicht an die Achse' : '',
                 }),
@@ -590,9 +590,9 @@ export async function seedDemo(
               return decideReturn(
                 db,
                 actorAt(dealerActor, decidedAt),
-                { orderId: order.id, returnId: requested.id, accepted },
+                { orderId, returnId: requested.id, accepted },
                 v.parse(returnDecisionSchema, {
-                  version: await versionOf.order(order.id),
+                  version: await versionOf.order(orderId),
                   reason: accepted ? '' : 'Teil wurde verbaut',
                 }),
               );
@@ -682,17 +682,17 @@ export async function seedQuotedInquiries(outer: Database, options: { count: num
       const lines = await db
         .select({ id: inquiryLines.id })
         .from(inquiryLines)
-        .where(eq(inquiryLines.inquiryId, inquiry.id))
+        .where(eq(inquiryLines.inquiryId, inquiry.inquiryId))
         .orderBy(inquiryLines.position);
       const [recipient] = await db
         .select({ id: inquiryRecipients.id, version: inquiryRecipients.version })
         .from(inquiryRecipients)
-        .where(eq(inquiryRecipients.inquiryId, inquiry.id));
+        .where(eq(inquiryRecipients.inquiryId, inquiry.inquiryId));
       if (!recipient) throw new Error('the inquiry reached no dealer');
       await answerInquiry(
         db,
         { ...dealer, clock },
-        inquiry.id,
+        inquiry.inquiryId,
         v.parse(quoteAnswerSchema, {
           version: recipient.version,
           valid_until: isoDate(now + 3 * DAY_MS),
@@ -708,8 +708,8 @@ export async function seedQuotedInquiries(outer: Database, options: { count: num
         }),
       );
       placements.push({
-        inquiryId: inquiry.id,
-        version: await versionOfInquiry(db, inquiry.id),
+        inquiryId: inquiry.inquiryId,
+        version: await versionOfInquiry(db, inquiry.inquiryId),
         choices: lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: recipient.id })),
       });
     }

@@ -15,7 +15,7 @@ import { commandTime, type TradeActor } from './trade-actor';
  * A workshop cancels one of its inquiries on the version it read (ADR 023 and 035): the inquiry
  * machine decides, every recipient still waiting expires with it, all in one transaction with
  * the events. A stale version is 409 `inquiryChanged` with the current inquiry; another
- * workshop's inquiry is 404. Returns the workshop's view of the cancelled inquiry.
+ * workshop's inquiry is 404. Returns the inquiry's id; the route answers with `inquiryDetail` (ADR 035).
  */
 export async function cancelInquiry(
   db: Database,
@@ -63,6 +63,6 @@ export async function cancelInquiry(
       ...expiry.events,
     ];
     await appendTradeEvents(tx, events, now);
-    return inquiryDetail(tx, scope);
+    return { inquiryId: inquiry.id };
   });
 }

@@ -16,9 +16,8 @@ import {
 import { ApiRefusal } from '../http/respond';
 import { enforceRateLimits, type RateWindow } from '../rate-limit';
 import { appendTradeEvents } from './event-log';
-import { inquiryDetail } from './inquiry-detail';
 import { commandTime, type TradeActor } from './trade-actor';
-import { queueTradeMail } from './trade-mail';
+import { queueTradeMails } from './trade-mail';
 
 /** Each inquiry mails every recipient dealer's users: a generous ceiling per workshop, not a quota. */
 const INQUIRIES_PER_ORGANISATION: RateWindow = { name: 'inquiry-org', limit: 120, windowSeconds: 3600 };
@@ -38,6 +37,7 @@ export const recipientCondition = and(
  * is created, from the SPA (/svc/workshop/inquiries) and from a DMS (/api/v1/inquiries, ADR 031).
  * The lifecycle machine decides the status; the event log and the dealers' mails are written in
  * the same transaction. A recipient that is not the workshop's own active relation is a 400.
+ * Returns the new inquiry's id; the routes answer with `inquiryDetail` read after it (ADR 035).
  */
 export async function createInquiry(db: Database, actor: TradeActor, body: v.InferOutput<typeof inquiryCreateSchema>) {
   const now = commandTime(actor);
@@ -123,11 +123,11 @@ export async function createInquiry(db: Database, actor: TradeActor, body: v.Inf
       now,
     );
     if (!event) throw new Error('event append returned nothing');
-    for (const dealerOrganisationId of dealerOrganisationIds) {
-      await queueTradeMail(tx, { organisationId: dealerOrganisationId, event });
-    }
-    return inquiryDetail(tx, { inquiryId: inquiry.id, workshopOrganisationId: actor.organisationId });
+    await queueTradeMails(
+      tx,
+      dealerOrganisationIds.map((organisationId) => ({ organisationId, event })),
+    );
+    return { inquiryId: inquiry.id };
   });
-  if (!created) throw new Error('the created inquiry could not be read');
   return created;
 }

@@ -22,6 +22,7 @@ import { queueTradeMail } from './trade-mail';
  * The dealer's side of an inquiry (issue 13, ADR 023 and 035): marking it seen, answering with a
  * quote, declining. Every command is scoped by `inquiry_recipients.dealer_organisation_id` = the
  * actor's organisation: an inquiry it did not receive is 404, another dealer's quote is never read.
+ * Each returns `{ inquiryId }`; the routes answer with `dealerInquiry` read after it (ADR 035).
  */
 
 /** Recipient statuses still waiting for this dealer's answer. */
@@ -121,7 +122,6 @@ async function appendAnswerEvents(
 
 /**
  * Opening an inquiry the first time tells the workshop it was seen; later calls change nothing.
- * Returns the dealer's view of the inquiry.
  */
 export async function markInquirySeen(db: Database, actor: TradeActor, inquiryId: number) {
   const scope = scopeOf(actor, inquiryId);
@@ -155,14 +155,14 @@ export async function markInquirySeen(db: Database, actor: TradeActor, inquiryId
         );
       }
     }
-    return dealerInquiry(tx, scope);
+    return { inquiryId: inquiry.id };
   });
 }
 
 /**
  * A dealer's quote (a first answer or a revision) on the version it read: exactly one entry per
  * line of the inquiry, an offer or a declined line. A stale version is 409 `answerChanged` with
- * the current answer; a closed inquiry 409 `inquiryClosed`. Returns the dealer's view.
+ * the current answer; a closed inquiry 409 `inquiryClosed`.
  */
 export async function answerInquiry(
   db: Database,
@@ -271,13 +271,13 @@ export async function answerInquiry(
       });
     }
     await appendAnswerEvents(tx, inquiry, recipient, events, now);
-    return dealerInquiry(tx, scope);
+    return { inquiryId: inquiry.id };
   });
 }
 
 /**
  * A dealer declines the whole inquiry (or withdraws its quote) with a reason, on the version it
- * read; a stale version is 409 `answerChanged` with the current answer. Returns the dealer's view.
+ * read; a stale version is 409 `answerChanged` with the current answer.
  */
 export async function declineInquiry(
   db: Database,
@@ -328,6 +328,6 @@ export async function declineInquiry(
       ],
       now,
     );
-    return dealerInquiry(tx, scope);
+    return { inquiryId: inquiry.id };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { inquiryRecipientLifecycleMachine } from '../../machines/inquiry-recipient-lifecycle.machine';
 import { lifecycleStep } from '../../machines/lifecycle';
 import type { Transaction } from '../db/database';
@@ -16,25 +16,35 @@ export async function expireWaitingRecipients(
   actorUserId: number | null,
 ) {
   const recipients = await tx.select().from(inquiryRecipients).where(eq(inquiryRecipients.inquiryId, inquiry.id));
-  const events: TradeEventInput[] = [];
-  for (const recipient of recipients) {
-    const expired = lifecycleStep(inquiryRecipientLifecycleMachine, recipient.status, { type: 'recipient.expire' });
+  // One update per status a waiting recipient is in (not one per recipient), each only from that status.
+  const expiredTo = new Map<number, string>();
+  for (const status of [...new Set(recipients.map((recipient) => recipient.status))]) {
+    const expired = lifecycleStep(inquiryRecipientLifecycleMachine, status, { type: 'recipient.expire' });
     if (expired === null) continue;
-    await tx
+    const ids = recipients.filter((recipient) => recipient.status === status).map((recipient) => recipient.id);
+    const updated = await tx
       .update(inquiryRecipients)
-      .set({ status: expired as typeof recipient.status, version: sql`${inquiryRecipients.version} + 1` })
-      .where(and(eq(inquiryRecipients.id, recipient.id), eq(inquiryRecipients.status, recipient.status)));
-    events.push({
-      kind: 'recipient.expired',
-      inquiryId: inquiry.id,
-      entity: 'recipient',
-      entityId: recipient.id,
-      before: recipient.status,
-      after: expired,
-      actorUserId,
-      workshopOrganisationId: inquiry.workshopOrganisationId,
-      dealerOrganisationIds: [recipient.dealerOrganisationId],
-    });
+      .set({ status: expired as typeof status, version: sql`${inquiryRecipients.version} + 1` })
+      .where(and(inArray(inquiryRecipients.id, ids), eq(inquiryRecipients.status, status)))
+      .returning({ id: inquiryRecipients.id });
+    for (const row of updated) expiredTo.set(row.id, expired);
   }
+  const events: TradeEventInput[] = recipients.flatMap((recipient): TradeEventInput[] => {
+    const expired = expiredTo.get(recipient.id);
+    if (expired === undefined) return [];
+    return [
+      {
+        kind: 'recipient.expired',
+        inquiryId: inquiry.id,
+        entity: 'recipient',
+        entityId: recipient.id,
+        before: recipient.status,
+        after: expired,
+        actorUserId,
+        workshopOrganisationId: inquiry.workshopOrganisationId,
+        dealerOrganisationIds: [recipient.dealerOrganisationId],
+      },
+    ];
+  });
   return { recipients, events };
 }

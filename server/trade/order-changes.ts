@@ -18,7 +18,6 @@ import type { Database, Transaction } from '../db/database';
 import { inquiryRecipients, orderLines, orderReturns, orders } from '../db/schema';
 import { ApiRefusal } from '../http/respond';
 import { appendTradeEvents, type EventReader, type TradeEventInput } from './event-log';
-import { readOrderDetail } from './order-detail';
 import { claimOrderVersion } from './order-version';
 import { commandTime, type TradeActor } from './trade-actor';
 import { queueTradeMails } from './trade-mail';
@@ -28,7 +27,8 @@ import { queueTradeMails } from './trade-mail';
  * returns, the workshop's return requests. Each names the order's version it read (a stale one is
  * 409 `orderChanged` with the current order), is scoped to the actor's organisation (another
  * organisation's order is 404), lets the lifecycle machines decide every status change (a refused
- * event stores nothing: 409 `actionNotAllowed`) and returns the actor's view of the order.
+ * event stores nothing: 409 `actionNotAllowed`) and returns `{ orderId }`; the routes answer with
+ * the actor's `readOrderDetail` read after it (ADR 035).
  */
 
 type ClaimedOrder = typeof orders.$inferSelect;
@@ -165,7 +165,7 @@ export async function changeOrderLines(
         .map((event) => ({ organisationId: order.workshopOrganisationId, event })),
     );
   });
-  return readOrderDetail(db, reader, orderId);
+  return { orderId };
 }
 
 /**
@@ -242,7 +242,7 @@ export async function decideReturn(
     }
     await appendTradeEvents(tx, events, now);
   });
-  return readOrderDetail(db, reader, orderId);
+  return { orderId };
 }
 
 /**
@@ -302,5 +302,5 @@ export async function requestReturn(
       now,
     );
   });
-  return readOrderDetail(db, reader, orderId);
+  return { orderId };
 }

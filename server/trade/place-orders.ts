@@ -64,7 +64,8 @@ function refusalOf({ recipient, quote }: Offered, today: string) {
  * per dealer, from the SPA and from a DMS (ADR 031) alike. The inquiry's `version` must be the one
  * the caller saw (else 409 `inquiryChanged` with the current inquiry); a line without an offer is a 400 `choiceNotOffered`,
  * one whose quote ran out (valid-until before the server's today) a 400 `quoteExpired`; either
- * way the transaction rolls back and nothing is written.
+ * way the transaction rolls back and nothing is written. Returns the new orders' ids; the routes
+ * answer with their `orderSummaries` (ADR 035).
  */
 export async function placeOrders(
   db: Database,
@@ -217,6 +218,10 @@ export async function placeOrders(
     );
     return placed.map((order) => order.id);
   });
-  const summaries = await orderSummaries(db, inArray(orders.id, orderIds));
-  return { orders: summaries };
+  return { orderIds };
+}
+
+/** What the routes answer after `placeOrders`: the summaries of the orders it placed (ADR 035). */
+export async function placedOrders(db: Database, { orderIds }: { orderIds: readonly number[] }) {
+  return { orders: await orderSummaries(db, inArray(orders.id, [...orderIds])) };
 }

@@ -115,19 +115,26 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
     return ok(c, found);
   });
 
+  /** The dealer's view of an inquiry after a command (ADR 035: commands write, routes read back). */
+  const readBack = async (c: Context<MemberEnv>, { inquiryId }: { inquiryId: number }) => {
+    const found = await dealerInquiry(db, { inquiryId, dealerOrganisationId: c.get('organisation').id });
+    if (!found) throw new ApiRefusal(404, 'notFound');
+    return found;
+  };
+
   // Opening an inquiry the first time tells the workshop it was seen; later calls change nothing.
   routes.post('/inquiries/:id{[0-9]{1,9}}/seen', member, async (c) =>
-    ok(c, await markInquirySeen(db, actorOf(c), inquiryIdOf(c))),
+    ok(c, await readBack(c, await markInquirySeen(db, actorOf(c), inquiryIdOf(c)))),
   );
 
   routes.put('/inquiries/:id{[0-9]{1,9}}/answer', member, async (c) => {
     const answer = await parseJsonBody(c, quoteAnswerSchema);
-    return ok(c, await answerInquiry(db, actorOf(c), inquiryIdOf(c), answer), 'answerSaved');
+    return ok(c, await readBack(c, await answerInquiry(db, actorOf(c), inquiryIdOf(c), answer)), 'answerSaved');
   });
 
   routes.post('/inquiries/:id{[0-9]{1,9}}/decline', member, async (c) => {
     const decline = await parseJsonBody(c, versionedReasonSchema);
-    return ok(c, await declineInquiry(db, actorOf(c), inquiryIdOf(c), decline), 'inquiryDeclined');
+    return ok(c, await readBack(c, await declineInquiry(db, actorOf(c), inquiryIdOf(c), decline)), 'inquiryDeclined');
   });
 
   return routes;

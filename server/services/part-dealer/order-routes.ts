@@ -25,6 +25,13 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
     userId: c.get('user').id,
   });
 
+  /** The dealer's order after a command (ADR 035: commands write, routes read back). */
+  const readBack = async (c: Context<MemberEnv>, orderId: number) => {
+    const detail = await readOrderDetail(db, readerOf(c.get('organisation').id), orderId);
+    if (!detail) throw new ApiRefusal(404, 'notFound');
+    return detail;
+  };
+
   routes.get('/orders', requireDealer, async (c) => {
     const query = parseQuery(c, orderListQuerySchema);
     return ok(c, await listOrders(db, readerOf(c.get('organisation').id), query));
@@ -38,7 +45,8 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
 
   routes.post('/orders/:id{[0-9]{1,9}}/lines', requireDealer, async (c) => {
     const body = await parseJsonBody(c, orderLineActionSchema);
-    return ok(c, await changeOrderLines(db, actorOf(c), Number(c.req.param('id')), body), 'orderLineUpdated');
+    const { orderId } = await changeOrderLines(db, actorOf(c), Number(c.req.param('id')), body);
+    return ok(c, await readBack(c, orderId), 'orderLineUpdated');
   });
 
   routes.post(
@@ -51,8 +59,8 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
         returnId: Number(c.req.param('returnId')),
         accepted: c.req.param('decision') === 'accept',
       };
-      const detail = await decideReturn(db, actorOf(c), target, body);
-      return ok(c, detail, target.accepted ? 'returnAccepted' : 'returnRefused');
+      await decideReturn(db, actorOf(c), target, body);
+      return ok(c, await readBack(c, target.orderId), target.accepted ? 'returnAccepted' : 'returnRefused');
     },
   );
 

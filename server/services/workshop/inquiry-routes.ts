@@ -28,10 +28,17 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
     userId: c.get('user').id,
   });
 
+  /** The workshop's inquiry as it is after a command (ADR 035: commands write, routes read back). */
+  const readBack = async (c: Context<MemberEnv>, id: number) => {
+    const detail = await inquiryDetail(db, { inquiryId: id, workshopOrganisationId: c.get('organisation').id });
+    if (!detail) throw new ApiRefusal(404, 'notFound');
+    return detail;
+  };
+
   routes.post('/inquiries', member, async (c) => {
     const body = await parseJsonBody(c, inquiryCreateSchema);
-    const created = await createInquiry(db, actorOf(c), body);
-    return ok(c, created, 'inquirySent');
+    const { inquiryId: id } = await createInquiry(db, actorOf(c), body);
+    return ok(c, await readBack(c, id), 'inquirySent');
   });
 
   routes.get('/inquiries', member, async (c) => {
@@ -61,7 +68,8 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
 
   routes.post('/inquiries/:id{[0-9]{1,9}}/cancel', member, async (c) => {
     const input = await parseJsonBody(c, versionOnlySchema);
-    return ok(c, await cancelInquiry(db, actorOf(c), inquiryId(c), input), 'inquiryCancelled');
+    const { inquiryId: id } = await cancelInquiry(db, actorOf(c), inquiryId(c), input);
+    return ok(c, await readBack(c, id), 'inquiryCancelled');
   });
 
   return routes;

@@ -7,7 +7,7 @@ import type { EventReader } from '../../trade/event-log';
 import { requestReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
-import { placeOrders } from '../../trade/place-orders';
+import { placedOrders, placeOrders } from '../../trade/place-orders';
 import type { TradeActor } from '../../trade/trade-actor';
 
 /**
@@ -27,7 +27,7 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
   routes.post('/inquiries/:id{[0-9]{1,9}}/orders', requireWorkshop, async (c) => {
     const placement = await parseJsonBody(c, orderPlacementSchema);
     const placed = await placeOrders(db, actorOf(c), Number(c.req.param('id')), placement);
-    return ok(c, placed, 'ordersPlaced');
+    return ok(c, await placedOrders(db, placed), 'ordersPlaced');
   });
 
   routes.get('/orders', requireWorkshop, async (c) => {
@@ -45,7 +45,14 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
   routes.post('/orders/:id{[0-9]{1,9}}/lines/:lineId{[0-9]{1,9}}/return', requireWorkshop, async (c) => {
     const request = await parseJsonBody(c, returnRequestSchema);
     const target = { orderId: Number(c.req.param('id')), lineId: Number(c.req.param('lineId')) };
-    return ok(c, await requestReturn(db, actorOf(c), target, request), 'returnRequested');
+    await requestReturn(db, actorOf(c), target, request);
+    const detail = await readOrderDetail(
+      db,
+      { kind: 'workshop', organisationId: c.get('organisation').id },
+      target.orderId,
+    );
+    if (!detail) throw new ApiRefusal(404, 'notFound');
+    return ok(c, detail, 'returnRequested');
   });
 
   return routes;
