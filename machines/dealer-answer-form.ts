@@ -265,3 +265,34 @@ export const answerDraftSchema = v.object({
   }),
 });
 export type AnswerDraft = v.InferOutput<typeof answerDraftSchema>;
+
+/** The form's values with the messages that still apply: what each edit below returns. */
+export type AnswerEdit = { values: AnswerValues; errors: AnswerErrors };
+
+function withLine(values: AnswerValues, lineId: number, field: keyof LineAnswerValues, value: string | boolean) {
+  return {
+    ...values,
+    lines: values.lines.map((line) => (line.inquiry_line_id === lineId ? { ...line, [field]: value } : line)),
+  };
+}
+
+/** A line's text field typed in: its message goes. */
+export function changeLine(form: AnswerEdit, lineId: number, field: LineTextField, value: string): AnswerEdit {
+  const { [lineErrorKey(lineId, field)]: _cleared, ...errors } = form.errors;
+  return { values: withLine(form.values, lineId, field, value), errors };
+}
+
+/** A line's switch flipped: between offer and decline the fields that count change, so its messages go. */
+export function toggleLine(form: AnswerEdit, lineId: number, field: LineToggleField, value: boolean): AnswerEdit {
+  const errors =
+    field === 'offered'
+      ? Object.fromEntries(Object.entries(form.errors).filter(([key]) => !key.startsWith(`lines.${lineId}.`)))
+      : form.errors;
+  return { values: withLine(form.values, lineId, field, value), errors };
+}
+
+/** A quote field typed in: its message goes. */
+export function changeQuote(form: AnswerEdit, field: QuoteField, value: string): AnswerEdit {
+  const { [field]: _cleared, ...errors } = form.errors;
+  return { values: { ...form.values, [field]: value }, errors };
+}

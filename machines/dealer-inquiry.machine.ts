@@ -1,9 +1,7 @@
-import * as v from 'valibot';
 import { and, assertEvent, assign, type EventObject, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   type DealerInquiry,
-  dealerInquirySchema,
   firstProblem,
   type QuoteAnswer,
   type TradeEvent,
@@ -16,84 +14,29 @@ import {
   type AnswerValues,
   answerValuesOf,
   buildAnswer,
+  changeLine,
+  changeQuote,
   errorKeyOfServerField,
   type LineTextField,
   type LineToggleField,
-  lineErrorKey,
   type QuoteField,
   retypeValues,
+  toggleLine,
   valuesFitInquiry,
 } from './dealer-answer-form';
-import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
-import { inquiryRecipientLifecycleMachine } from './inquiry-recipient-lifecycle.machine';
-import { lifecycleAllows } from './lifecycle';
+import {
+  conflictingInquiry,
+  inquiryIn,
+  isClosedRefusal,
+  standsDifferently,
+  takesAnswers,
+  takesDecline,
+} from './dealer-inquiry-standing';
 import { failureNotice, toRequestFailure } from './request-failure';
 
 const load = loadWithRetry({ retry: 'inquiry.retry' });
 
-/**
- * Whether this dealer may answer (or revise its answer) now: its copy takes `recipient.answer` and
- * the inquiry takes `quote.received` (ADR 023: the two lifecycles compose).
- */
-export function takesAnswers(inquiry: DealerInquiry) {
-  return (
-    lifecycleAllows(inquiryRecipientLifecycleMachine, inquiry.recipient.status, { type: 'recipient.answer' }) &&
-    lifecycleAllows(inquiryLifecycleMachine, inquiry.inquiry_status, { type: 'quote.received' })
-  );
-}
-
-/** Whether this dealer may decline the whole inquiry now (the same composition with `recipient.decline`). */
-export function takesDecline(inquiry: DealerInquiry) {
-  return (
-    lifecycleAllows(inquiryRecipientLifecycleMachine, inquiry.recipient.status, { type: 'recipient.decline' }) &&
-    lifecycleAllows(inquiryLifecycleMachine, inquiry.inquiry_status, { type: 'quote.received' })
-  );
-}
-
-/** How the inquiry stands for this dealer, in the words the screen reads it in. */
-export type InquiryStanding =
-  | 'open'
-  | 'answered'
-  | 'declined'
-  | 'expired'
-  | 'closed'
-  | 'orderedFromYou'
-  | 'orderedElsewhere'
-  | 'cancelled';
-
-export function inquiryStanding(inquiry: DealerInquiry): InquiryStanding {
-  if (inquiry.order_id !== null) return 'orderedFromYou';
-  if (inquiry.recipient.status === 'declined') return 'declined';
-  if (inquiry.inquiry_status === 'cancelled') return 'cancelled';
-  if (inquiry.inquiry_status === 'ordered') return 'orderedElsewhere';
-  if (inquiry.recipient.status === 'expired') return 'expired';
-  if (!takesAnswers(inquiry)) return 'closed';
-  return inquiry.recipient.status === 'answered' ? 'answered' : 'open';
-}
-
-/** A refusal that carries the current inquiry: a colleague answered first (409 `answerChanged`). */
-function conflictingInquiry(error: unknown): DealerInquiry | null {
-  if (toRequestFailure(error).messageId !== 'answerChanged') return null;
-  return inquiryIn(error);
-}
-
-function inquiryIn(error: unknown): DealerInquiry | null {
-  const data = typeof error === 'object' && error !== null ? (error as { data?: unknown }).data : null;
-  const parsed = v.safeParse(dealerInquirySchema, data);
-  return parsed.success ? parsed.output : null;
-}
-
 export type SendAnswerInput = { inquiryId: number; answer: QuoteAnswer };
-/** Whether a reloaded inquiry differs from the one on screen in what the dealer reads of it. */
-function standsDifferently(shown: DealerInquiry, fresh: DealerInquiry) {
-  return (
-    shown.inquiry_status !== fresh.inquiry_status ||
-    shown.order_id !== fresh.order_id ||
-    shown.recipient.status !== fresh.recipient.status ||
-    shown.recipient.version !== fresh.recipient.version
-  );
-}
-
 export type DeclineInput = { inquiryId: number; version: number; reason: string };
 export type InquiryResult = { inquiry: DealerInquiry; message: string | undefined };
 
@@ -167,6 +110,22 @@ function freshForm(context: Context, inquiry: DealerInquiry) {
 }
 
 /**
+ * Nothing unsent, or nothing that can still be sent: no draft to keep (after every load and save).
+ * Outside `setup` because an action enqueueing another of the same machine cannot be inferred there.
+ */
+const dropSpentDraft = enqueueActions<
+  Context,
+  EventObject,
+  undefined,
+  DealerInquiryEvent,
+  never,
+  { type: 'clearDraft'; params: undefined },
+  never
+>(({ context, enqueue }) => {
+  if (!context.dirty || !context.inquiry || !takesAnswers(context.inquiry)) enqueue('clearDraft');
+});
+
+/**
  * One inquiry on /dealer/inquiries/$inquiryId (issue 13, ADR 023): loading → (marking it seen) →
  * ready, where the answer form and live updates run side by side. The answer is sent with the
  * version it was typed on; a 409 `answerChanged` shows the colleague's answer to take or to
@@ -186,10 +145,7 @@ export const dealerInquiryMachine = setup({
     isValid: ({ context }) => buildAnswer(context.values, context.locale, context.baseVersion).errors.length === 0,
     isDirty: ({ context }) => context.dirty,
     isConflict: ({ event }) => conflictingInquiry((event as { error?: unknown }).error) !== null,
-    isClosedRefusal: ({ event }) => {
-      const id = toRequestFailure((event as { error?: unknown }).error).messageId;
-      return id === 'inquiryClosed' || id === 'actionNotAllowed';
-    },
+    isClosedRefusal: ({ event }) => isClosedRefusal((event as { error?: unknown }).error),
     conflictTakesAnswers: ({ context }) => context.conflict !== null && takesAnswers(context.conflict),
     declineReasonValid: ({ context }) =>
       firstProblem(versionedReasonSchema, { version: 0, reason: context.decline.reason }) === null,
@@ -218,6 +174,7 @@ export const dealerInquiryMachine = setup({
   actions: {
     saveDraft: (_, _draft: AnswerDraft) => {},
     clearDraft: () => {},
+    /** Nothing unsent, or nothing that can still be sent: no draft to keep (after every load and save). */
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     /** The loaded inquiry, with the unsent draft on top when it belongs to it and it still takes answers. */
@@ -315,23 +272,11 @@ export const dealerInquiryMachine = setup({
           {
             guard: 'isUnseen',
             target: 'markingSeen',
-            actions: [
-              { type: 'takeLoaded', params: ({ event }) => event.output },
-              enqueueActions(({ context, enqueue }) => {
-                // Nothing unsent, or nothing that can still be sent: no draft to keep.
-                if (!context.dirty || !context.inquiry || !takesAnswers(context.inquiry)) enqueue('clearDraft');
-              }),
-            ],
+            actions: [{ type: 'takeLoaded', params: ({ event }) => event.output }, dropSpentDraft],
           },
           {
             target: 'ready',
-            actions: [
-              { type: 'takeLoaded', params: ({ event }) => event.output },
-              enqueueActions(({ context, enqueue }) => {
-                // Nothing unsent, or nothing that can still be sent: no draft to keep.
-                if (!context.dirty || !context.inquiry || !takesAnswers(context.inquiry)) enqueue('clearDraft');
-              }),
-            ],
+            actions: [{ type: 'takeLoaded', params: ({ event }) => event.output }, dropSpentDraft],
           },
         ],
         onError: load.failure,
@@ -364,20 +309,10 @@ export const dealerInquiryMachine = setup({
                 'line.change': {
                   guard: 'canAnswer',
                   actions: [
-                    assign(({ context, event }) => {
-                      const key = lineErrorKey(event.lineId, event.field);
-                      const { [key]: _cleared, ...errors } = context.errors;
-                      return {
-                        values: {
-                          ...context.values,
-                          lines: context.values.lines.map((line) =>
-                            line.inquiry_line_id === event.lineId ? { ...line, [event.field]: event.value } : line,
-                          ),
-                        },
-                        errors,
-                        dirty: true,
-                      };
-                    }),
+                    assign(({ context, event }) => ({
+                      ...changeLine(context, event.lineId, event.field, event.value),
+                      dirty: true,
+                    })),
                     { type: 'saveDraft', params: ({ context }) => draftOf(context) },
                   ],
                 },
@@ -385,21 +320,7 @@ export const dealerInquiryMachine = setup({
                   guard: 'canAnswer',
                   actions: [
                     assign(({ context, event }) => ({
-                      values: {
-                        ...context.values,
-                        lines: context.values.lines.map((line) =>
-                          line.inquiry_line_id === event.lineId ? { ...line, [event.field]: event.value } : line,
-                        ),
-                      },
-                      // Switching between offer and decline changes which fields count.
-                      errors:
-                        event.field === 'offered'
-                          ? Object.fromEntries(
-                              Object.entries(context.errors).filter(
-                                ([key]) => !key.startsWith(`lines.${event.lineId}.`),
-                              ),
-                            )
-                          : context.errors,
+                      ...toggleLine(context, event.lineId, event.field, event.value),
                       dirty: true,
                     })),
                     { type: 'saveDraft', params: ({ context }) => draftOf(context) },
@@ -408,10 +329,10 @@ export const dealerInquiryMachine = setup({
                 'quote.change': {
                   guard: 'canAnswer',
                   actions: [
-                    assign(({ context, event }) => {
-                      const { [event.field]: _cleared, ...errors } = context.errors;
-                      return { values: { ...context.values, [event.field]: event.value }, errors, dirty: true };
-                    }),
+                    assign(({ context, event }) => ({
+                      ...changeQuote(context, event.field, event.value),
+                      dirty: true,
+                    })),
                     { type: 'saveDraft', params: ({ context }) => draftOf(context) },
                   ],
                 },
@@ -575,13 +496,7 @@ export const dealerInquiryMachine = setup({
                 input: ({ context }) => context.inquiryId,
                 onDone: {
                   target: 'idle',
-                  actions: [
-                    { type: 'takeRefreshed', params: ({ event }) => event.output },
-                    enqueueActions(({ context, enqueue }) => {
-                      // Nothing unsent, or nothing that can still be sent: no draft to keep.
-                      if (!context.dirty || !context.inquiry || !takesAnswers(context.inquiry)) enqueue('clearDraft');
-                    }),
-                  ],
+                  actions: [{ type: 'takeRefreshed', params: ({ event }) => event.output }, dropSpentDraft],
                 },
                 // A failed refresh leaves the page as it was; the next event tries again.
                 onError: { target: 'idle' },

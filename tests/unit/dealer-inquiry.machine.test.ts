@@ -1,13 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { type AnyActorRef, createActor, waitFor } from 'xstate';
 import { type DealerInquiry, type QuoteAnswer, SEARCH_TEXT_MAX_LENGTH } from '../../common/contracts/trading';
-import {
-  type DealerInquiryInput,
-  dealerInquiryMachine,
-  inquiryStanding,
-  takesAnswers,
-  takesDecline,
-} from '../../machines/dealer-inquiry.machine';
+import { type DealerInquiryInput, dealerInquiryMachine } from '../../machines/dealer-inquiry.machine';
 import {
   dealerInquiryInboxMachine,
   type InboxPage,
@@ -15,6 +9,7 @@ import {
   inboxSearchSchema,
   parseInboxSearch,
 } from '../../machines/dealer-inquiry-inbox.machine';
+import { inquiryStanding, takesAnswers, takesDecline } from '../../machines/dealer-inquiry-standing';
 import { compactListSearch, LIST_SEARCH_DEBOUNCE_MS } from '../../machines/list-search';
 import type { DealerInboxQuery, DealerInquiriesApi, DealerInquiryResult } from '../../src/api/dealer-inquiries-api';
 import { readAnswerDraft, writeAnswerDraft } from '../../src/views/dealer-inquiries/answer-draft';

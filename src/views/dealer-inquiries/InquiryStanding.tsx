@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { DealerInquiry } from '../../../common/contracts/trading';
-import { inquiryStanding } from '../../../machines/dealer-inquiry.machine';
+import { inquiryStanding } from '../../../machines/dealer-inquiry-standing';
 import { useFormats } from '../../i18n/use-formats';
 import { Button } from '../../ui/Button';
 import { InfoBox } from '../../ui/InfoBox';
