@@ -5,14 +5,14 @@ import { DEMO_PASSWORD, seedDemo } from '../server/demo/seed-demo';
 
 /**
  * `npm run seed:demo [-- --inquiries N]`: fills the portal's database (the same DATA_DIR or
- * DATABASE_URL as `npm start`) with a realistic demo — workshops, dealers, 10 000 inquiries in every
+ * DATABASE_URL as `npm start`) with a realistic demo — workshops, dealers, 500 inquiries in every
  * state with quotes, orders, backorders and returns — and prints the logins. Run it while the
  * portal is stopped when the database is the embedded one (PGlite allows one process at a time).
  * Seeding twice changes nothing.
  */
 if (existsSync('.env')) process.loadEnvFile('.env');
 const argument = process.argv.indexOf('--inquiries');
-const inquiryCount = argument >= 0 ? Number(process.argv[argument + 1]) : 10_000;
+const inquiryCount = argument >= 0 ? Number(process.argv[argument + 1]) : 500;
 if (!Number.isInteger(inquiryCount) || inquiryCount < 1 || inquiryCount > 200_000) {
   console.error('--inquiries takes a whole number from 1 to 200000');
   process.exit(1);
