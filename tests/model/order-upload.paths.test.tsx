@@ -1,7 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fromPromise, initialTransition, transition } from 'xstate';
+import { initialTransition, transition } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { UploadLayout, UploadLayoutSave } from '../../common/contracts/upload-layouts';
 import { formatMoney } from '../../common/format/formats';
@@ -17,6 +17,7 @@ import { NewInquiryView } from '../../src/views/workshop-inquiries/NewInquiryVie
 import { newInquiryDraftStore } from '../../src/views/workshop-inquiries/new-inquiry-draft';
 import { createNewInquiryImplementations } from '../../src/views/workshop-inquiries/use-new-inquiry';
 import { apiFailure } from '../support/failures';
+import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { quotedInquiry, supplierList } from '../support/workshop-inquiry-fixtures';
 
@@ -43,16 +44,7 @@ const layout: UploadLayout = {
 const file = new File(['%PDF'], 'bestellung.pdf', { type: 'application/pdf' });
 const offline = apiFailure('No connection to the server', 'networkError');
 
-type Step = {
-  type: string;
-  output?: unknown;
-  error?: Error;
-  column?: number;
-  role?: string;
-  row?: number;
-  value?: string;
-  name?: string;
-};
+type Step = PathStep<{ column?: number; role?: string; row?: number; name?: string }>;
 
 const events = [
   { type: 'file.choose', file },
@@ -119,33 +111,17 @@ test('the traversal reaches every state of the flow and each outcome', () => {
   expect(paths.some((path) => path.state.context.layoutSaveFailure?.messageId === 'tooManyLayouts')).toBe(true);
 });
 
-type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+/** A step as the test's name reads it: an actor's outcome with the file's failure, else the event. */
+const nameOf = (event: Step) => {
+  if (!event.type.startsWith('xstate.')) return event.type;
+  const output = event.output as OrderFileReadResult | undefined;
+  const detail = output && 'ok' in output && !output.ok ? `(${output.failure})` : '';
+  return event.type.replace('xstate.', '') + detail;
+};
 
-const name = (steps: { event: Step }[]) =>
-  steps
-    .map((step) => step.event)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) => {
-      if (event.type.startsWith('xstate.')) {
-        const output = event.output as OrderFileReadResult | undefined;
-        const detail = output && 'ok' in output && !output.ok ? `(${output.failure})` : '';
-        return event.type.replace('xstate.', '') + detail;
-      }
-      return event.type;
-    })
-    .join(' → ') || '(start)';
-
-test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_name, path) => {
+test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
-  const inFlight: Record<string, Settle | undefined> = {};
-  const calls: Record<string, unknown[]> = {};
-  const controlled = <TOutput, TInput>(actor: string) =>
-    fromPromise<TOutput, TInput>(({ input: actorInput }) => {
-      calls[actor] = [...(calls[actor] ?? []), actorInput];
-      return new Promise<TOutput>((resolve, reject) => {
-        inFlight[actor] = { resolve: resolve as (value: unknown) => void, reject };
-      });
-    });
+  const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations = createNewInquiryImplementations({
     suppliers: { list: async () => supplierList },
     inquiries: {
@@ -177,13 +153,8 @@ test.each(paths.map((path) => [name(path.steps), path] as const))('%s', async (_
   for (const { event: raw } of path.steps) {
     const event = raw as Step;
     if (event.type !== 'xstate.init') [state] = transition(orderUploadMachine, state, raw);
-    const actorEvent = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-    if (actorEvent) {
-      const [, outcome, actor] = actorEvent;
-      const settle = inFlight[actor ?? ''];
-      if (!settle) throw new Error(`no ${actor} call is in flight`);
-      inFlight[actor ?? ''] = undefined;
-      await act(async () => (outcome === 'done' ? settle.resolve(event.output) : settle.reject(event.error)));
+    if (isActorOutcome(event)) {
+      await settle(event);
     } else if (event.type === 'file.choose') {
       await user.upload(within(dialog()).getByLabelText('Order file (CSV or PDF, up to 5 MB)'), file);
     } else if (event.type === 'role.assign') {
