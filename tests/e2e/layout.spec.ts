@@ -25,7 +25,8 @@ const SIZES = [
 const LANGUAGES = ['de', 'en'] as const;
 type Language = (typeof LANGUAGES)[number];
 const DEMO_PASSWORD = 'Teileportal-Demo-2026';
-const port = Number(process.env.E2E_LAYOUT_PORT ?? 4174);
+/** Apart from the workers' portals (E2E_PORT + n, playwright.config.ts). */
+const port = Number(process.env.E2E_LAYOUT_PORT ?? Number(process.env.E2E_PORT ?? 4173) + 50);
 /** LAYOUT_BASE_URL: look at a portal already running with the layout fixture instead (development). */
 const baseURL = process.env.LAYOUT_BASE_URL ?? `http://127.0.0.1:${port}`;
 
