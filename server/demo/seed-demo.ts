@@ -13,6 +13,7 @@ import {
   versionedReasonSchema,
   versionOnlySchema,
 } from '../../common/contracts/trading';
+import { portalDateOf } from '../../common/format/formats';
 import type { Database } from '../db/database';
 import {
   dealerProfiles,
@@ -115,7 +116,8 @@ function randomSource(seed: number) {
   };
 }
 
-const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** The portal's calendar day of a moment (Berlin, as the commands judge dates), not the UTC day. */
+const isoDate = (time: number) => portalDateOf(new Date(time));
 
 type WorkshopOrg = { organisationId: number; workshopId: number; userId: number; name: string };
 type DealerOrg = { organisationId: number; partDealerId: number; userIds: number[]; name: string };

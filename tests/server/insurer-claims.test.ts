@@ -185,6 +185,9 @@ beforeAll(async () => {
   const ids = lines.map((line) => line.id);
   const discs = lines.find((line) => line.partNumber === '5Q0 615 301 F');
   if (!discs) throw new Error('disc line missing');
+  // A placement today promises today or later (issue 24 §5); this order stands for one placed days
+  // ago, while its quote still promised the discs for five days ago.
+  await server.db.update(orderLines).set({ promisedOn: PROMISED }).where(eq(orderLines.id, discs.id));
   await lineAction('confirm', ids);
   await lineAction('backorder', [discs.id], { eta: today });
   await lineAction('ship', ids);

@@ -9,6 +9,14 @@ import { messages as enMessages } from '../../locales/en/messages.po';
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 // The router restores scroll positions; jsdom only logs "not implemented" for window.scrollTo.
 window.scrollTo = () => {};
+// jsdom has no layout, so no ResizeObserver (charts redraw on a width change in a browser); nothing ever resizes here.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
 
 // epic-stack habit: an unexpected console.error (React warnings, failed props) fails the test.
 const originalConsoleError = console.error;
