@@ -271,7 +271,8 @@ for (const language of ['de', 'en'] as const) {
     await dealerPage.getByRole('dialog').getByRole('button', { name: words.customers.accept }).click();
     await expect(dealerPage.getByRole('dialog')).toBeHidden();
     await expect(dealerPage.getByText(words.customers.accepted).first()).toBeVisible();
-    await expect(request).toHaveCount(0);
+    // Customers shows every relation (issue 24 §8): the workshop stays listed, no longer asking.
+    await expect(request.getByRole('button', { name: words.customers.accept })).toHaveCount(0);
 
     // 6. The workshop signs in and sees the dealer active under Suppliers, and has the mail about it.
     await wizard.goto('/login');

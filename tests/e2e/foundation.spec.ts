@@ -46,8 +46,11 @@ test('the seeded admin logs in through the form; the session cookie is httpOnly'
   await page.getByLabel('E-Mail').fill(ADMIN.email);
   await page.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen, System');
+  // The administrator's work is the users list; it lands there (issue 24 §11).
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Benutzer' }),
+  ).toBeVisible();
   const session = (await context.cookies()).find((cookie) => cookie.name === 'tp_session');
   expect(session?.httpOnly).toBe(true);
   expect(session?.sameSite).toBe('Lax');
@@ -84,13 +87,13 @@ test('validation messages show under the fields and clear on edit', async ({ pag
   await expect(page.getByText('Passwort erforderlich')).toBeVisible();
 });
 
-test('a deep link to /dashboard while logged out goes to /login and back after login', async ({ page }) => {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard/);
+test('a deep link to /change-password while logged out goes to /login and back after login', async ({ page }) => {
+  await page.goto('/change-password');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fchange-password/);
   await page.getByLabel('E-Mail').fill(ADMIN.email);
   await page.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/change-password$/);
 });
 
 test('/healthz reports the database', async ({ request }) => {

@@ -44,7 +44,7 @@ async function signedInApi(baseURL: string | undefined, email: string) {
 
 /**
  * The trade behind the claim, through the real API: the dealer accepts the workshop, the workshop
- * asks for brake discs and pads, the dealer promised the discs three days ago (an old order) and
+ * asks for brake discs and pads, the dealer has the discs in its branch today and
  * quotes equivalent pads from the branch, the workshop orders, the dealer delivers today.
  */
 async function deliveredLateOrder(
@@ -94,8 +94,10 @@ async function deliveredLateOrder(
             inquiry_line_id: discs?.id,
             offered: true,
             net_price_cents: 8990,
-            availability: 'ordered_eta',
-            eta: portalDay(-3),
+            // A quote can no longer promise a day already past (issue 24 §5), and this run cannot wait
+            // for a day to pass: the discs come from the branch today and arrive today. The delay
+            // arithmetic of a late line is proven in tests/server/insurer-claims.test.ts.
+            availability: 'branch_today',
           },
           {
             inquiry_line_id: pads?.id,
@@ -249,12 +251,12 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
     }),
   );
 
-  // 4. The insurer sees one claim for both orders: parts, OE vs. equivalent, the promise three days ago, delivered today.
+  // 4. The insurer sees one claim for both orders: parts, OE vs. equivalent, promised and delivered today.
   await insurerPage.reload();
   const claimLink = insurerPage.getByRole('link', { name: 'SCH-2026/004711' });
   await expect(claimLink).toBeVisible();
   await expect(insurerPage.getByRole('link', { name: 'SCH-2026/004711' })).toHaveCount(1);
-  await expect(insurerPage.getByRole('row').filter({ hasText: 'SCH-2026/004711' })).toContainText('3 days');
+  await expect(insurerPage.getByRole('row').filter({ hasText: 'SCH-2026/004711' })).toContainText('0 days');
   await expect(claimLink).toHaveAttribute('href', '/claims/SCH-2026%2F004711');
   await expect(insurerPage.getByText('Page 1 of 1')).toBeVisible();
 
@@ -283,7 +285,7 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
   await expect(parts.getByRole('row').filter({ hasText: 'ATE 13.0460-7218.2' })).toContainText(
     'instead of 5Q0 698 151 D',
   );
-  await expect(parts.getByRole('row').filter({ hasText: '5Q0 615 301 F' })).toContainText('3 days');
+  await expect(parts.getByRole('row').filter({ hasText: '5Q0 615 301 F' })).toContainText('0 days');
   await expectNoAccessibilityViolations(insurerPage);
 
   // 5. The delay statement, in English, then in German after switching the language.
@@ -294,7 +296,7 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
     'SCH-2026/004711',
     '5Q0 615 301 F',
     'ATE 13.0460-7218.2',
-    'Delay: 3 days',
+    'Delay: 0 days',
     `Order ${orderId}`,
     `Order ${secondOrderId}`,
     'Teileportal GmbH',
@@ -311,7 +313,7 @@ test('an insurer sees a shared, delivered-late claim with its delay statement (d
   await expectNoAccessibilityViolations(insurerPage);
   const german = await statementText(insurerPage);
   expect(german.fileName).toBe('Verzugsbestaetigung-SCH-2026-004711.pdf');
-  for (const phrase of ['Verzugsbestätigung', 'Verzug: 3 Tage', 'Gleichwertiges Teil', workshop.name]) {
+  for (const phrase of ['Verzugsbestätigung', 'Verzug: 0 Tage', 'Gleichwertiges Teil', workshop.name]) {
     expect(german.text).toContain(phrase);
   }
 

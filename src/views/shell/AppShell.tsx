@@ -76,7 +76,8 @@ export function AppShell({
                     <Trans>Claims</Trans>
                   </Link>
                 </li>
-              ) : (
+              ) : isAdmin ? null : (
+                // The administrator has no dashboard: /dashboard sends it to /users (issue 24 §11).
                 <li>
                   <Link to="/dashboard" className={styles.navLink}>
                     <Trans>Dashboard</Trans>

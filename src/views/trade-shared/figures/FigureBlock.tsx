@@ -51,7 +51,8 @@ export function FigureBlock({
             <summary>
               <Trans>Show as table</Trans>
             </summary>
-            <div className={styles.tableScroll}>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take the focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable) */}
+            <div className={styles.tableScroll} tabIndex={0}>
               <table className={styles.table}>
                 <thead>
                   <tr>
