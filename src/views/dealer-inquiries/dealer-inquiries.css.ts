@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../ui/theme.css';
+import { mobileQuery, vars } from '../../ui/theme.css';
 
 export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg, maxWidth: 1100 });
 export const filters = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap', alignItems: 'end' });
@@ -15,9 +15,12 @@ export const newBadge = style({
 });
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'max-content 1fr',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
   gap: `${vars.space.xs} ${vars.space.md}`,
   margin: 0,
+  overflowWrap: 'anywhere',
+  // On a phone a long German label would push its value off-screen: label above value.
+  '@media': { [mobileQuery]: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: 0 } },
 });
 export const line = style({
   display: 'flex',

@@ -1,4 +1,4 @@
-import { Plural, Trans } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { InquiryDetail, OrderSummary, Recipient } from '../../../common/contracts/trading';
 import { InfoBox } from '../../ui/InfoBox';
@@ -83,6 +83,7 @@ export function OrdersList({ orders, format }: { orders: OrderSummary[]; format:
 
 /** The vehicle, the status and dates, and the dealers asked with their states. */
 export function InquiryDetails({ detail, format }: { detail: InquiryDetail; format: Format }) {
+  const { t } = useLingui();
   const vehicle = format.vehicle(detail.vehicle);
   const closes = format.dateTime(detail.closes_at);
   const created = format.dateTime(detail.created_at);
@@ -109,7 +110,7 @@ export function InquiryDetails({ detail, format }: { detail: InquiryDetail; form
         </dt>
         <dd>{closes}</dd>
       </dl>
-      <ScrollingTable caption={<Trans>Dealers asked</Trans>}>
+      <ScrollingTable caption={<Trans>Dealers asked</Trans>} tableClassName={styles.recipientsTable}>
         <thead>
           <tr>
             <th scope="col" className={styles.cell}>
@@ -132,14 +133,16 @@ export function InquiryDetails({ detail, format }: { detail: InquiryDetail; form
               <th scope="row" className={styles.cell}>
                 {recipient.dealer_name}
               </th>
-              <td className={styles.cell}>
+              <td className={styles.cell} data-label={t`State`}>
                 {format.text(recipientStatusText[recipient.status])}
                 {recipient.decline_reason ? ` — ${recipient.decline_reason}` : null}
               </td>
-              <td className={styles.cell}>
+              <td className={styles.cell} data-label={t`Since`}>
                 <RecipientTime recipient={recipient} format={format} />
               </td>
-              <td className={styles.cell}>{recipient.valid_until ? format.date(recipient.valid_until) : null}</td>
+              <td className={styles.cell} data-label={t`Quote valid until`}>
+                {recipient.valid_until ? format.date(recipient.valid_until) : '–'}
+              </td>
             </tr>
           ))}
         </tbody>

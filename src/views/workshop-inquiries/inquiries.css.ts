@@ -118,3 +118,7 @@ export const reviewHead = style([cell, { textAlign: 'right' }]);
 export const partCell = style([cell, { overflowWrap: 'anywhere' }]);
 export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
 export const status = style({ fontWeight: 600 });
+
+/** The dealers asked: one card per dealer on a phone, its state and dates labelled (issue 24). */
+export const recipientsTable = style({});
+tableCards(recipientsTable);
