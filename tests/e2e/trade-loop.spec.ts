@@ -249,7 +249,11 @@ async function dealerOpensInquiry(page: Page, words: Words, workshopName: string
 
 /** The dealer opens its only order (from its orders list). */
 async function dealerOpensOrder(page: Page, words: Words, orderId: string) {
-  await page.getByRole('navigation').getByRole('link', { name: words.nav.orders, exact: true }).click();
+  // The dealer's link also says how many orders wait for confirmation (issue 24 §8).
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: new RegExp(`^${words.nav.orders}( |$)`) })
+    .click();
   await expect(page).toHaveURL(/\/dealer\/orders/);
   await expect(page.getByRole('link', { name: words.orders.order(orderId), exact: true })).toBeVisible();
   await expectNoAccessibilityViolations(page);
