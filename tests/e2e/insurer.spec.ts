@@ -153,7 +153,7 @@ async function statementText(page: Page) {
   return { fileName: download.suggestedFilename(), text: text.replace(/\s+/g, ' ') };
 }
 
-test('an insurer sees a shared, delivered-late claim with its delay statement (de + en) until the workshop withdraws it', async ({
+test('an insurer sees a shared, delivered claim with its delay statement (de + en) until the workshop withdraws it', async ({
   page,
   browser,
   baseURL,
