@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { USER_STATUS } from '../../common/contracts/auth';
 import type { TradeMailKind } from '../../common/contracts/trade-events';
@@ -8,6 +8,8 @@ import { enqueueMail } from '../mail/outbox';
 import { mailTemplates, type TradeMailItem, type TradeMailOrderLine } from '../mail/templates';
 
 const USERS_PER_PASS = 50;
+
+type MailRecipient = Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'locale'>;
 
 /**
  * Mails that go out at once, each on its own, never held for the digest window (issue 24 §8): a
@@ -45,6 +47,27 @@ async function linesOfOrders(tx: Transaction, orderIds: readonly number[]) {
   return byOrder;
 }
 
+/** Marks the user's not yet mailed queue rows that match `which` as mailed now and returns them (the claim). */
+function claimQueued(tx: Transaction, userId: number, now: Date, which: SQL | undefined) {
+  return tx
+    .update(tradeMailQueue)
+    .set({ mailedAt: now })
+    .where(and(eq(tradeMailQueue.userId, userId), isNull(tradeMailQueue.mailedAt), which))
+    .returning({ eventId: tradeMailQueue.eventId, kind: tradeMailQueue.kind });
+}
+
+/** Writes one mail to the outbox: a single item as its own mail, several as one digest. */
+async function enqueueTradeMail(tx: Transaction, user: MailRecipient, items: readonly TradeMailItem[]) {
+  const [first] = items;
+  if (!first) return 0;
+  const rendered =
+    items.length === 1
+      ? mailTemplates.tradeEvent(user.locale, { firstName: user.firstName, item: first })
+      : mailTemplates.tradeDigest(user.locale, { firstName: user.firstName, items: [...items] });
+  await enqueueMail(tx, items.length === 1 ? 'trade-event' : 'trade-digest', user.email, rendered);
+  return 1;
+}
+
 /**
  * Claims a user's queued trade mails and writes them into the outbox, all in one transaction.
  * A new order's mail goes out at once, one mail per order with its lines (issue 24 §8). The rest is
@@ -54,33 +77,20 @@ async function linesOfOrders(tx: Transaction, orderIds: readonly number[]) {
  */
 async function mailUser(tx: Transaction, userId: number, settings: TradeMailSettings, now: Date) {
   const windowStart = new Date(now.getTime() - settings.digestWindowMs);
-  const immediate = await tx
-    .update(tradeMailQueue)
-    .set({ mailedAt: now })
-    .where(
-      and(
-        eq(tradeMailQueue.userId, userId),
-        isNull(tradeMailQueue.mailedAt),
-        inArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]),
-      ),
-    )
-    .returning({ eventId: tradeMailQueue.eventId, kind: tradeMailQueue.kind });
   const immediateKinds = sql.join(
     IMMEDIATE_MAIL_KINDS.map((kind) => sql`${kind}`),
     sql`, `,
   );
-  const digested = await tx
-    .update(tradeMailQueue)
-    .set({ mailedAt: now })
-    .where(
-      and(
-        eq(tradeMailQueue.userId, userId),
-        isNull(tradeMailQueue.mailedAt),
-        notInArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]),
-        sql`not exists (select 1 from ${tradeMailQueue} as recent where recent.user_id = ${userId} and recent.mailed_at > ${windowStart} and recent.kind not in (${immediateKinds}))`,
-      ),
-    )
-    .returning({ eventId: tradeMailQueue.eventId, kind: tradeMailQueue.kind });
+  const immediate = await claimQueued(tx, userId, now, inArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]));
+  const digested = await claimQueued(
+    tx,
+    userId,
+    now,
+    and(
+      notInArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]),
+      sql`not exists (select 1 from ${tradeMailQueue} as recent where recent.user_id = ${userId} and recent.mailed_at > ${windowStart} and recent.kind not in (${immediateKinds}))`,
+    ),
+  );
   if (immediate.length === 0 && digested.length === 0) return 0;
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   // A member deactivated since the event was queued gets nothing; the rows stay claimed.
@@ -129,19 +139,10 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
   });
   let written = 0;
   for (const event of events.filter((candidate) => immediateIds.has(candidate.id))) {
-    const rendered = mailTemplates.tradeEvent(user.locale, { firstName: user.firstName, item: itemOf(event) });
-    await enqueueMail(tx, 'trade-event', user.email, rendered);
-    written += 1;
+    written += await enqueueTradeMail(tx, user, [itemOf(event)]);
   }
-  const items = events.filter((event) => !immediateIds.has(event.id)).map(itemOf);
-  const [first] = items;
-  if (!first) return written;
-  const rendered =
-    items.length === 1
-      ? mailTemplates.tradeEvent(user.locale, { firstName: user.firstName, item: first })
-      : mailTemplates.tradeDigest(user.locale, { firstName: user.firstName, items });
-  await enqueueMail(tx, items.length === 1 ? 'trade-event' : 'trade-digest', user.email, rendered);
-  return written + 1;
+  const digestItems = events.filter((event) => !immediateIds.has(event.id)).map(itemOf);
+  return written + (await enqueueTradeMail(tx, user, digestItems));
 }
 
 /** One pass over everyone with queued trade mails; returns how many mails it wrote to the outbox. */
