@@ -13,9 +13,10 @@ import { DealerInquiryView } from '../../src/views/dealer-inquiries/DealerInquir
 import { createDealerInquiryImplementations } from '../../src/views/dealer-inquiries/use-dealer-inquiry';
 import { aLiveSource, anAnsweredInquiry, anInquiry, aQuoteLine, aTradeEvent } from '../support/dealer-inquiry';
 import { apiFailure } from '../support/failures';
-import { controllablePromise, renderInRouter } from '../support/render-in-router';
+import { controlledActors, fieldStepName, type Step as PathStep, pathCases } from '../support/path-replay';
+import { renderInRouter } from '../support/render-in-router';
 
-type Step = { type: string; lineId?: number; field?: string; value?: string; output?: unknown; error?: Error };
+type Step = PathStep<{ lineId?: number; field?: string }>;
 
 const USER = 5;
 const today = '2026-11-25';
@@ -80,41 +81,18 @@ const paths = getShortestPaths(dealerInquiryMachine, {
 type Path = (typeof paths)[number];
 type Snapshot = Path['state'];
 
-const nameOf = (steps: Path['steps']) =>
-  steps
-    .map((step) => step.event as Step)
-    .filter((event) => event.type !== 'xstate.init')
-    .map((event) =>
-      event.field
-        ? `${event.field}=${event.value}`
-        : `${event.type.replace('xstate.', '')}${event.error ? `(${(event.error as { messageId?: string }).messageId})` : ''}`,
-    )
-    .join(' → ') || '(start)';
-
+/**
+ * The page on a fake API whose requests wait until a step settles them, each under the name of the
+ * actor that makes it (`loadInquiry` also for the live reload), so a path's actor outcomes replay as they are.
+ */
 async function renderInquiry(draft: AnswerDraft | null = null) {
-  const requests = {
-    load: controllablePromise<DealerInquiry>(),
-    seen: controllablePromise<DealerInquiry>(),
-    answer: controllablePromise<DealerInquiryResult>(),
-    decline: controllablePromise<DealerInquiryResult>(),
-  };
-  const sent: QuoteAnswer[] = [];
-  const declines: { version: number; reason: string }[] = [];
-  let seenCalls = 0;
+  const { request, calls, isActorOutcome, settle } = controlledActors();
   const api = {
-    get: () => requests.load.start(),
-    markSeen: () => {
-      seenCalls += 1;
-      return requests.seen.start();
-    },
-    answer: (_id: number, answer: QuoteAnswer) => {
-      sent.push(answer);
-      return requests.answer.start();
-    },
-    decline: (_id: number, body: { version: number; reason: string }) => {
-      declines.push(body);
-      return requests.decline.start();
-    },
+    get: () => request<DealerInquiry>('loadInquiry')(41),
+    markSeen: () => request<DealerInquiry>('markSeen')(41),
+    answer: (_id: number, answer: QuoteAnswer) => request<DealerInquiryResult, QuoteAnswer>('sendAnswer')(answer),
+    decline: (_id: number, body: { version: number; reason: string }) =>
+      request<DealerInquiryResult, { version: number; reason: string }>('declineInquiry')(body),
   } satisfies Pick<DealerInquiriesApi, 'get' | 'markSeen' | 'answer' | 'decline'>;
   const live = aLiveSource();
   const implementations = createDealerInquiryImplementations({
@@ -127,7 +105,19 @@ async function renderInquiry(draft: AnswerDraft | null = null) {
   await renderInRouter('/dealer/inquiries/41', () => (
     <DealerInquiryView implementations={implementations} inquiryId={41} today={today} draft={draft} />
   ));
-  return { requests, sent, declines, seenCalls: () => seenCalls, live };
+  /** Answers the request `actor` has in flight with `output`, or fails it with `error`. */
+  const resolve = (actor: string, output: unknown) => settle({ type: `xstate.done.actor.${actor}` }, output);
+  const reject = (actor: string, error: Error) => settle({ type: `xstate.error.actor.${actor}`, error });
+  return {
+    sent: () => (calls.sendAnswer ?? []) as QuoteAnswer[],
+    declines: () => (calls.declineInquiry ?? []) as { version: number; reason: string }[],
+    seenCalls: () => calls.markSeen?.length ?? 0,
+    live,
+    isActorOutcome,
+    settle,
+    resolve,
+    reject,
+  };
 }
 
 type Rendered = Awaited<ReturnType<typeof renderInquiry>>;
@@ -176,7 +166,7 @@ function expectScreenMatches(state: Snapshot, rendered: Rendered) {
     // What goes out is what the form shows, in cents, with the version the entries were made on.
     const typed = parseAmount(context.values.lines[0]?.net_price ?? '', 'en');
     expect(typed.ok && typed.cents).toBeGreaterThan(0);
-    expect(rendered.sent.at(-1)).toMatchObject({
+    expect(rendered.sent().at(-1)).toMatchObject({
       version: context.baseVersion,
       lines: [
         {
@@ -200,26 +190,20 @@ function expectScreenMatches(state: Snapshot, rendered: Rendered) {
     if (context.decline.error) expect(within(dialog).getByText(texts[context.decline.error] ?? '')).toBeVisible();
   }
   if (state.matches({ ready: { form: 'declining' } })) {
-    expect(rendered.declines.at(-1)).toEqual({ version: context.inquiry?.recipient.version, reason: 'Keine Teile' });
+    expect(rendered.declines().at(-1)).toEqual({ version: context.inquiry?.recipient.version, reason: 'Keine Teile' });
   }
 }
 
 async function replay(path: Path) {
   const user = userEvent.setup();
   const rendered = await renderInquiry();
-  const { requests } = rendered;
   const dialog = (name: string) => screen.getByRole('dialog', { name });
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
     if (event.type === 'xstate.init') {
       // The screen as it first renders.
-    } else if (event.type === 'xstate.done.actor.loadInquiry')
-      await act(async () => requests.load.settle.resolve(event.output as DealerInquiry));
-    else if (event.type === 'xstate.error.actor.loadInquiry')
-      await act(async () => requests.load.settle.reject(event.error));
+    } else if (rendered.isActorOutcome(event)) await rendered.settle(event);
     else if (event.type === 'inquiry.retry') await user.click(screen.getByRole('button', { name: 'Try again' }));
-    else if (event.type === 'xstate.done.actor.markSeen')
-      await act(async () => requests.seen.settle.resolve(event.output as DealerInquiry));
     else if (event.type === 'line.change' && event.field === 'net_price') {
       const input = screen.getByLabelText('Net price per unit (€), line 1');
       await user.clear(input);
@@ -228,10 +212,6 @@ async function replay(path: Path) {
       await user.selectOptions(screen.getByLabelText('Availability, line 1'), event.value ?? '');
     else if (event.type === 'answer.send')
       await user.click(screen.getByRole('button', { name: /^Send (revised )?quote$/ }));
-    else if (event.type === 'xstate.done.actor.sendAnswer')
-      await act(async () => requests.answer.settle.resolve(event.output as DealerInquiryResult));
-    else if (event.type === 'xstate.error.actor.sendAnswer')
-      await act(async () => requests.answer.settle.reject(event.error));
     else if (event.type === 'conflict.takeTheirs')
       await user.click(screen.getByRole('button', { name: 'Take the colleague’s answer' }));
     else if (event.type === 'conflict.sendMine')
@@ -243,8 +223,6 @@ async function replay(path: Path) {
       await user.click(within(dialog('Decline this inquiry?')).getByRole('button', { name: 'Decline inquiry' }));
     else if (event.type === 'decline.cancel')
       await user.click(within(dialog('Decline this inquiry?')).getByRole('button', { name: 'Cancel' }));
-    else if (event.type === 'xstate.done.actor.declineInquiry')
-      await act(async () => requests.decline.settle.resolve(event.output as DealerInquiryResult));
     else throw new Error(`no way to replay ${event.type}`);
     await waitFor(() => expectScreenMatches(state, rendered));
   }
@@ -258,18 +236,12 @@ describe('paths', () => {
     for (const form of ['editing', 'sending', 'conflict', 'confirmingDecline', 'declining'])
       expect(reached).toContain(JSON.stringify({ ready: { form, refresh: 'idle' } }));
   });
-  test.each(paths.map((path) => [nameOf(path.steps), path] as const))(
-    '%s',
-    (_name, path) => replay(path),
-    PATH_TIMEOUT_MS,
-  );
+  test.each(pathCases(paths, fieldStepName))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 test('a closed inquiry shows the answer read-only and says it is closed; no form', async () => {
   const rendered = await renderInquiry();
-  await act(async () =>
-    rendered.requests.load.settle.resolve({ ...anAnsweredInquiry(4990, 4), inquiry_status: 'closed' }),
-  );
+  await rendered.resolve('loadInquiry', { ...anAnsweredInquiry(4990, 4), inquiry_status: 'closed' });
   expect(await screen.findByText(/The inquiry closed on .* and takes no more answers\./)).toBeVisible();
   expect(screen.getByRole('table', { name: 'Your quote per line' })).toBeVisible();
   expect(screen.getByText('€49.90')).toBeVisible();
@@ -280,9 +252,7 @@ test('a closed inquiry shows the answer read-only and says it is closed; no form
 
 test('an inquiry the workshop ordered from this dealer links to the order', async () => {
   const rendered = await renderInquiry();
-  await act(async () =>
-    rendered.requests.load.settle.resolve({ ...anAnsweredInquiry(4990, 4), inquiry_status: 'ordered', order_id: 88 }),
-  );
+  await rendered.resolve('loadInquiry', { ...anAnsweredInquiry(4990, 4), inquiry_status: 'ordered', order_id: 88 });
   expect(await screen.findByText('The workshop ordered from you.')).toBeVisible();
   expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', '/dealer/orders/88');
 });
@@ -290,13 +260,13 @@ test('an inquiry the workshop ordered from this dealer links to the order', asyn
 test('entries survive a reload; a language switch keeps them valid', async () => {
   const user = userEvent.setup();
   const first = await renderInquiry();
-  await act(async () => first.requests.load.settle.resolve(seen));
+  await first.resolve('loadInquiry', seen);
   await user.type(await screen.findByLabelText('Net price per unit (€), line 1'), '1,234.50');
   await user.selectOptions(screen.getByLabelText('Availability, line 1'), 'ordered_eta');
   document.body.innerHTML = '';
   const draft = readAnswerDraft(sessionStorage, USER, 41);
   const second = await renderInquiry(draft);
-  await act(async () => second.requests.load.settle.resolve(seen));
+  await second.resolve('loadInquiry', seen);
   expect(await screen.findByLabelText('Net price per unit (€), line 1')).toHaveValue('1,234.50');
   expect(screen.getByLabelText('Availability, line 1')).toHaveValue('ordered_eta');
   expect(screen.getByLabelText('Expected delivery date, line 1')).toBeVisible();
@@ -307,7 +277,7 @@ test('entries survive a reload; a language switch keeps them valid', async () =>
 test('a live event reloads the inquiry and keeps what is being typed', async () => {
   const user = userEvent.setup();
   const rendered = await renderInquiry();
-  await act(async () => rendered.requests.load.settle.resolve(seen));
+  await rendered.resolve('loadInquiry', seen);
   const price = await screen.findByLabelText('Net price per unit (€), line 1');
   await user.type(price, '9.99');
   await act(async () => rendered.live.emit(aTradeEvent()));
@@ -315,7 +285,7 @@ test('a live event reloads the inquiry and keeps what is being typed', async () 
     ...theirs,
     recipient: { ...theirs.recipient, quote_lines: [aQuoteLine({ net_price_cents: 3990 })] },
   };
-  await act(async () => rendered.requests.load.settle.resolve(colleague));
+  await rendered.resolve('loadInquiry', colleague);
   expect(await screen.findByText('This inquiry has changed')).toBeVisible();
   expect(screen.getByText(/Your entries are kept/)).toBeVisible();
   expect(screen.getByLabelText('Net price per unit (€), line 1')).toHaveValue('9.99');
@@ -325,16 +295,14 @@ test('a live event reloads the inquiry and keeps what is being typed', async () 
 test('a failed send keeps the entries and lets the person send again', async () => {
   const user = userEvent.setup();
   const rendered = await renderInquiry();
-  await act(async () => rendered.requests.load.settle.resolve(seen));
+  await rendered.resolve('loadInquiry', seen);
   await user.type(await screen.findByLabelText('Net price per unit (€), line 1'), '12.50');
   await user.selectOptions(screen.getByLabelText('Availability, line 1'), 'central_24h');
   await user.click(screen.getByRole('button', { name: 'Send quote' }));
-  await act(async () =>
-    rendered.requests.answer.settle.reject(apiFailure('No connection to the server.', 'networkError')),
-  );
+  await rendered.reject('sendAnswer', apiFailure('No connection to the server.', 'networkError'));
   expect(await screen.findByRole('button', { name: 'Send quote' })).toBeEnabled();
   expect(screen.getByLabelText('Net price per unit (€), line 1')).toHaveValue('12.50');
   expect(readAnswerDraft(sessionStorage, USER, 41)?.values.lines[0]?.availability).toBe('central_24h');
   await user.click(screen.getByRole('button', { name: 'Send quote' }));
-  expect(rendered.sent).toHaveLength(2);
+  expect(rendered.sent()).toHaveLength(2);
 });
