@@ -26,8 +26,9 @@ import {
  */
 let server: TestServer;
 beforeAll(async () => {
-  // The event stream re-checks its key every 200 ms here, so a revoked key's stream ends quickly.
-  server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200' });
+  // The event stream re-checks its key every 200 ms here, so a revoked key's stream ends quickly;
+  // its heartbeats (every 400 ms) tell a test that checks have passed on the server's own timer.
+  server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200', LIVE_HEARTBEAT_MS: '400' });
 });
 afterAll(() => server.stop());
 
@@ -249,7 +250,9 @@ describe('/api/v1 inquiries and orders with an API key', () => {
     const stream = await openEventStream(server.url('/api/v1/events'), { authorization: `Bearer ${key}` });
     try {
       await stream.untilReady();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Two heartbeats (every 400 ms by the server's own timer) span several key checks (every
+      // 200 ms): the stream outlived them while the key was valid.
+      await stream.until(() => stream.comments() >= 2, 'two heartbeats');
       expect(stream.ended()).toBe(false);
       await send(server, `/svc/workshop/api-keys/${keyId}/revoke`, workshop.cookie, {});
       await stream.until(() => stream.ended(), 'the stream to end');

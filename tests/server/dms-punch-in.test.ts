@@ -1,5 +1,5 @@
 import { eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { PunchInCreated, PunchInRedeemed } from '../../common/contracts/punch-in';
 import { auditEvents, oneTimeTokens, punchIns, users } from '../../server/db/schema';
@@ -215,8 +215,10 @@ describe('DMS punch-in (issue 15, ADR 034)', () => {
       const workshop = await workshopWithDealers(shortLived, []);
       const key = await createApiKey(shortLived, workshop.cookie);
       const token = tokenOf((await createPunchIn(shortLived, key.secret)).body.data.url);
-      // The token's expiry is in whole seconds: two seconds are past it whatever the start.
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      // The server runs in this process: its clock moves two seconds on, past the token's expiry
+      // (whole seconds) whatever the start, instead of the test waiting for them. Timers stay real.
+      vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+      vi.setSystemTime(Date.now() + 2_000);
       const expired = await redeem(shortLived, workshop, token);
       expect(expired.response.status).toBe(400);
       expect(expired.body.error).toBe('punchInExpired');
@@ -244,6 +246,7 @@ describe('DMS punch-in (issue 15, ADR 034)', () => {
       expect(open).not.toBe(token);
       expect(left.map((row) => row.jti)).toEqual([openRow?.jti]);
     } finally {
+      vi.useRealTimers();
       await shortLived.stop();
     }
   });

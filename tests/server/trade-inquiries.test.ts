@@ -580,12 +580,70 @@ describe('the new-order mail', () => {
   });
 });
 
-describe('trade mails', () => {
+describe('the digest window', () => {
+  // A server of its own whose worker never runs: the passes are the test's, each at a time it names.
+  let digestServer: TestServer;
+  const settings = { publicUrl: 'https://portal.example.de', digestWindowMs: 15 * 60_000 };
+  beforeAll(async () => {
+    digestServer = await startTestServer({ TRADE_SWEEP_MS: '3600000', TRADE_MAIL_POLL_MS: '3600000' });
+  });
+  afterAll(() => digestServer.stop());
+
+  const tradeMailsTo = (email: string) =>
+    digestServer.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
+      .orderBy(outbox.id);
+
+  test('one event is one mail at once; three more within the window are one digest after it', async () => {
+    const dealer = await dealerWithUsers(digestServer, 'Teile Post');
+    const workshop = await workshopWithDealers(digestServer, [dealer], { locale: 'en' });
+    const email = dealer.emails[0] ?? '';
+    const start = new Date();
+    const minutesLater = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    const first = await sendInquiry(digestServer, workshop);
+    await deliverTradeMail(digestServer.db, settings, start);
+    const [single, ...none] = await tradeMailsTo(email);
+    expect(none).toEqual([]);
+    expect(single?.kind).toBe('trade-event');
+    expect(single?.subject).toBe(
+      `Neue Anfrage ${first.id} von ${workshop.organisation.name} (VW Golf VI · FIN WVWZZZ1KZAW000001, 2 Positionen)`,
+    );
+    expect(single?.textBody).toContain(`https://portal.example.de/dealer/inquiries/${first.id}`);
+
+    const more = [];
+    for (let index = 0; index < 3; index += 1) more.push(await sendInquiry(digestServer, workshop));
+    // Passes inside the 15-minute window write nothing more; the events wait.
+    await deliverTradeMail(digestServer.db, settings, minutesLater(1));
+    await deliverTradeMail(digestServer.db, settings, minutesLater(14));
+    expect(await tradeMailsTo(email)).toHaveLength(1);
+    // The first pass after the window writes them as one digest.
+    await deliverTradeMail(digestServer.db, settings, minutesLater(16));
+    const mails = await tradeMailsTo(email);
+    expect(mails.map((mail) => mail.kind)).toEqual(['trade-event', 'trade-digest']);
+    const digest = mails[1];
+    expect(digest?.subject).toBe('3 Neuigkeiten im Teileportal');
+    for (const inquiry of more) {
+      expect(digest?.textBody).toContain(`https://portal.example.de/dealer/inquiries/${inquiry.id}`);
+    }
+    const pending = await digestServer.db
+      .select()
+      .from(tradeMailQueue)
+      .innerJoin(users, eq(users.id, tradeMailQueue.userId))
+      .where(and(eq(users.email, email), isNull(tradeMailQueue.mailedAt)));
+    expect(pending).toEqual([]);
+    // Nothing is mailed twice: later passes, inside and after the next window, write nothing.
+    await deliverTradeMail(digestServer.db, settings, minutesLater(17));
+    await deliverTradeMail(digestServer.db, settings, minutesLater(40));
+    expect(await tradeMailsTo(email)).toHaveLength(2);
+  });
+});
+
+describe('trade mails of the running worker', () => {
   let mailServer: TestServer;
-  const WINDOW_MS = 3000;
   beforeAll(async () => {
     mailServer = await startTestServer({
-      TRADE_DIGEST_WINDOW_MS: String(WINDOW_MS),
       TRADE_MAIL_POLL_MS: '100',
       TRADE_SWEEP_MS: '200',
       PUBLIC_URL: 'https://portal.example.de',
@@ -600,7 +658,8 @@ describe('trade mails', () => {
       .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
       .orderBy(outbox.id);
 
-  async function waitForMails(email: string, howMany: number, timeoutMs = WINDOW_MS * 3) {
+  /** Polls the outbox until the worker has written `howMany` mails (or returns what is there after the time out). */
+  async function waitForMails(email: string, howMany: number, timeoutMs = 10_000) {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const mails = await tradeMailsTo(email);
@@ -608,39 +667,6 @@ describe('trade mails', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-
-  test('one event is one mail at once; three more within the window are one digest after it', async () => {
-    const dealer = await dealerWithUsers(mailServer, 'Teile Post');
-    const workshop = await workshopWithDealers(mailServer, [dealer], { locale: 'en' });
-    const email = dealer.emails[0] ?? '';
-    const first = await sendInquiry(mailServer, workshop);
-    const [single] = await waitForMails(email, 1);
-    expect(single?.kind).toBe('trade-event');
-    expect(single?.subject).toBe(
-      `Neue Anfrage ${first.id} von ${workshop.organisation.name} (VW Golf VI · FIN WVWZZZ1KZAW000001, 2 Positionen)`,
-    );
-    expect(single?.textBody).toContain(`https://portal.example.de/dealer/inquiries/${first.id}`);
-
-    const more = [];
-    for (let index = 0; index < 3; index += 1) more.push(await sendInquiry(mailServer, workshop));
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await tradeMailsTo(email)).toHaveLength(1);
-    const mails = await waitForMails(email, 2);
-    expect(mails.map((mail) => mail.kind)).toEqual(['trade-event', 'trade-digest']);
-    const digest = mails[1];
-    expect(digest?.subject).toBe('3 Neuigkeiten im Teileportal');
-    for (const inquiry of more) {
-      expect(digest?.textBody).toContain(`https://portal.example.de/dealer/inquiries/${inquiry.id}`);
-    }
-    const pending = await mailServer.db
-      .select()
-      .from(tradeMailQueue)
-      .innerJoin(users, eq(users.id, tradeMailQueue.userId))
-      .where(and(eq(users.email, email), isNull(tradeMailQueue.mailedAt)));
-    expect(pending).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await tradeMailsTo(email)).toHaveLength(2);
-  });
 
   test('the workshop hears "all answered" in its own language, linked to its inquiry page', async () => {
     const dealer = await dealerWithUsers(mailServer, 'Teile Antwort');
