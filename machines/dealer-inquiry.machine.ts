@@ -1,5 +1,14 @@
-import { and, assertEvent, assign, type EventObject, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
-import type { MessageId } from '../common/contracts/message-ids';
+import {
+  and,
+  assertEvent,
+  assign,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+} from 'xstate';
 import {
   type DealerInquiry,
   firstProblem,
@@ -8,6 +17,12 @@ import {
   versionedReasonSchema,
 } from '../common/contracts/trading';
 import { loadWithRetry } from './blocks/load-with-retry';
+import {
+  createVersionedEditMachine,
+  endedWith,
+  type VersionedEditOutcome,
+  type VersionedSubmit,
+} from './blocks/versioned-edit';
 import {
   type AnswerDraft,
   type AnswerErrors,
@@ -32,13 +47,60 @@ import {
   takesAnswers,
   takesDecline,
 } from './dealer-inquiry-standing';
-import { failureNotice, toRequestFailure } from './request-failure';
+import { toRequestFailure } from './request-failure';
 
 const load = loadWithRetry({ retry: 'inquiry.retry' });
 
-export type SendAnswerInput = { inquiryId: number; answer: QuoteAnswer };
-export type DeclineInput = { inquiryId: number; version: number; reason: string };
+/** The answer as sent, without the version (the versioned edit sends it with the version read). */
+export type AnswerBody = Omit<QuoteAnswer, 'version'>;
+/** The decline dialog's field. */
+export type DeclineValues = { reason: string };
+/** Sending the answer: the inquiry's id, the answer, the recipient version it was typed on. */
+export type SendAnswerInput = VersionedSubmit<number, AnswerBody>;
+/** Declining the inquiry: the inquiry's id, the reason, the recipient version read. */
+export type DeclineInput = VersionedSubmit<number, DeclineValues>;
 export type InquiryResult = { inquiry: DealerInquiry; message: string | undefined };
+
+/** The request body of an answer: the answer with the version it was typed on. */
+export function answerRequest({ values, version }: SendAnswerInput): QuoteAnswer {
+  return { ...values, version };
+}
+
+/** The request body of a decline: the version read and the reason, trimmed. */
+export function declineRequest({ values, version }: DeclineInput): { version: number; reason: string } {
+  return { version, reason: values.reason.trim() };
+}
+
+/**
+ * Sending the answer form (a versioned edit started with `send`: the page's form checked it). A
+ * 409 `answerChanged` brings the colleague's answer; the inquiry closed meanwhile is a refusal the
+ * page answers by reloading.
+ */
+export const answerEditMachine = createVersionedEditMachine<number, AnswerBody, InquiryResult, DealerInquiry>({
+  id: 'answerEdit',
+  // The values come from the page's form, checked there (buildAnswer) before they are sent.
+  problem: () => null,
+  readConflict: (error) => {
+    const current = conflictingInquiry(error);
+    return current ? { current, messageId: 'answerChanged' } : null;
+  },
+  isRefusal: isClosedRefusal,
+});
+
+/**
+ * The decline dialog: a versioned edit of the reason. Any refusal that carries the inquiry shows it
+ * and the dialog opens again on its version with the reason kept; every other failure keeps the
+ * dialog open with the message (nothing here is answered by a reload).
+ */
+export const declineEditMachine = createVersionedEditMachine<number, DeclineValues, InquiryResult, DealerInquiry>({
+  id: 'declineEdit',
+  problem: (values, version) => firstProblem(versionedReasonSchema, { version, reason: values.reason }),
+  readConflict: (error) => {
+    const current = inquiryIn(error);
+    return current ? { current, messageId: toRequestFailure(error).messageId ?? 'inquiryChanged' } : null;
+  },
+  isRefusal: () => false,
+});
 
 /**
  * What changed on the screen while the person was on it: `updated` (a live event brought news, the
@@ -65,7 +127,8 @@ type Context = {
   focus: { key: string; seq: number } | null;
   conflict: DealerInquiry | null;
   notice: ChangeNotice;
-  decline: { reason: string; error: MessageId | null; failure: string | null };
+  /** The decline dialog opened again after a 409: the reason typed and why it was not saved. */
+  declineAgain: { values: DeclineValues; failure: string } | null;
 };
 
 export type DealerInquiryEvent =
@@ -88,7 +151,32 @@ export type DealerInquiryEvent =
 export type DealerInquiryInput = { inquiryId: number; locale: string; today: string; draft: AnswerDraft | null };
 
 const emptyValues: AnswerValues = { valid_until: '', freight: '', free_freight_from: '', lines: [] };
-const closedDecline = { reason: '', error: null, failure: null };
+
+/** What an edit that ended `done` saved (its transition's guard says it did). */
+function savedBy(output: VersionedEditOutcome<InquiryResult, DealerInquiry, unknown>): InquiryResult {
+  if (output.outcome !== 'done') throw new Error(`an edit that ended ${output.outcome} saved nothing`);
+  return output.result;
+}
+
+type EditEnded = { event: { output: VersionedEditOutcome<InquiryResult, DealerInquiry, unknown> } };
+
+/** Either edit saved (the answer, the decline): the form starts over from the saved inquiry, no draft. */
+const whenSaved = {
+  guard: endedWith('done'),
+  target: 'editing',
+  actions: [
+    { type: 'takeSaved' as const, params: ({ event }: EditEnded) => savedBy(event.output).inquiry },
+    'clearDraft' as const,
+    { type: 'notifySuccess' as const, params: ({ event }: EditEnded) => ({ message: savedBy(event.output).message }) },
+  ],
+};
+
+/** The answer the form holds, as it goes out (without the version, which the edit adds). */
+function answerBodyOf(context: Context): AnswerBody {
+  const { version: _sentWithTheEdit, ...body } = buildAnswer(context.values, context.locale, context.baseVersion)
+    .answer as QuoteAnswer;
+  return body;
+}
 
 const draftOf = (context: Context): AnswerDraft => ({
   inquiry_id: context.inquiryId,
@@ -128,15 +216,17 @@ const dropSpentDraft = enqueueActions<
 /**
  * One inquiry on /dealer/inquiries/$inquiryId (issue 13, ADR 023): loading → (marking it seen) →
  * ready, where the answer form and live updates run side by side. The answer is sent with the
- * version it was typed on; a 409 `answerChanged` shows the colleague's answer to take or to
- * overwrite. Entries survive a reload as a draft; a live event reloads the read-only parts and
- * keeps the entries.
+ * version it was typed on (the versioned edit `answer`); a 409 `answerChanged` shows the
+ * colleague's answer to take or to send one's own on top of (the edit again, on its version). The
+ * decline is a dialog (the versioned edit `decline`). Entries survive a reload as a draft; a live
+ * event reloads the read-only parts and keeps the entries.
  */
 export const dealerInquiryMachine = setup({
   types: {
     context: {} as Context,
     events: {} as DealerInquiryEvent,
     input: {} as DealerInquiryInput,
+    children: {} as { answer: 'answer'; decline: 'decline' },
   },
   guards: {
     isUnseen: ({ event }) => (event as { output?: DealerInquiry }).output?.recipient.status === 'sent',
@@ -144,11 +234,7 @@ export const dealerInquiryMachine = setup({
     canDecline: ({ context }) => context.inquiry !== null && takesDecline(context.inquiry),
     isValid: ({ context }) => buildAnswer(context.values, context.locale, context.baseVersion).errors.length === 0,
     isDirty: ({ context }) => context.dirty,
-    isConflict: ({ event }) => conflictingInquiry((event as { error?: unknown }).error) !== null,
-    isClosedRefusal: ({ event }) => isClosedRefusal((event as { error?: unknown }).error),
     conflictTakesAnswers: ({ context }) => context.conflict !== null && takesAnswers(context.conflict),
-    declineReasonValid: ({ context }) =>
-      firstProblem(versionedReasonSchema, { version: 0, reason: context.decline.reason }) === null,
     concernsThis: ({ context, event }) => {
       assertEvent(event, 'trade.event');
       return event.event.inquiry_id === context.inquiryId;
@@ -161,12 +247,10 @@ export const dealerInquiryMachine = setup({
     markSeen: fromPromise<DealerInquiry, number>(async () => {
       throw new Error('markSeen actor not implemented: provide it with dealerInquiryMachine.provide()');
     }),
-    sendAnswer: fromPromise<InquiryResult, SendAnswerInput>(async () => {
-      throw new Error('sendAnswer actor not implemented: provide it with dealerInquiryMachine.provide()');
-    }),
-    declineInquiry: fromPromise<InquiryResult, DeclineInput>(async () => {
-      throw new Error('declineInquiry actor not implemented: provide it with dealerInquiryMachine.provide()');
-    }),
+    /** Sending the answer; its `submit` is bound with `answerEditMachine.provide()`. */
+    answer: answerEditMachine,
+    /** The decline dialog; its `submit` is bound with `declineEditMachine.provide()`. */
+    decline: declineEditMachine,
     liveEvents: fromCallback<EventObject>(() => {
       throw new Error('liveEvents actor not implemented: provide it with dealerInquiryMachine.provide()');
     }),
@@ -217,7 +301,7 @@ export const dealerInquiryMachine = setup({
     takeSaved: assign(({ context }, inquiry: DealerInquiry) => ({
       ...freshForm(context, inquiry),
       notice: null,
-      decline: closedDecline,
+      declineAgain: null,
     })),
     showErrors: assign(({ context }) => {
       const { errors } = buildAnswer(context.values, context.locale, context.baseVersion);
@@ -244,7 +328,7 @@ export const dealerInquiryMachine = setup({
     focus: null,
     conflict: null,
     notice: null,
-    decline: closedDecline,
+    declineAgain: null,
   }),
   on: {
     // The language may change on any screen state; typed amounts follow it.
@@ -352,44 +436,47 @@ export const dealerInquiryMachine = setup({
                 'decline.open': {
                   guard: 'canDecline',
                   target: 'confirmingDecline',
-                  actions: assign({ decline: closedDecline }),
+                  actions: assign({ declineAgain: null }),
                 },
               },
             },
             sending: {
               tags: ['busy', 'sending'],
               invoke: {
-                id: 'sendAnswer',
-                src: 'sendAnswer',
+                id: 'answer',
+                src: 'answer',
                 input: ({ context }) => ({
-                  inquiryId: context.inquiryId,
-                  answer: buildAnswer(context.values, context.locale, context.baseVersion).answer as QuoteAnswer,
+                  subject: context.inquiryId,
+                  values: answerBodyOf(context),
+                  version: context.baseVersion,
+                  send: true,
                 }),
-                onDone: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'takeSaved', params: ({ event }) => event.output.inquiry },
-                    'clearDraft',
-                    { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-                  ],
-                },
-                onError: [
+                onDone: [
+                  whenSaved,
                   {
-                    guard: 'isConflict',
+                    guard: endedWith('conflict'),
                     target: 'conflict',
-                    actions: assign({ conflict: ({ event }) => conflictingInquiry(event.error) }),
+                    actions: assign({
+                      conflict: ({ event }) => (event.output.outcome === 'conflict' ? event.output.current : null),
+                    }),
                   },
                   {
                     // The inquiry closed (or the copy was declined) meanwhile: show what it is now.
-                    guard: 'isClosedRefusal',
+                    guard: endedWith('refused'),
                     target: ['editing', '#dealerInquiry.ready.refresh.refreshing'],
-                    actions: { type: 'notifyFailure', params: failureNotice },
+                    actions: {
+                      type: 'notifyFailure',
+                      params: ({ event }) => ({
+                        message: event.output.outcome === 'refused' ? event.output.message : '',
+                      }),
+                    },
                   },
                   {
                     target: 'editing',
                     actions: [
                       assign(({ context, event }) => {
-                        const failure = toRequestFailure(event.error);
+                        if (event.output.outcome !== 'unsent') return {};
+                        const { failure } = event.output;
                         const key = failure.field ? errorKeyOfServerField(failure.field, context.values) : null;
                         return key && failure.messageId
                           ? {
@@ -398,7 +485,12 @@ export const dealerInquiryMachine = setup({
                             }
                           : {};
                       }),
-                      { type: 'notifyFailure', params: failureNotice },
+                      {
+                        type: 'notifyFailure',
+                        params: ({ event }) => ({
+                          message: event.output.outcome === 'unsent' ? event.output.failure.message : '',
+                        }),
+                      },
                     ],
                   },
                 ],
@@ -430,55 +522,46 @@ export const dealerInquiryMachine = setup({
               },
             },
             confirmingDecline: {
+              description:
+                'The decline dialog (a versioned edit); a 409 shows the inquiry as it is now and opens it again on that.',
               on: {
                 'decline.reasonChange': {
-                  actions: assign(({ context, event }) => ({
-                    decline: { ...context.decline, reason: event.value, error: null },
+                  actions: sendTo('decline', ({ event }) => ({
+                    type: 'edit.change' as const,
+                    field: 'reason' as const,
+                    value: event.value,
                   })),
                 },
-                'decline.cancel': { target: 'editing', actions: assign({ decline: closedDecline }) },
-                'decline.confirm': [
-                  { guard: 'declineReasonValid', target: 'declining' },
-                  {
-                    actions: assign(({ context }) => ({
-                      decline: {
-                        ...context.decline,
-                        error: firstProblem(versionedReasonSchema, { version: 0, reason: context.decline.reason }),
-                      },
-                    })),
-                  },
-                ],
+                'decline.confirm': { actions: sendTo('decline', { type: 'edit.submit' as const }) },
+                'decline.cancel': { actions: sendTo('decline', { type: 'edit.cancel' as const }) },
               },
-            },
-            declining: {
-              tags: ['busy', 'declining'],
               invoke: {
-                id: 'declineInquiry',
-                src: 'declineInquiry',
+                id: 'decline',
+                src: 'decline',
                 input: ({ context }) => ({
-                  inquiryId: context.inquiryId,
+                  subject: context.inquiryId,
+                  values: context.declineAgain?.values ?? { reason: '' },
                   version: context.inquiry?.recipient.version ?? context.baseVersion,
-                  reason: context.decline.reason.trim(),
+                  failure: context.declineAgain?.failure ?? null,
                 }),
-                onDone: {
-                  target: 'editing',
-                  actions: [
-                    { type: 'takeSaved', params: ({ event }) => event.output.inquiry },
-                    'clearDraft',
-                    { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-                  ],
-                },
-                onError: {
-                  target: 'confirmingDecline',
-                  actions: assign(({ context, event }) => {
-                    const current = inquiryIn(event.error);
-                    return {
-                      // A 409 carries the inquiry as it is now: the page shows it before a second try.
-                      inquiry: current ?? context.inquiry,
-                      decline: { ...context.decline, failure: toRequestFailure(event.error).message },
-                    };
-                  }),
-                },
+                onDone: [
+                  whenSaved,
+                  {
+                    // The page shows the inquiry as it is now; the dialog opens again on it, reason kept.
+                    guard: endedWith('conflict'),
+                    target: 'confirmingDecline',
+                    reenter: true,
+                    actions: assign(({ context, event }) =>
+                      event.output.outcome === 'conflict'
+                        ? {
+                            inquiry: event.output.current,
+                            declineAgain: { values: event.output.values, failure: event.output.message },
+                          }
+                        : { inquiry: context.inquiry },
+                    ),
+                  },
+                  { target: 'editing', actions: assign({ declineAgain: null }) },
+                ],
               },
             },
           },

@@ -130,6 +130,8 @@ function afterEdit(
       return { order: output.current, notice: output.messageId, selected: [] };
     case 'refused':
       return { notice: output.messageId, ...selection };
+    // A dialog is never started by sending, so it never ends unsent; nothing to take either way.
+    case 'unsent':
     case 'cancelled':
       return {};
   }

@@ -18,7 +18,13 @@ import { DealerOrderView } from '../../src/views/orders/DealerOrderView';
 import { createDealerOrderImplementations } from '../../src/views/orders/use-dealer-order';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
-import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  stepName,
+  versionedEditState,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /** A path types and waits in the real view; on two shared cores that takes a while. */
@@ -386,13 +392,6 @@ test.each(pathCases([...singleLinePaths, ...multiLinePaths], nameOf))(
 );
 
 // The dialogs' own paths (versioned-edit children), replayed in the open dialog.
-const editState = (snapshot: { value: unknown; context: { values: unknown; error: unknown; failure: unknown } }) =>
-  JSON.stringify({
-    value: snapshot.value,
-    values: snapshot.context.values,
-    error: snapshot.context.error,
-    failure: snapshot.context.failure,
-  });
 const emptyAction: LineActionValues = { eta: '', reason: '', trackingReference: '' };
 const submitOutcomes = [
   { type: 'edit.submit' },
@@ -409,7 +408,7 @@ const backorderPaths = getShortestPaths(lineActionMachine, {
     ...submitOutcomes,
     { type: 'xstate.done.actor.submit', output: backordered },
   ] as unknown as VersionedEditEvent<LineActionValues>[],
-  serializeState: editState,
+  serializeState: versionedEditState,
 });
 
 const confirmPaths = getShortestPaths(lineActionMachine, {
@@ -418,7 +417,7 @@ const confirmPaths = getShortestPaths(lineActionMachine, {
     ...submitOutcomes,
     { type: 'xstate.done.actor.submit', output: confirmed },
   ] as unknown as VersionedEditEvent<LineActionValues>[],
-  serializeState: editState,
+  serializeState: versionedEditState,
 });
 
 const refusalPaths = getShortestPaths(returnDecisionMachine, {
@@ -428,7 +427,7 @@ const refusalPaths = getShortestPaths(returnDecisionMachine, {
     ...submitOutcomes,
     { type: 'xstate.done.actor.submit', output: refused },
   ] as unknown as VersionedEditEvent<ReturnDecisionValues>[],
-  serializeState: editState,
+  serializeState: versionedEditState,
 });
 
 test('the dialogs’ traversals reach every state of the versioned edit', () => {

@@ -17,7 +17,7 @@ import type { WorkshopOrderImplementations } from '../../src/views/orders/use-wo
 import { WorkshopOrderView } from '../../src/views/orders/WorkshopOrderView';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, versionedEditState } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const networkError = apiFailure('No connection to the server', 'networkError');
@@ -223,13 +223,7 @@ const dialogPaths = getShortestPaths(returnRequestMachine, {
     { type: 'xstate.error.actor.submit', error: networkError },
     { type: 'xstate.error.actor.submit', error: orderChanged },
   ] as unknown as VersionedEditEvent<ReturnRequestValues>[],
-  serializeState: (snapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      values: snapshot.context.values,
-      error: snapshot.context.error,
-      failure: snapshot.context.failure,
-    }),
+  serializeState: versionedEditState,
 });
 
 test('the dialog’s traversal reaches every state of the versioned edit', () => {

@@ -51,6 +51,22 @@ export function controlledActors() {
 }
 
 /**
+ * The state of a versioned-edit child (machines/blocks/versioned-edit.ts) as its path traversal
+ * tells states apart: where it is, the values, the problem and the failure shown.
+ */
+export function versionedEditState(snapshot: {
+  value: unknown;
+  context: { values: unknown; error: unknown; failure: unknown };
+}) {
+  return JSON.stringify({
+    value: snapshot.value,
+    values: snapshot.context.values,
+    error: snapshot.context.error,
+    failure: snapshot.context.failure,
+  });
+}
+
+/**
  * A step as a test's name reads it: the failure's message id (or, for a plain error, its message),
  * or the value typed, after the event.
  */

@@ -77,6 +77,9 @@ function start(fake: Fake, input: Partial<DealerInquiryInput> = {}) {
   return { actor, calls, live };
 }
 
+/** The open decline dialog (a versioned-edit child), as its snapshot. */
+const declineDialog = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.decline?.getSnapshot();
+
 const ready = (actor: ReturnType<typeof start>['actor']) =>
   waitFor(actor, (snapshot) => snapshot.matches({ ready: { form: 'editing', refresh: 'idle' } }));
 
@@ -333,7 +336,7 @@ describe('declining the inquiry', () => {
     await ready(actor);
     actor.send({ type: 'decline.open' });
     actor.send({ type: 'decline.confirm' });
-    expect(actor.getSnapshot().context.decline.error).toBe('reasonRequired');
+    expect(declineDialog(actor)?.context.error).toBe('reasonRequired');
     expect(calls.declines).toEqual([]);
     actor.send({ type: 'decline.reasonChange', value: '  Keine Teile  ' });
     actor.send({ type: 'decline.confirm' });
@@ -349,9 +352,50 @@ describe('declining the inquiry', () => {
     actor.send({ type: 'decline.open' });
     actor.send({ type: 'decline.reasonChange', value: 'Keine Teile' });
     actor.send({ type: 'decline.confirm' });
-    await waitFor(actor, (snapshot) => snapshot.context.decline.failure !== null);
+    // The dialog is a child: its changes are not the parent's snapshots, so the wait polls it.
+    await vi.waitFor(() => expect(declineDialog(actor)?.context.failure).toBe('Keine Verbindung.'));
     expect(actor.getSnapshot().matches({ ready: { form: 'confirmingDecline' } })).toBe(true);
-    expect(actor.getSnapshot().context.decline).toMatchObject({ reason: 'Keine Teile', failure: 'Keine Verbindung.' });
+    expect(declineDialog(actor)?.context).toMatchObject({
+      values: { reason: 'Keine Teile' },
+      failure: 'Keine Verbindung.',
+    });
+  });
+
+  test('a 409 with the inquiry shows it, keeps the dialog open with the reason, and a second try goes on its version', async () => {
+    const answered = anAnsweredInquiry(3990, 5);
+    let attempt = 0;
+    const { actor, calls } = start({
+      decline: async () => {
+        attempt += 1;
+        if (attempt === 1) {
+          throw Object.assign(apiFailure('Ein Kollege hat inzwischen geantwortet.', 'answerChanged'), {
+            status: 409,
+            data: answered,
+          });
+        }
+        return {
+          inquiry: anInquiry({ recipient: { status: 'declined', version: 6, decline_reason: 'Keine Teile' } }),
+          message: undefined,
+        };
+      },
+    });
+    await ready(actor);
+    actor.send({ type: 'decline.open' });
+    actor.send({ type: 'decline.reasonChange', value: 'Keine Teile' });
+    actor.send({ type: 'decline.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.context.inquiry?.recipient.version === 5);
+    expect(actor.getSnapshot().matches({ ready: { form: 'confirmingDecline' } })).toBe(true);
+    expect(declineDialog(actor)?.context).toMatchObject({
+      values: { reason: 'Keine Teile' },
+      failure: 'Ein Kollege hat inzwischen geantwortet.',
+      version: 5,
+    });
+    actor.send({ type: 'decline.confirm' });
+    await waitFor(actor, (snapshot) => snapshot.context.inquiry?.recipient.status === 'declined');
+    expect(calls.declines).toEqual([
+      { version: 2, reason: 'Keine Teile' },
+      { version: 5, reason: 'Keine Teile' },
+    ]);
   });
 });
 

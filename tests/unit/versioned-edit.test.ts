@@ -1,7 +1,11 @@
-import { expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { MessageId } from '../../common/contracts/message-ids';
-import { createVersionedEditMachine, type VersionedSubmit } from '../../machines/blocks/versioned-edit';
+import {
+  createVersionedEditMachine,
+  type VersionedEditInput,
+  type VersionedSubmit,
+} from '../../machines/blocks/versioned-edit';
 import { apiFailure } from '../support/failures';
 
 type Subject = { noteId: number };
@@ -20,7 +24,10 @@ const noteEdit = createVersionedEditMachine<Subject, Values, { saved: Current },
   isRefusal: (error) => error === refusal,
 });
 
-function start(submit: (input: VersionedSubmit<Subject, Values>) => Promise<{ saved: Current }>) {
+function start(
+  submit: (input: VersionedSubmit<Subject, Values>) => Promise<{ saved: Current }>,
+  input: VersionedEditInput<Subject, Values> = { subject: { noteId: 3 }, values: { text: '' }, version: 4 },
+) {
   const sent: VersionedSubmit<Subject, Values>[] = [];
   const actor = createActor(
     noteEdit.provide({
@@ -31,7 +38,7 @@ function start(submit: (input: VersionedSubmit<Subject, Values>) => Promise<{ sa
         }),
       },
     }),
-    { input: { subject: { noteId: 3 }, values: { text: '' }, version: 4 } },
+    { input },
   ).start();
   return { actor, sent };
 }
@@ -59,7 +66,13 @@ test('a 409 with the current state ends in conflict with that state and the reas
   actor.send({ type: 'edit.submit' });
   await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
   expect(actor.getSnapshot().matches('conflict')).toBe(true);
-  expect(actor.getSnapshot().output).toEqual({ outcome: 'conflict', current, messageId: 'orderChanged' });
+  expect(actor.getSnapshot().output).toEqual({
+    outcome: 'conflict',
+    current,
+    messageId: 'orderChanged',
+    message: 'Changed meanwhile',
+    values: { text: 'Neu' },
+  });
 });
 
 test('a refusal without the current state ends in refused with its message id', async () => {
@@ -67,7 +80,11 @@ test('a refusal without the current state ends in refused with its message id', 
   actor.send({ type: 'edit.change', field: 'text', value: 'Neu' });
   actor.send({ type: 'edit.submit' });
   await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
-  expect(actor.getSnapshot().output).toEqual({ outcome: 'refused', messageId: 'actionNotAllowed' });
+  expect(actor.getSnapshot().output).toEqual({
+    outcome: 'refused',
+    messageId: 'actionNotAllowed',
+    message: 'Not allowed',
+  });
 });
 
 test('a failure to send keeps the values and the message; trying again sends them again', async () => {
@@ -105,4 +122,54 @@ test('cancelling ends the edit without sending; while sending, cancel is not tak
   expect(busy.actor.getSnapshot().matches('submitting')).toBe(true);
   settle(saved);
   await vi.waitFor(() => expect(busy.actor.getSnapshot().output).toEqual({ outcome: 'done', result: saved }));
+});
+
+describe('started with send (a page form, or the own values on top of a conflict)', () => {
+  const typed = { subject: { noteId: 3 }, values: { text: 'Meins' }, version: 4, send: true };
+
+  test('the values go out at once, and the answer is the output', async () => {
+    const { actor, sent } = start(async () => saved, typed);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(sent).toEqual([{ subject: { noteId: 3 }, values: { text: 'Meins' }, version: 4 }]);
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'done', result: saved });
+  });
+
+  test('a failure to send ends the edit unsent, with the failure for the page to show', async () => {
+    const { actor } = start(() => Promise.reject(apiFailure('Too long', 'priceInvalid', 'text')), typed);
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().output).toEqual({
+      outcome: 'unsent',
+      failure: { message: 'Too long', messageId: 'priceInvalid', field: 'text' },
+    });
+  });
+
+  test('after a conflict the values it returned go on top of the current state, on its version', async () => {
+    const first = start(() => Promise.reject(conflict), typed);
+    await vi.waitFor(() => expect(first.actor.getSnapshot().status).toBe('done'));
+    const ended = first.actor.getSnapshot().output;
+    if (ended?.outcome !== 'conflict') throw new Error(`ended ${ended?.outcome}`);
+    const onTop = start(async () => saved, {
+      subject: { noteId: 3 },
+      values: ended.values,
+      version: ended.current.version,
+      send: true,
+    });
+    await vi.waitFor(() => expect(onTop.actor.getSnapshot().status).toBe('done'));
+    expect(onTop.sent).toEqual([{ subject: { noteId: 3 }, values: { text: 'Meins' }, version: 5 }]);
+  });
+
+  test('a dialog opened again after a conflict shows why the last try failed until the next one', async () => {
+    const { actor } = start(async () => saved, {
+      subject: { noteId: 3 },
+      values: { text: 'Meins' },
+      version: 5,
+      failure: 'Changed meanwhile',
+    });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.failure).toBe('Changed meanwhile');
+    actor.send({ type: 'edit.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().status).toBe('done'));
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'done', result: saved });
+  });
 });

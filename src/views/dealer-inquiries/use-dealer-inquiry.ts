@@ -3,7 +3,13 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { AnswerDraft, LineTextField, LineToggleField, QuoteField } from '../../../machines/dealer-answer-form';
-import { dealerInquiryMachine } from '../../../machines/dealer-inquiry.machine';
+import {
+  answerEditMachine,
+  answerRequest,
+  dealerInquiryMachine,
+  declineEditMachine,
+  declineRequest,
+} from '../../../machines/dealer-inquiry.machine';
 import { takesAnswers, takesDecline } from '../../../machines/dealer-inquiry-standing';
 import type { DealerInquiriesApi } from '../../api/dealer-inquiries-api';
 import { inspectionOptions } from '../../app/inspection';
@@ -25,10 +31,16 @@ export function createDealerInquiryImplementations(deps: {
     actors: {
       loadInquiry: fromPromise(({ input }) => deps.api.get(input)),
       markSeen: fromPromise(({ input }) => deps.api.markSeen(input)),
-      sendAnswer: fromPromise(({ input }) => deps.api.answer(input.inquiryId, input.answer)),
-      declineInquiry: fromPromise(({ input }) =>
-        deps.api.decline(input.inquiryId, { version: input.version, reason: input.reason }),
-      ),
+      answer: answerEditMachine.provide({
+        actors: {
+          submit: fromPromise(({ input }) => deps.api.answer(input.subject, answerRequest(input))),
+        },
+      }),
+      decline: declineEditMachine.provide({
+        actors: {
+          submit: fromPromise(({ input }) => deps.api.decline(input.subject, declineRequest(input))),
+        },
+      }),
       liveEvents: tradeEventsActor(deps.live),
     },
     actions: {
@@ -50,6 +62,8 @@ export function useDealerInquiry(
   // A language switch re-reads typed amounts in the new language instead of losing them.
   useEffect(() => actor.send({ type: 'locale.change', locale: i18n.locale }), [actor, i18n.locale]);
   const inquiry = useSelector(actor, (snapshot) => snapshot.context.inquiry);
+  const declineActor = useSelector(actor, (snapshot) => snapshot.children.decline);
+  const declineDialog = useSelector(declineActor, (snapshot) => snapshot);
   return {
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading') || snapshot.matches('markingSeen')),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
@@ -68,12 +82,14 @@ export function useDealerInquiry(
     canOpenDecline: useSelector(actor, (snapshot) => snapshot.can({ type: 'decline.open' })),
     conflict: useSelector(actor, (snapshot) => (snapshot.hasTag('conflict') ? snapshot.context.conflict : null)),
     canSendMine: useSelector(actor, (snapshot) => snapshot.can({ type: 'conflict.sendMine' })),
-    declineOpen: useSelector(
-      actor,
-      (snapshot) => snapshot.matches({ ready: { form: 'confirmingDecline' } }) || snapshot.hasTag('declining'),
-    ),
-    declining: useSelector(actor, (snapshot) => snapshot.hasTag('declining')),
-    decline: useSelector(actor, (snapshot) => snapshot.context.decline),
+    declineOpen: declineDialog !== undefined && declineDialog.status === 'active',
+    declining: declineDialog?.hasTag('busy') ?? false,
+    /** The open decline dialog: the reason typed, what is wrong with it, why the last try failed. */
+    decline: {
+      reason: declineDialog?.context.values.reason ?? '',
+      error: declineDialog?.context.error ?? null,
+      failure: declineDialog?.context.failure ?? null,
+    },
     retry: () => actor.send({ type: 'inquiry.retry' }),
     changeLine: (lineId: number, field: LineTextField, value: string) =>
       actor.send({ type: 'line.change', lineId, field, value }),
