@@ -516,6 +516,9 @@ export const quoteLines = pgTable(
   },
   (table) => [
     uniqueIndex('quote_lines_unique').on(table.recipientId, table.inquiryLineId),
+    // The dashboard facts (fillDashboardFacts) join quotes by the inquiry line; the unique index
+    // above leads with the recipient and cannot serve that lookup.
+    index('quote_lines_inquiry_line_idx').on(table.inquiryLineId),
     trigramIndex('quote_lines_alternative_trgm_idx', table.alternativePartNumberNormalised),
   ],
 );

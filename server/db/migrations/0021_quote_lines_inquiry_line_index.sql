@@ -1,0 +1,1 @@
+CREATE INDEX "quote_lines_inquiry_line_idx" ON "quote_lines" USING btree ("inquiry_line_id");
