@@ -545,6 +545,14 @@ describe('every event the lifecycles refuse, in every state, is 409 with nothing
   });
 });
 
+/** The trade mails (one event, or a digest) written to `email` in that server's outbox, in order. */
+const tradeMailsIn = (testServer: TestServer, email: string) =>
+  testServer.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
+    .orderBy(outbox.id);
+
 describe('the new-order mail', () => {
   test('goes to the dealer at once with its lines, not held for the digest window (issue 24 §8)', async () => {
     const settings = { publicUrl: 'https://portal.example.de', digestWindowMs: 15 * 60_000 };
@@ -566,11 +574,7 @@ describe('the new-order mail', () => {
     expect(placed.response.status).toBe(200);
     // One worker pass a minute later, well inside the window: the order's mail is written all the same.
     await deliverTradeMail(server.db, settings, new Date(start.getTime() + 60_000));
-    const mails = await server.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
-      .orderBy(outbox.id);
+    const mails = await tradeMailsIn(server, email);
     expect(mails.map((mail) => mail.kind)).toEqual(['trade-event', 'trade-event']);
     const orderMail = mails[1];
     expect(orderMail?.subject).toMatch(/^Neue Bestellung \d+ von /);
@@ -589,12 +593,7 @@ describe('the digest window', () => {
   });
   afterAll(() => digestServer.stop());
 
-  const tradeMailsTo = (email: string) =>
-    digestServer.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
-      .orderBy(outbox.id);
+  const tradeMailsTo = (email: string) => tradeMailsIn(digestServer, email);
 
   test('one event is one mail at once; three more within the window are one digest after it', async () => {
     const dealer = await dealerWithUsers(digestServer, 'Teile Post');
@@ -651,12 +650,7 @@ describe('trade mails of the running worker', () => {
   });
   afterAll(() => mailServer.stop());
 
-  const tradeMailsTo = (email: string) =>
-    mailServer.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
-      .orderBy(outbox.id);
+  const tradeMailsTo = (email: string) => tradeMailsIn(mailServer, email);
 
   /** Polls the outbox until the worker has written `howMany` mails (or returns what is there after the time out). */
   async function waitForMails(email: string, howMany: number, timeoutMs = 10_000) {
