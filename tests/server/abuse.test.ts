@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectCleanAnswer } from '../support/fuzz';
+import { postJson, startTestServer, type TestServer } from '../support/test-server';
+import {
+  dealerWithUsers,
+  inquiryBody,
+  inquiryCount,
+  type TestWorkshop,
+  workshopWithDealers,
+} from '../support/trade-inquiries';
+
+/**
+ * Issue 27 §6 and §8: bodies built to trick the portal, over real HTTP. A JSON body nested deeper
+ * than the portal's bound is a translated 400 (it overflowed the stack in the request guard and
+ * answered 500), and Unicode bidi controls in free text are refused by one shared rule.
+ */
+let server: TestServer;
+let workshop: TestWorkshop;
+
+beforeAll(async () => {
+  // The test acts as a reverse proxy on this machine (ADR 032): X-Forwarded-For names the client.
+  server = await startTestServer({
+    TRADE_SWEEP_MS: '3600000',
+    TRADE_MAIL_POLL_MS: '3600000',
+    TRUSTED_PROXIES: '127.0.0.1',
+  });
+  const dealer = await dealerWithUsers(server, 'Abwehr Teile');
+  workshop = await workshopWithDealers(server, [dealer]);
+});
+afterAll(() => server.stop());
+
+/** 15 000 nested arrays: 30 KB, under the body limit, far deeper than any contract. */
+const deepArrays = `${'['.repeat(15_000)}${']'.repeat(15_000)}`;
+
+describe('a JSON body nested 15 000 deep (issue 27 §6)', () => {
+  test.each([
+    ['login', '/svc/auth/api/v1/login', deepArrays],
+    ['forgot-password', '/svc/auth/api/v1/forgot-password', `{"email":${deepArrays}}`],
+  ])('%s answers a translated 400, never a 5xx', async (_name, pathname, body) => {
+    for (const language of ['de', 'en'] as const) {
+      const response = await fetch(server.url(pathname), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin, 'accept-language': language },
+        body,
+      });
+      expect(response.status).toBe(400);
+      await expectCleanAnswer(response, language);
+    }
+  });
+
+  test('inquiries: a translated 400 and nothing stored', async () => {
+    const before = await inquiryCount(server);
+    const { response, body } = await postJson(
+      server,
+      '/svc/workshop/inquiries',
+      `{"lines":${deepArrays},"recipient_relation_ids":[${workshop.relations[0]?.id}]}`,
+      { cookie: workshop.cookie },
+    );
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({ code: 400, error: 'invalidRequest', message: 'Die Anfrage ist ungültig.' });
+    expect(await inquiryCount(server)).toBe(before);
+  });
+
+  test('a valid inquiry still passes the guard and is stored', async () => {
+    const { response } = await postJson(
+      server,
+      '/svc/workshop/inquiries',
+      inquiryBody(workshop.relations.map((relation) => relation.id)),
+      { cookie: workshop.cookie },
+    );
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('the dev mailbox answers only this machine (issue 27 §7)', () => {
+  test('a loopback client reads it; a client the proxy names from elsewhere gets 404', async () => {
+    const own = await fetch(server.url('/dev/mailbox'));
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('Dev mailbox');
+    for (const pathname of ['/dev/mailbox', '/dev/mailbox/1']) {
+      const remote = await fetch(server.url(pathname), { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(remote.status).toBe(404);
+      expect(await remote.text()).not.toContain('Dev mailbox');
+    }
+    const forwardedLoopback = await fetch(server.url('/dev/mailbox'), { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(forwardedLoopback.status).toBe(200);
+  });
+});
