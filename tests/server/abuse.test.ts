@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/auth/passwords';
 import { expectCleanAnswer } from '../support/fuzz';
-import { postJson, startTestServer, type TestServer } from '../support/test-server';
+import { postJson, sessionCookieFrom, startTestServer, type TestServer } from '../support/test-server';
 import {
   dealerWithUsers,
   inquiryBody,
@@ -10,9 +12,10 @@ import {
 } from '../support/trade-inquiries';
 
 /**
- * Issue 27 §6 and §8: bodies built to trick the portal, over real HTTP. A JSON body nested deeper
- * than the portal's bound is a translated 400 (it overflowed the stack in the request guard and
- * answered 500), and Unicode bidi controls in free text are refused by one shared rule.
+ * Issue 27 §5–§8, over real HTTP: what one caller can do to others. A JSON body nested deeper than
+ * the portal's bound is a translated 400 (it overflowed the stack in the request guard: 500); wrong
+ * passwords from one address no longer lock the account's owner out; the dev mailbox answers only
+ * this machine; Unicode bidi controls in free text are refused by one shared rule.
  */
 let server: TestServer;
 let workshop: TestWorkshop;
@@ -84,5 +87,38 @@ describe('the dev mailbox answers only this machine (issue 27 §7)', () => {
     }
     const forwardedLoopback = await fetch(server.url('/dev/mailbox'), { headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(forwardedLoopback.status).toBe(200);
+  });
+});
+
+describe('wrong passwords for someone else’s e-mail (issue 27 §5)', () => {
+  const email = 'ausgesperrt@werkstatt.de';
+  const password = 'Richtiges-Passwort-2026';
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const login = (secret: string, address: string) =>
+    postJson(server, '/svc/auth/api/v1/login', { email, password: secret }, from(address));
+
+  beforeAll(async () => {
+    await server.db
+      .insert(users)
+      .values({ email, passwordHash: await hashPassword(password), firstName: 'A', lastName: 'B', status: 1 });
+  });
+
+  test('ten from one address stop that address, not the owner elsewhere, who is slowed down', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login('falsch', '198.51.100.66')).response.status).toBe(401);
+    }
+    // The guessing address is refused for this account, even with the right password …
+    const guesser = await login(password, '198.51.100.66');
+    expect(guesser.response.status).toBe(429);
+    expect(Number(guesser.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(guesser.body).toMatchObject({ error: 'tooManyAttempts', message: expect.stringContaining('Zu viele') });
+    // … while the owner, from another address, gets in: later than usual, but in.
+    const slowedBefore = server.logLines.filter((line) => line.includes('"login.slowed"')).length;
+    const owner = await login(password, '203.0.113.20');
+    expect(owner.response.status).toBe(200);
+    expect(sessionCookieFrom(owner.response)).toBeTruthy();
+    const slowed = server.logLines.filter((line) => line.includes('"login.slowed"'));
+    expect(slowed.length).toBe(slowedBefore + 1);
+    expect(slowed.at(-1)).toMatch(/"delayMs":500\b/);
   });
 });
