@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
-import { expectCleanAnswer } from '../support/fuzz';
+import { expectCleanAnswer, storedRowCounts } from '../support/fuzz';
 import { postJson, sessionCookieFrom, startTestServer, type TestServer } from '../support/test-server';
 import {
   dealerWithUsers,
   inquiryBody,
   inquiryCount,
+  type TestDealer,
   type TestWorkshop,
   workshopWithDealers,
 } from '../support/trade-inquiries';
@@ -19,6 +20,7 @@ import {
  */
 let server: TestServer;
 let workshop: TestWorkshop;
+let dealer: TestDealer;
 
 beforeAll(async () => {
   // The test acts as a reverse proxy on this machine (ADR 032): X-Forwarded-For names the client.
@@ -27,7 +29,7 @@ beforeAll(async () => {
     TRADE_MAIL_POLL_MS: '3600000',
     TRUSTED_PROXIES: '127.0.0.1',
   });
-  const dealer = await dealerWithUsers(server, 'Abwehr Teile');
+  dealer = await dealerWithUsers(server, 'Abwehr Teile');
   workshop = await workshopWithDealers(server, [dealer]);
 });
 afterAll(() => server.stop());
@@ -120,5 +122,87 @@ describe('wrong passwords for someone else’s e-mail (issue 27 §5)', () => {
     const slowed = server.logLines.filter((line) => line.includes('"login.slowed"'));
     expect(slowed.length).toBe(slowedBefore + 1);
     expect(slowed.at(-1)).toMatch(/"delayMs":500\b/);
+  });
+});
+
+describe('Unicode direction controls in free text (issue 27 §8)', () => {
+  const relationIds = () => workshop.relations.map((relation) => relation.id);
+  const lines = inquiryBody([]).lines;
+  type Case = { pathname: string; caller: 'workshop' | 'dealer'; body: () => unknown; field: string };
+  const cases: [string, Case][] = [
+    [
+      'the vehicle of an inquiry',
+      {
+        pathname: '/svc/workshop/inquiries',
+        caller: 'workshop',
+        body: () =>
+          inquiryBody(relationIds(), {
+            vehicle: { vin: '', hsn: '', tsn: '', description: 'VW Golf \u202Eetiesknil' },
+          }),
+        field: 'vehicle',
+      },
+    ],
+    [
+      'a line note of an inquiry',
+      {
+        pathname: '/svc/workshop/inquiries',
+        caller: 'workshop',
+        body: () => inquiryBody(relationIds(), { lines: [lines[0], { ...lines[1], note: 'mit \u2066Anzeige\u2069' }] }),
+        field: 'lines',
+      },
+    ],
+    [
+      'an API key name',
+      {
+        pathname: '/svc/workshop/api-keys',
+        caller: 'workshop',
+        body: () => ({ name: 'Kasse \u202Dvorne', allowed_origins: [] }),
+        field: 'name',
+      },
+    ],
+    [
+      'a colleague’s name',
+      {
+        pathname: '/svc/part-dealer/organisation/invitations',
+        caller: 'dealer',
+        body: () => ({ first_name: 'Jan\u202Ba', email: 'kollegin@abwehr-teile.de' }),
+        field: 'first_name',
+      },
+    ],
+  ];
+
+  test.each(cases)(
+    '%s is refused with the translated message, nothing stored',
+    async (_name, { pathname, caller, body, field }) => {
+      const { auditEvents: _auditBefore, ...before } = await storedRowCounts(server);
+      const cookie = caller === 'workshop' ? workshop.cookie : dealer.cookie;
+      for (const [language, message] of [
+        ['de', 'Der Text enthält unsichtbare Steuerzeichen für die Schreibrichtung.'],
+        ['en', 'The text contains invisible text-direction control characters.'],
+      ] as const) {
+        const { response, body: answer } = await postJson(server, pathname, body(), {
+          cookie,
+          'accept-language': language,
+        });
+        expect(response.status).toBe(400);
+        expect(answer).toMatchObject({
+          error: 'textDirectionControls',
+          field,
+          message: expect.stringContaining(message),
+        });
+      }
+      const { auditEvents: _auditAfter, ...after } = await storedRowCounts(server);
+      expect(after).toEqual(before);
+    },
+  );
+
+  test('right-to-left letters and the implicit direction marks stay allowed', async () => {
+    const { response } = await postJson(
+      server,
+      '/svc/workshop/api-keys',
+      { name: 'מחסן \u200Fكراج', allowed_origins: [] },
+      { cookie: workshop.cookie },
+    );
+    expect(response.status).toBe(200);
   });
 });
