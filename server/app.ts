@@ -169,7 +169,7 @@ export function createApp(deps: ServerDeps) {
   app.route('/', createDmsApi(deps));
 
   app.route('/captcha', createCaptchaRoutes(deps));
-  if (!deps.config.isProduction) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
+  if (deps.config.servesDevMailbox) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
   app.route('/', createSpaRoutes(deps.config.staticDir));
   return app;
 }

@@ -120,18 +120,26 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     throw new Error('Invalid environment configuration:\n  RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET: set both or neither');
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(
+    /\/+$/,
+    '',
+  );
   return {
     appEnv: env.APP_ENV,
     isProduction: env.APP_ENV === 'production',
+    /**
+     * The dev mailbox shows every mail with its links (a password reset of anyone): only a
+     * developer's own machine has it, never staging or pre-production (issue 27 §7).
+     */
+    servesDevMailbox: env.APP_ENV === 'development',
+    /** Cookies are Secure whenever the portal is reached over https, not only in production (issue 27 §7). */
+    secureCookies: env.APP_ENV === 'production' || publicUrl.startsWith('https://'),
     port: env.PORT,
     host: env.HOST,
     dataDir,
     // Without PUBLIC_URL, links in mails use the very address the server prints at start, so
     // cookies (session, language) set there also apply when a mail link is followed.
-    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`).replace(
-      /\/+$/,
-      '',
-    ),
+    publicUrl,
     databaseUrl: env.DATABASE_URL ?? null,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,

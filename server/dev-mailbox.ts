@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import type { Database } from './db/database';
 import { outbox } from './db/schema';
+import { clientIp, isLoopbackAddress } from './http/client-ip';
 
 const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -12,18 +13,24 @@ td,th{border-bottom:1px solid #d5dde5;padding:.5rem;text-align:left}a{color:#0b5
 </head><body><main>${body}</main></body></html>`;
 
 /**
- * Development-only view of every queued and sent mail (never mounted in production), so that a
- * reset or invitation link can be followed without a mail server.
+ * Development-only view of every queued and sent mail (mounted only with APP_ENV=development), so
+ * that a reset or invitation link can be followed without a mail server. It answers only the
+ * developer's own machine: the client (behind a trusted proxy, the address the proxy names) must
+ * be a loopback address; anyone else gets the same 404 as on a server without it (issue 27 §7).
  */
 export function createDevMailbox(db: Database) {
   const routes = new Hono();
+  routes.use('*', async (c, next) => {
+    if (!isLoopbackAddress(clientIp(c))) return c.text('Not found', 404);
+    await next();
+  });
   routes.get('/', async (c) => {
     const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(200);
     return c.html(
       page(
         'Mailbox',
         html`<h1>Dev mailbox</h1>
-<p>Every mail the portal queued, newest first. Only available outside production.</p>
+<p>Every mail the portal queued, newest first. Only on a development server, only to this machine.</p>
 <table><thead><tr><th>#</th><th>To</th><th>Subject</th><th>State</th><th>Queued</th></tr></thead><tbody>
 ${raw(
   rows

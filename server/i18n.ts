@@ -116,6 +116,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     logoRemoved: 'Das Logo wurde entfernt.',
     logoTypeInvalid: 'Bitte laden Sie ein PNG-, JPEG- oder WebP-Bild hoch.',
     logoTooLarge: 'Das Logo darf höchstens 512 KB groß sein.',
+    logoDimensionsTooLarge: 'Das Logo darf höchstens 2000 × 2000 Pixel groß sein.',
+    textDirectionControls:
+      'Der Text enthält unsichtbare Steuerzeichen für die Schreibrichtung. Bitte entfernen Sie sie (z. B. den Text neu eintippen).',
     colleagueInvited: 'Die Einladung wurde versendet.',
     dealerVerifiedNotInvited:
       'Der Händler wurde verifiziert. Für die E-Mail-Adresse der Kontaktperson besteht bereits ein Konto, daher wurde keine Einladung versendet. Laden Sie unter „Organisationen“ eine andere Person ein.',
@@ -309,6 +312,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     logoRemoved: 'The logo has been removed.',
     logoTypeInvalid: 'Please upload a PNG, JPEG or WebP image.',
     logoTooLarge: 'The logo may be at most 512 KB.',
+    logoDimensionsTooLarge: 'The logo may be at most 2000 × 2000 pixels.',
+    textDirectionControls:
+      'The text contains invisible text-direction control characters. Please remove them (e.g. type the text again).',
     colleagueInvited: 'The invitation has been sent.',
     dealerVerifiedNotInvited:
       'The dealer has been verified. The contact person’s e-mail address already has an account, so no invitation was sent. Invite another person under “Organisations”.',

@@ -17,6 +17,14 @@ const logger = createLogger(config.logLevel);
 const started = await startServer(config, logger);
 
 logger.info({ event: 'server.started', url: started.url, database: started.database.kind }, 'portal started');
+if (!config.servesDevMailbox && !config.smtpUrl) {
+  // Outside development there is no mailbox to read them from (issue 27 §7): without a mail server
+  // the mails only become .eml files in DATA_DIR/outbox.
+  logger.warn(
+    { event: 'mail.no_smtp', appEnv: config.appEnv },
+    'SMTP_URL is not set: mails are only written to DATA_DIR/outbox',
+  );
+}
 const usingDefaultAdmin = config.admin.password === DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD;
 console.log(
   [
@@ -24,7 +32,7 @@ console.log(
     `  Teileportal is running at ${started.url}`,
     `  Database: ${started.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  System administrator: ${config.admin.email}${usingDefaultAdmin ? ` / ${DEVELOPMENT_DEFAULTS.ADMIN_PASSWORD} (development default)` : ''}`,
-    ...(config.isProduction ? [] : [`  Mails: ${started.url}/dev/mailbox`]),
+    ...(config.servesDevMailbox ? [`  Mails: ${started.url}/dev/mailbox`] : []),
     '',
   ].join('\n'),
 );

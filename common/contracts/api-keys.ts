@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { envelopeSchema } from './envelope';
-import { recordIdField } from './fields';
+import { plainText, recordIdField } from './fields';
 
 /*
  * API keys for a workshop's DMS (issue 15, docs/decisions/031-dms-api.md): named, shown once,
@@ -48,6 +48,7 @@ export const apiKeyCreateSchema = v.object({
   name: v.pipe(
     v.string('apiKeyNameRequired'),
     v.trim(),
+    plainText(),
     v.nonEmpty('apiKeyNameRequired'),
     v.maxLength(API_KEY_NAME_MAX_LENGTH, 'fieldTooLong'),
   ),

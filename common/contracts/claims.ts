@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
-import { recordIdField, requiredText } from './fields';
+import { plainText, recordIdField, requiredText } from './fields';
 import {
   AVAILABILITY_CLASSES,
   etaChangeSchema,
@@ -30,6 +30,7 @@ export const CLAIM_NUMBER_MAX_LENGTH = 30;
 export const claimNumberField = v.pipe(
   v.string('claimNumberRequired'),
   v.trim(),
+  plainText(),
   v.toUpperCase(),
   v.nonEmpty('claimNumberRequired'),
   v.minLength(CLAIM_NUMBER_MIN_LENGTH, 'claimNumberInvalid'),

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { USER_STATUSES } from './auth';
 import { DEALER_FIELDS, recordOf } from './dealer';
 import { envelopeSchema } from './envelope';
-import { emailField, phoneField, requiredText } from './fields';
+import { emailField, phoneField, plainText, requiredText } from './fields';
 
 /**
  * The dealer's own portal (issue 12, ADR 022): its dashboard figures, its company profile and
@@ -37,7 +37,7 @@ export const DEALER_PROFILE_FIELDS = {
   delivery_area: DEALER_FIELDS.delivery_area,
   brands_served: DEALER_FIELDS.brands_served,
   opening_hours: v.optional(
-    v.pipe(v.string('fieldTooLong'), v.trim(), v.maxLength(OPENING_HOURS_MAX_LENGTH, 'fieldTooLong')),
+    v.pipe(v.string('fieldTooLong'), v.trim(), plainText(), v.maxLength(OPENING_HOURS_MAX_LENGTH, 'fieldTooLong')),
     '',
   ),
 };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
-import { emailField, phoneField, recordIdField, requiredText } from './fields';
+import { emailField, phoneField, plainText, recordIdField, requiredText } from './fields';
 import { captchaAnswerField } from './workshop';
 
 /** docs/product.md §3 option lists. */
@@ -101,12 +101,12 @@ export const DEALER_FIELDS = {
     ),
     '',
   ),
-  steerer: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'fieldTooLong')), ''),
+  steerer: v.optional(v.pipe(v.string(), v.trim(), plainText(), v.maxLength(120, 'fieldTooLong')), ''),
   tax_id: requiredText('taxIdRequired', 40),
   delivery_area: requiredText('deliveryAreaRequired', 500),
   brands_served: v.pipe(
     v.array(
-      v.pipe(v.string(), v.trim(), v.nonEmpty('brandsRequired'), v.maxLength(60, 'fieldTooLong')),
+      v.pipe(v.string(), v.trim(), plainText(), v.nonEmpty('brandsRequired'), v.maxLength(60, 'fieldTooLong')),
       'brandsRequired',
     ),
     v.minLength(1, 'brandsRequired'),
@@ -208,7 +208,7 @@ export const dealerLeadQuerySchema = v.object({
  * workshops already requested with it reach the new organisation (ADR 022).
  */
 export const dealerDecisionSchema = v.object({
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'fieldTooLong')), ''),
+  reason: v.optional(v.pipe(v.string(), v.trim(), plainText(), v.maxLength(500, 'fieldTooLong')), ''),
   reference_dealer_id: v.optional(v.nullable(recordIdField), null),
 });
 export type DealerDecisionRequest = v.InferInput<typeof dealerDecisionSchema>;

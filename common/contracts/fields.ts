@@ -93,12 +93,29 @@ export function fieldErrors<TKey extends string>(
   return errors;
 }
 
-/** A required free-text field: trimmed, non-empty, at most `max` characters. */
+/**
+ * Unicode's explicit direction controls: embeddings and overrides (U+202A–U+202E) and isolates
+ * (U+2066–U+2069). Invisible, they make stored text display in another order than it was typed
+ * ("Bremsscheibe \u202Eetiesknil" shows as "… linkseite"), in screens, mail bodies and subjects
+ * (issue 27 §8). Letters of right-to-left scripts and the implicit marks (U+200E/F) stay allowed.
+ */
+export const TEXT_DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * The one rule every free-text field of a request carries (issue 27 §8): no direction controls,
+ * refused with `textDirectionControls`. Put it into the field's pipe after `v.trim()`.
+ */
+export function plainText() {
+  return v.check((text: string) => !TEXT_DIRECTION_CONTROLS.test(text), message('textDirectionControls'));
+}
+
+/** A required free-text field: trimmed, plain text, non-empty, at most `max` characters. */
 export function requiredText(requiredMessage: MessageId, max = 120) {
   return absentAsEmpty(
     v.pipe(
       v.string(message(requiredMessage)),
       v.trim(),
+      plainText(),
       v.nonEmpty(message(requiredMessage)),
       v.maxLength(max, message('fieldTooLong')),
     ),

@@ -103,6 +103,8 @@ export const messageIds = [
   'logoRemoved',
   'logoTypeInvalid',
   'logoTooLarge',
+  'logoDimensionsTooLarge',
+  'textDirectionControls',
   'colleagueInvited',
   'dealerVerifiedNotInvited',
   'referenceDealerUnknown',

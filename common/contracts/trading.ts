@@ -3,7 +3,7 @@ import { checkHsnTsn, normaliseRegistrationField, type RegistrationFieldStatus }
 import { checkVin, normaliseVin } from '../vehicle/vin';
 import { pageQueryParam } from './admin-users';
 import { envelopeSchema } from './envelope';
-import { MAX_RECORD_ID, recordIdField } from './fields';
+import { MAX_RECORD_ID, plainText, recordIdField } from './fields';
 import type { MessageId } from './message-ids';
 
 /*
@@ -63,7 +63,7 @@ export const MAX_CENTS = 1_000_000_000;
 // ── Field rules ─────────────────────────────────────────────────────────────────────────────────
 
 const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(max, 'fieldTooLong')), '');
+  v.optional(v.pipe(v.string('invalidRequest'), v.trim(), plainText(), v.maxLength(max, 'fieldTooLong')), '');
 
 /**
  * ISO 3779's alphabet and length only. The rule the contract applies is `checkVin`
@@ -193,6 +193,7 @@ export const isoDateField = v.pipe(v.string('dateInvalid'), v.check(isCalendarDa
 const requiredReason = v.pipe(
   v.string('reasonRequired'),
   v.trim(),
+  plainText(),
   v.nonEmpty('reasonRequired'),
   v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong'),
 );
@@ -274,7 +275,7 @@ export const orderLineActionSchema = v.pipe(
     ),
     eta: v.optional(v.nullable(isoDateField), null),
     reason: v.optional(
-      v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')),
+      v.pipe(v.string('invalidRequest'), v.trim(), plainText(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')),
       '',
     ),
     tracking_reference: optionalText(80),
@@ -302,7 +303,10 @@ export type ReturnRequestInput = v.InferInput<typeof returnRequestSchema>;
 /** `POST /svc/part-dealer/orders/:id/returns/:returnId/{accept|refuse}`: refusing needs a reason. */
 export const returnDecisionSchema = v.object({
   version: versionField,
-  reason: v.optional(v.pipe(v.string('invalidRequest'), v.trim(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')), ''),
+  reason: v.optional(
+    v.pipe(v.string('invalidRequest'), v.trim(), plainText(), v.maxLength(REASON_MAX_LENGTH, 'fieldTooLong')),
+    '',
+  ),
 });
 
 // ── Query strings ───────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { COLUMN_ROLES, type OrderFileKind } from '../upload/order-file';
 import { envelopeSchema } from './envelope';
-import { recordIdField } from './fields';
+import { plainText, recordIdField } from './fields';
 
 /*
  * Saved column mappings of order files (issue 14, docs/decisions/026-order-upload.md): a
@@ -30,6 +30,7 @@ export const uploadLayoutSaveSchema = v.object({
   name: v.pipe(
     v.string('layoutNameRequired'),
     v.trim(),
+    plainText(),
     v.nonEmpty('layoutNameRequired'),
     v.maxLength(UPLOAD_LAYOUT_NAME_MAX_LENGTH, 'fieldTooLong'),
   ),

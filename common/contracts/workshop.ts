@@ -5,6 +5,7 @@ import {
   emailField,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  plainText,
   presentedPasswordField,
   recordIdField,
   requiredText,
@@ -87,7 +88,7 @@ export const skipOnboardingStepSchema = v.object({
 export const createWorkshopAccountSchema = v.object({
   token: invitationTokenField,
   first_name: requiredText('enterName', 80),
-  last_name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(80, 'fieldTooLong')), ''),
+  last_name: v.optional(v.pipe(v.string(), v.trim(), plainText(), v.maxLength(80, 'fieldTooLong')), ''),
   password: v.optional(
     v.pipe(
       v.string('enterPassword'),
@@ -114,6 +115,7 @@ export const workshopAccountEnvelopeSchema = envelopeSchema(
 export const additionalCustomerNumberField = v.pipe(
   v.string('customerNoRequired'),
   v.trim(),
+  plainText(),
   v.nonEmpty('customerNoRequired'),
   v.maxLength(40, 'fieldTooLong'),
 );
@@ -161,7 +163,7 @@ export type DmsDetailsRequest = v.InferOutput<typeof dmsDetailsSchema>;
 export const supplierDetailsSchema = v.pipe(
   v.object({
     part_dealer_request: v.literal(true),
-    first_name: v.optional(v.pipe(v.string(), v.maxLength(80)), ''),
+    first_name: v.optional(v.pipe(v.string(), plainText(), v.maxLength(80)), ''),
     part_dealer_data: v.pipe(
       v.array(
         v.object({
@@ -223,6 +225,6 @@ export const leadListEnvelopeSchema = envelopeSchema(
   v.object({ items: v.array(workshopLeadSchema), total: v.number(), page: v.number(), page_size: v.number() }),
 );
 export const leadDecisionSchema = v.object({
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'fieldTooLong')), ''),
+  reason: v.optional(v.pipe(v.string(), v.trim(), plainText(), v.maxLength(500, 'fieldTooLong')), ''),
 });
 export const leadEnvelopeSchema = envelopeSchema(workshopLeadSchema);

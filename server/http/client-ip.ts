@@ -204,3 +204,14 @@ export function requestIdMiddleware(trusted: TrustedProxies): MiddlewareHandler 
 export function clientIp(c: Context): string {
   return c.get('clientAddress') ?? peerAddress(c);
 }
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether an address (as `clientIp` gives it) is this machine itself: 127.0.0.0/8 or ::1. */
+export function isLoopbackAddress(address: string): boolean {
+  const normalized = normalizeAddress(address);
+  if (!normalized) return false;
+  return LOOPBACK.check(normalized, isIPv4(normalized) ? 'ipv4' : 'ipv6');
+}

@@ -68,9 +68,11 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
   } catch {
     throw new ApiRefusal(400, 'invalidRequest');
   }
-  // PostgreSQL text cannot hold U+0000; refused here rather than failing in the database (500).
-  const nulField = fieldContainingNul(body);
-  if (nulField !== null) throw new ApiRefusal(400, 'invalidRequest', nulField ? { field: nulField } : {});
+  // A body nested deeper than any contract is refused before anything walks it recursively
+  // (valibot, the handlers), and PostgreSQL text cannot hold U+0000: both are a 400 here rather than
+  // a stack overflow or a database error (500).
+  const flaw = bodyFlaw(body);
+  if (flaw) throw new ApiRefusal(400, 'invalidRequest', flaw.field ? { field: flaw.field } : {});
   const result = v.safeParse(schema, body);
   if (!result.success) {
     const errors = fieldErrors<string>(result.issues);
@@ -89,21 +91,34 @@ export function parseQuery<TSchema extends v.GenericSchema>(c: Context, schema: 
   return result.output;
 }
 
-/** The top-level field whose value contains U+0000 somewhere ('' for the body itself), or null. */
-function fieldContainingNul(value: unknown, field = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? field : null;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = fieldContainingNul(item, field);
-      if (found !== null) return found;
+/**
+ * How deep a JSON body may nest. The deepest contract (an inquiry's lines of objects inside an
+ * object) needs 3 levels; 64 leaves room for any future contract and keeps every walk shallow.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * What makes a parsed body unacceptable before its contract sees it: nesting deeper than
+ * MAX_JSON_DEPTH, or U+0000 in a key or string (`field`: the top-level field it is in, '' for the
+ * body itself). Walked with an explicit stack, so no body can overflow the call stack here.
+ */
+export function bodyFlaw(body: unknown): { reason: 'tooDeep' | 'nul'; field: string } | null {
+  const pending: { value: unknown; field: string; depth: number }[] = [{ value: body, field: '', depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, field, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { reason: 'nul', field };
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) return { reason: 'tooDeep', field };
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push({ value: item, field, depth: depth + 1 });
+      continue;
+    }
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return field || key;
-      const found = fieldContainingNul(item, field || key);
-      if (found !== null) return found;
+      if (key.includes('\u0000')) return { reason: 'nul', field: field || key };
+      pending.push({ value: item, field: field || key, depth: depth + 1 });
     }
   }
   return null;

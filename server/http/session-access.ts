@@ -43,8 +43,9 @@ export type SessionAccess = {
  * is read once per request. Whatever the browser stores about itself (`userResponse`) is never read.
  */
 export function createSessionAccess(config: ServerConfig, db: Database): SessionAccess {
-  // Production cookies are Secure (and so may carry the __Host- prefix); development runs on plain http.
-  const cookieSettings: OpaqueCookieSettings = { secure: config.isProduction };
+  // Cookies are Secure (and so may carry the __Host- prefix) in production and wherever the portal is
+  // reached over https (staging, pre-production); a developer's machine runs on plain http.
+  const cookieSettings: OpaqueCookieSettings = { secure: config.secureCookies };
 
   function guard(allows: (user: SessionUser) => boolean) {
     return createMiddleware<SignedInEnv>(async (c, next) => {

@@ -182,4 +182,6 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   idempotencyKeyInvalid: msg`The Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces).`,
   idempotencyKeyReused: msg`This Idempotency-Key was already used for a different request. Send a new key for a new request.`,
   idempotencyKeyInFlight: msg`A request with this Idempotency-Key is still being processed. Please repeat it in a few seconds.`,
+  logoDimensionsTooLarge: msg`The logo may be at most 2000 × 2000 pixels.`,
+  textDirectionControls: msg`The text contains invisible text-direction control characters. Please remove them (e.g. type the text again).`,
 };

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoAccessibilityViolations,
   fillSignUpForm,
+  LOOPBACK_CLIENT,
   logInThroughForm,
   openPageInNewContext,
   registerAccount,
@@ -42,9 +43,9 @@ async function mailedLink(request: APIRequestContext, recipient: string, marker:
   await expect
     .poll(
       async () => {
-        const list = await (await request.get('/dev/mailbox')).text();
+        const list = await (await request.get('/dev/mailbox', { headers: LOOPBACK_CLIENT })).text();
         for (const [, id] of list.matchAll(/href="\/dev\/mailbox\/(\d+)"/g)) {
-          const mail = await (await request.get(`/dev/mailbox/${id}`)).text();
+          const mail = await (await request.get(`/dev/mailbox/${id}`, { headers: LOOPBACK_CLIENT })).text();
           const found = mail.match(new RegExp(`href="[^"]*(${marker.replace('?', '\\?')}[^"]+)"`));
           if (mail.includes(recipient) && found?.[1]) {
             link = found[1].replaceAll('&amp;', '&');

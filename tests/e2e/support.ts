@@ -44,6 +44,7 @@ export const test = base.extend({
     await use({ ...extraHTTPHeaders, ...ownClientAddress() });
   },
   page: async ({ page, javaScriptEnabled }, use) => {
+    await readMailboxAsLoopbackClient(page);
     if (javaScriptEnabled) await reachForPrerenderedPages(page);
     await use(page);
   },
@@ -69,9 +70,22 @@ export async function reachForPrerenderedPages(page: Page) {
   );
 }
 
+/**
+ * The dev mailbox answers only loopback clients (issue 27 §7). The tests do run on the portal's
+ * machine; acting as the trusted proxy, they name that real client for the mailbox's requests
+ * instead of the documentation-range address that keeps the per-address limits apart.
+ */
+export const LOOPBACK_CLIENT = { 'x-forwarded-for': '127.0.0.1' } as const;
+async function readMailboxAsLoopbackClient(page: Page) {
+  await page.route('**/dev/mailbox**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), ...LOOPBACK_CLIENT } }),
+  );
+}
+
 /** A page in a fresh browser context (another person, no cookies) that waits for takeovers like `page`. */
 export async function openPageInNewContext(browser: Browser) {
   const page = await (await browser.newContext({ extraHTTPHeaders: ownClientAddress() })).newPage();
+  await readMailboxAsLoopbackClient(page);
   await reachForPrerenderedPages(page);
   return page;
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   dealerLogos,
@@ -13,6 +14,7 @@ import {
   insertMember,
   insertWorkshop,
   MEMBER_PASSWORD,
+  pngDeclaring,
   TINY_PNG,
 } from '../support/organisations';
 import {
@@ -308,7 +310,8 @@ describe('logo', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("script-src 'none'");
     expect(csp).toContain('sandbox');
-    expect(Buffer.from(await served.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+    // What is served is the portal's own encoding of the upload: the same 1 × 1 picture.
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ width: 1, height: 1 });
     const etag = served.headers.get('etag');
     expect(etag).toMatch(/^".+"$/);
     expect((await publicLogo(dealer.organisation.id, { 'if-none-match': etag ?? '' })).status).toBe(304);
@@ -318,13 +321,52 @@ describe('logo', () => {
     expect((await currentProfile()).logo_url).toBe(`${BASE}/organisation-logos/${dealer.organisation.id}`);
   });
 
+  test('a PNG declaring 16 000 × 16 000 pixels is refused by its header (logoDimensionsTooLarge), nothing stored', async () => {
+    const before = await server.db.select().from(dealerLogos);
+    for (const [width, height] of [
+      [16_000, 16_000],
+      [2001, 10],
+      [10, 2001],
+    ] as const) {
+      const response = await upload(pngDeclaring(width, height));
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({
+        error: 'logoDimensionsTooLarge',
+        message: 'Das Logo darf höchstens 2000 × 2000 Pixel groß sein.',
+      });
+    }
+    expect(await server.db.select().from(dealerLogos)).toEqual(before);
+  });
+
+  const picture = (format: 'jpeg' | 'webp' | 'png', width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 40 } } })
+      .toFormat(format)
+      .toBuffer();
+
   test.each([
-    ['JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), 'image/jpeg'],
-    ['WebP', Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 ')]), 'image/webp'],
-  ])('a %s passes and is served as %s, whatever the browser called it', async (_, bytes, contentType) => {
-    expect((await upload(bytes)).status).toBe(200);
+    ['JPEG', 'jpeg'],
+    ['WebP', 'webp'],
+  ] as const)('a %s passes and is served as the PNG the portal made of it', async (_, format) => {
+    expect((await upload(await picture(format, 120, 60))).status).toBe(200);
     const served = await publicLogo(dealer.organisation.id);
-    expect(served.headers.get('content-type')).toBe(contentType);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({
+      format: 'png',
+      width: 120,
+      height: 60,
+    });
+  });
+
+  test('a large logo (2000 × 1000) is stored at the size the screens use, 400 × 200', async () => {
+    expect((await upload(await picture('jpeg', 2000, 1000))).status).toBe(200);
+    const served = Buffer.from(await (await publicLogo(dealer.organisation.id)).arrayBuffer());
+    expect(await sharp(served).metadata()).toMatchObject({ format: 'png', width: 400, height: 200 });
+  });
+
+  test('a JPEG header with no picture behind it is refused (logoTypeInvalid)', async () => {
+    const response = await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]));
+    expect(response.status).toBe(400);
+    expect((await json(response)).error).toBe('logoTypeInvalid');
   });
 
   test('removing the logo: 404 at the public address, the tile without logo', async () => {

@@ -173,9 +173,18 @@ export function adversarialBody(keys: string[]): fc.Arbitrary<string> {
       const pollution = `"${key}":${JSON.stringify(value ?? { role: 'system_admin', isAdmin: true }) ?? 'null'}`;
       return rest === '{}' ? `{${pollution}}` : `{${pollution},${rest.slice(1)}`;
     });
+  // Issue 27 §6: nesting far past the guard's bound (64), as a whole body or inside a known field;
+  // up to 15 000 levels still fits the 32 KB body limit.
+  const deeplyNested = fc
+    .tuple(fc.integer({ min: 60, max: 15_000 }), fc.constantFrom('[', '{"a":'), fc.constantFrom(...fields))
+    .map(([depth, opener, field]) => {
+      const nested = `${opener.repeat(depth)}0${(opener === '[' ? ']' : '}').repeat(depth)}`;
+      return depth % 2 === 0 ? nested : `{${JSON.stringify(field)}:${nested}}`;
+    });
   return fc.oneof(
     aimed,
     polluted,
+    deeplyNested,
     fc.jsonValue().map((value) => JSON.stringify(value)),
     fc.string(),
     fc.constantFrom('', '{', '[]', 'null', '{"a":', '\u0000', '{"token":{"$ne":null}}'),

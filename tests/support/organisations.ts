@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import type { Database } from '../../server/db/database';
 import {
   dealerLogos,
@@ -157,3 +158,16 @@ export const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * TINY_PNG with its header changed to declare `width` × `height` pixels: what a crafted file
+ * claims before anything decodes it (issue 27 §4: 249 KB declaring 16 000 × 16 000).
+ */
+export function pngDeclaring(width: number, height: number) {
+  const png = Buffer.from(TINY_PNG);
+  // IHDR: length (8–11), type (12–15), width (16–19), height (20–23), …, CRC of type and data (29–32).
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}

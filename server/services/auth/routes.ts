@@ -29,7 +29,8 @@ export function createAuthService(deps: ServerDeps, access: SessionAccess) {
     const credentials = await parseJsonBody(c, loginRequestSchema);
     const ip = clientIp(c);
     const failureWindows = passwordFailureWindows(deps.config, credentials.email, ip);
-    await refuseWhileThrottled(db, failureWindows);
+    const slowedMs = await refuseWhileThrottled(db, failureWindows);
+    if (slowedMs > 0) deps.logger.info({ event: 'login.slowed', ip, delayMs: slowedMs }, 'login slowed down');
     const [stored] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
     const passwordMatches = await verifyPassword(stored?.passwordHash ?? null, credentials.password);
     if (!stored || !passwordMatches) {

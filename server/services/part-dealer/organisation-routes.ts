@@ -25,6 +25,7 @@ import { endAllSessionsOf } from '../../http/sessions';
 import { requestLocale } from '../../i18n';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { inviteIntoOrganisation } from '../auth/user-invitations';
+import { reencodedLogo } from './logo-image';
 
 /** Invitations a dealer organisation may send per hour (each one is a mail to a stranger's address). */
 const COLLEAGUE_INVITATIONS_PER_ORGANISATION: RateWindow = {
@@ -201,21 +202,26 @@ export function createDealerOrganisationRoutes(deps: ServerDeps, access: Session
     const { data } = await parseJsonBody(c, logoUploadSchema);
     const bytes = Buffer.from(data, 'base64');
     if (bytes.length > LOGO_MAX_BYTES) throw new ApiRefusal(400, 'logoTooLarge', { field: 'logo' });
-    const contentType = sniffLogoType(bytes);
-    if (!contentType) throw new ApiRefusal(400, 'logoTypeInvalid', { field: 'logo' });
+    const uploadedType = sniffLogoType(bytes);
+    if (!uploadedType) throw new ApiRefusal(400, 'logoTypeInvalid', { field: 'logo' });
+    const stored = await reencodedLogo(bytes);
+    const contentType = 'image/png';
     const logoUrl = organisationLogoPath(organisation.id);
     await db.transaction(async (tx) => {
       await tx
         .insert(dealerLogos)
-        .values({ organisationId: organisation.id, contentType, bytes })
-        .onConflictDoUpdate({ target: dealerLogos.organisationId, set: { contentType, bytes, updatedAt: new Date() } });
+        .values({ organisationId: organisation.id, contentType, bytes: stored })
+        .onConflictDoUpdate({
+          target: dealerLogos.organisationId,
+          set: { contentType, bytes: stored, updatedAt: new Date() },
+        });
       await setPartDealerLogo(tx, organisation.id, logoUrl);
       await audit(tx, {
         actorUserId: c.get('user').id,
         action: 'dealer.logo_uploaded',
         target: `organisation:${organisation.id}`,
         ip: clientIp(c),
-        details: { contentType, bytes: bytes.length },
+        details: { uploadedType, bytes: bytes.length, storedBytes: stored.length },
       });
     });
     return ok(c, { logo_url: logoUrl }, 'logoSaved');
