@@ -185,6 +185,10 @@ export function startWebhookWorker(deps: Omit<WebhookWorkerDeps, 'stopping'>, po
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  let firstRoundDone: () => void = () => {};
+  const firstRound = new Promise<void>((resolve) => {
+    firstRoundDone = resolve;
+  });
   const tick = () => {
     running = deliverDueWebhooks({ ...deps, stopping: () => stopped })
       .then(() => undefined)
@@ -195,11 +199,14 @@ export function startWebhookWorker(deps: Omit<WebhookWorkerDeps, 'stopping'>, po
         );
       })
       .finally(() => {
+        firstRoundDone();
         if (!stopped) timer = setTimeout(tick, pollMs);
       });
   };
   timer = setTimeout(tick, 0);
   return {
+    /** Settles when the first poll (right after start) is over: what was due at start has been tried. */
+    firstRound,
     /** Ends polling; sends in flight finish (bounded by the timeout), the rest of the batch is given back. */
     async stop() {
       stopped = true;
