@@ -58,8 +58,9 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
   const format = useFormats();
   const hooks = useWebhooks(implementations);
   const { draft, issued, confirming, log } = hooks;
-  const confirmingUrl = confirming?.endpoint.url ?? '';
-  const logUrl = log?.endpoint.url ?? '';
+  // Addresses are long and unbroken: in a dialog's title they may break anywhere rather than run off a phone's screen.
+  const confirmingUrl = <span className={styles.breakAnywhere}>{confirming?.endpoint.url ?? ''}</span>;
+  const logUrl = <span className={styles.breakAnywhere}>{log?.endpoint.url ?? ''}</span>;
 
   const kindLabel = (kind: string) => (kind in KIND_LABELS ? i18n._(KIND_LABELS[kind as TradeEventKind]) : kind);
   const attemptOutcome = (attempt: WebhookAttempt): ReactNode =>
@@ -121,7 +122,7 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
                     <th className={styles.cell} scope="col">
                       <Trans>Events</Trans>
                     </th>
-                    <th className={styles.cell} scope="col">
+                    <th className={`${styles.cell} ${styles.nowrap}`} scope="col">
                       <Trans>Status</Trans>
                     </th>
                     <th className={styles.cell} scope="col">
@@ -139,7 +140,7 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
                       <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Events`}>
                         {endpoint.event_kinds.map(kindLabel).join(', ')}
                       </td>
-                      <td className={styles.cell} data-label={t`Status`}>
+                      <td className={`${styles.cell} ${styles.nowrap}`} data-label={t`Status`}>
                         {endpoint.disabled_at ? <Trans>Paused</Trans> : <Trans>Active</Trans>}
                         {endpoint.previous_secret_expires_at ? (
                           <p className={styles.muted}>

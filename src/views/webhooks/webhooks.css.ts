@@ -37,3 +37,6 @@ export const secret = style([
     userSelect: 'all',
   },
 ]);
+export const breakAnywhere = style({ overflowWrap: 'anywhere', wordBreak: 'break-all' });
+/** A one-word column (Active, Paused) keeps its word whole. */
+export const nowrap = style({ whiteSpace: 'nowrap', overflowWrap: 'normal' });
