@@ -165,7 +165,8 @@ test.each(pathCases(paths))('%s', async (_name, path) => {
     } else if (event.type === 'secret.done') {
       await user.click(screen.getByRole('button', { name: 'Done' }));
     } else if (event.type === 'confirm.request') {
-      await user.click(screen.getByRole('button', { name: event.action === 'rotate' ? 'New secret' : 'Delete' }));
+      const name = event.action === 'rotate' ? `New secret for ${endpoint.url}` : `Delete ${endpoint.url}`;
+      await user.click(screen.getByRole('button', { name }));
     } else if (event.type === 'confirm.accept') {
       await user.click(
         screen.getByRole('button', {
@@ -176,9 +177,9 @@ test.each(pathCases(paths))('%s', async (_name, path) => {
         }),
       );
     } else if (event.type === 'endpoint.toggle') {
-      await user.click(screen.getByRole('button', { name: 'Pause' }));
+      await user.click(screen.getByRole('button', { name: `Pause ${endpoint.url}` }));
     } else if (event.type === 'log.open') {
-      await user.click(screen.getByRole('button', { name: 'Delivery log' }));
+      await user.click(screen.getByRole('button', { name: `Delivery log of ${endpoint.url}` }));
     } else if (event.type === 'log.resend') {
       await user.click(screen.getByRole('button', { name: 'Send again' }));
     } else if (event.type === 'log.close') {

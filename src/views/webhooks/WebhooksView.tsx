@@ -131,53 +131,67 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
                   </tr>
                 </thead>
                 <tbody>
-                  {hooks.endpoints.map((endpoint) => (
-                    <tr key={endpoint.id}>
-                      <th className={`${styles.cell} ${cards.cardFirst}`} scope="row">
-                        <span className={styles.code}>{endpoint.url}</span>
-                        {endpoint.description ? <p className={styles.muted}>{endpoint.description}</p> : null}
-                      </th>
-                      <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Events`}>
-                        {endpoint.event_kinds.map(kindLabel).join(', ')}
-                      </td>
-                      <td className={`${styles.cell} ${styles.nowrap}`} data-label={t`Status`}>
-                        {endpoint.disabled_at ? <Trans>Paused</Trans> : <Trans>Active</Trans>}
-                        {endpoint.previous_secret_expires_at ? (
-                          <p className={styles.muted}>
-                            <Trans>Old secret signs until {format.dateTime(endpoint.previous_secret_expires_at)}</Trans>
-                          </p>
-                        ) : null}
-                      </td>
-                      <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Actions`}>
-                        <div className={styles.actions}>
-                          <Button variant="secondary" onClick={() => hooks.openLog(endpoint)} disabled={!hooks.canAct}>
-                            <Trans>Delivery log</Trans>
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            onClick={() => hooks.toggleEnabled(endpoint)}
-                            disabled={!hooks.canAct}
-                          >
-                            {endpoint.disabled_at ? <Trans>Resume</Trans> : <Trans>Pause</Trans>}
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            onClick={() => hooks.requestConfirm('rotate', endpoint)}
-                            disabled={!hooks.canAct}
-                          >
-                            <Trans>New secret</Trans>
-                          </Button>
-                          <Button
-                            variant="secondary"
-                            onClick={() => hooks.requestConfirm('delete', endpoint)}
-                            disabled={!hooks.canAct}
-                          >
-                            <Trans>Delete</Trans>
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
+                  {hooks.endpoints.map((endpoint) => {
+                    // Each row's buttons name their address, so a screen reader tells the rows' buttons apart.
+                    const url = endpoint.url;
+                    return (
+                      <tr key={endpoint.id}>
+                        <th className={`${styles.cell} ${cards.cardFirst}`} scope="row">
+                          <span className={styles.code}>{endpoint.url}</span>
+                          {endpoint.description ? <p className={styles.muted}>{endpoint.description}</p> : null}
+                        </th>
+                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Events`}>
+                          {endpoint.event_kinds.map(kindLabel).join(', ')}
+                        </td>
+                        <td className={`${styles.cell} ${styles.nowrap}`} data-label={t`Status`}>
+                          {endpoint.disabled_at ? <Trans>Paused</Trans> : <Trans>Active</Trans>}
+                          {endpoint.previous_secret_expires_at ? (
+                            <p className={styles.muted}>
+                              <Trans>
+                                Old secret signs until {format.dateTime(endpoint.previous_secret_expires_at)}
+                              </Trans>
+                            </p>
+                          ) : null}
+                        </td>
+                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Actions`}>
+                          <div className={styles.actions}>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.openLog(endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={t`Delivery log of ${url}`}
+                            >
+                              <Trans>Delivery log</Trans>
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.toggleEnabled(endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={endpoint.disabled_at ? t`Resume ${url}` : t`Pause ${url}`}
+                            >
+                              {endpoint.disabled_at ? <Trans>Resume</Trans> : <Trans>Pause</Trans>}
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.requestConfirm('rotate', endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={t`New secret for ${url}`}
+                            >
+                              <Trans>New secret</Trans>
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.requestConfirm('delete', endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={t`Delete ${url}`}
+                            >
+                              <Trans>Delete</Trans>
+                            </Button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
