@@ -92,6 +92,11 @@ const serverEnvironmentSchema = v.object({
     v.pipe(v.string(), v.regex(/^(https?:\/\/|\/)\S*$/, 'must be an http(s) URL or a path starting with /')),
     '/dashboard',
   ),
+  WEBHOOK_ALLOW_LOOPBACK: v.optional(v.picklist(['true', 'false'], 'must be true or false')),
+  WEBHOOK_POLL_MS: v.optional(integerString(50, 600_000), '1000'),
+  WEBHOOK_CONNECT_TIMEOUT_MS: v.optional(integerString(50, 60_000), '5000'),
+  WEBHOOK_TIMEOUT_MS: v.optional(integerString(50, 120_000), '10000'),
+  WEBHOOK_RETRY_BASE_SECONDS: v.optional(integerString(1, 3600), '30'),
   ...companyEnvironmentEntries,
 });
 
@@ -115,6 +120,11 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     if (!env.PUBLIC_URL) {
       throw new Error('Invalid environment configuration:\n  PUBLIC_URL: must be set when APP_ENV=production');
     }
+  }
+  if (env.WEBHOOK_ALLOW_LOOPBACK === 'true' && env.APP_ENV === 'production') {
+    throw new Error(
+      'Invalid environment configuration:\n  WEBHOOK_ALLOW_LOOPBACK: must not be true when APP_ENV=production (server-side request forgery)',
+    );
   }
   if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET)) {
     throw new Error('Invalid environment configuration:\n  RECAPTCHA_SITE_KEY, RECAPTCHA_SECRET: set both or neither');
@@ -180,6 +190,23 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     /** The Prometheus endpoint's own listener (ADR 032); off unless METRICS_PORT is set. */
     /** The operator's company (COMPANY_*, shared with the SPA's imprint): the delay statement's letterhead. */
     company: companySettingsOf(env),
+    /**
+     * Webhooks (ADR 041). Only in development (the default there) or when set for tests may an
+     * endpoint be plain http on 127.0.0.0/8; everywhere else only https to public addresses.
+     * Retries double from the base up to an hour and go on for 24 h before a delivery fails.
+     */
+    webhooks: {
+      allowLoopback: (env.WEBHOOK_ALLOW_LOOPBACK ?? (env.APP_ENV === 'development' ? 'true' : 'false')) === 'true',
+      pollMs: env.WEBHOOK_POLL_MS,
+      limits: {
+        connectTimeoutMs: env.WEBHOOK_CONNECT_TIMEOUT_MS,
+        totalTimeoutMs: env.WEBHOOK_TIMEOUT_MS,
+        maxResponseBytes: 64 * 1024,
+      },
+      retryBaseMs: env.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+      maxBackoffMs: 3600_000,
+      retryWindowMs: 24 * 3600_000,
+    },
     metrics: env.METRICS_PORT === undefined ? null : { port: env.METRICS_PORT, host: env.METRICS_HOST },
   };
 }

@@ -18,6 +18,7 @@ import { deleteExpiredOnboardingCredentials } from './services/workshop/onboardi
 import { startClosingSweeper } from './trade/closing-sweeper';
 import { createLiveHub } from './trade/live-hub';
 import { startTradeMailWorker } from './trade/trade-mail-worker';
+import { startWebhookWorker } from './webhooks/delivery-worker';
 
 /**
  * Opens the database (migrating it), seeds the administrator, starts the mail worker, the trade
@@ -39,6 +40,11 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     publicUrl: config.publicUrl,
     digestWindowMs: config.tradeDigestWindowMs,
   });
+  // Organisations' webhooks (ADR 041): the outbox written with each trade event, sent with retries.
+  const webhookWorker = startWebhookWorker(
+    { db: database.db, logger, settings: config.webhooks },
+    config.webhooks.pollMs,
+  );
   const housekeeping = setInterval(() => {
     Promise.all([
       deleteExpiredSessions(database.db),
@@ -99,6 +105,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       Promise.race([closed.then(() => 'drained' as const), graceOver]),
       closingSweeper.stop(),
       tradeMailWorker.stop(),
+      webhookWorker.stop(),
       mailWorker.stop(),
     ]);
     clearTimeout(graceTimer);

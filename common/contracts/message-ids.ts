@@ -181,6 +181,17 @@ export const messageIds = [
   'idempotencyKeyReused',
   'idempotencyKeyInFlight',
   'periodInvalid',
+  'webhookUrlInvalid',
+  'webhookKindsRequired',
+  'webhookAddressRefused',
+  'webhookHostUnknown',
+  'webhookCreated',
+  'webhookSecretRotated',
+  'webhookEnabled',
+  'webhookDisabled',
+  'webhookDeleted',
+  'webhookResent',
+  'tooManyWebhooks',
 ] as const;
 
 export type MessageId = (typeof messageIds)[number];

@@ -826,3 +826,77 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_created_idx').on(table.createdAt),
   ],
 );
+
+/**
+ * A receiver an organisation registered for its trade events (issue 25, ADR 041). The secret must
+ * be kept readable to sign with (an HMAC key cannot be hashed); it is never sent again after the
+ * answer that created or rotated it. After a rotation the previous secret signs alongside until
+ * `previous_secret_expires_at`, so the receiver can switch over without losing a delivery.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventKinds: text('event_kinds').array().$type<TradeEventKind[]>().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (table) => [index('webhook_endpoints_organisation_idx').on(table.organisationId, table.id)],
+);
+
+/**
+ * The webhook outbox (ADR 041): one row per trade event and subscribed endpoint, written in the
+ * transaction that appends the event. Its id gives the stable `webhook-id`; the worker leases due
+ * rows (pushing `next_attempt_at` forward) and records every attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    tradeEventId: bigint('trade_event_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradeEvents.id),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    /** When the current series of attempts began (the event's commit, or a "send again"): retries run 24 h from here. */
+    seriesStartedAt: timestamp('series_started_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_idx').on(table.tradeEventId, table.endpointId),
+    index('webhook_deliveries_due_idx').on(table.nextAttemptAt).where(sql`delivered_at is null and failed_at is null`),
+  ],
+);
+
+/** Every attempt to deliver (the endpoint's delivery log): status or error, and how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    httpStatus: integer('http_status'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('webhook_attempts_endpoint_idx').on(table.endpointId, table.id)],
+);

@@ -3,6 +3,7 @@ import type { TradeEventKind } from '../../common/contracts/trade-events';
 import type { TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { tradeEvents, users } from '../db/schema';
+import { enqueueWebhookDeliveries } from '../webhooks/enqueue';
 
 /** The NOTIFY channel every process listens on for new trade events (payload: the new ids). */
 export const TRADE_EVENT_CHANNEL = 'trade_events';
@@ -33,7 +34,8 @@ export type TradeEventInput = {
 /**
  * Appends events to the log inside the caller's transaction and announces them to every process
  * (pg_notify is delivered at commit, so a rolled-back change is never announced). Call it last in
- * the transaction: the lock it takes is held until commit. `at` is the command's time (`commandTime`).
+ * the transaction: the lock it takes is held until commit. The webhook deliveries of the events
+ * are queued here too. `at` is the command's time (`commandTime`).
  */
 export async function appendTradeEvents(tx: Transaction, events: readonly TradeEventInput[], at = new Date()) {
   if (events.length === 0) return [];
@@ -57,6 +59,11 @@ export async function appendTradeEvents(tx: Transaction, events: readonly TradeE
       })),
     )
     .returning();
+  // The organisations' webhooks (ADR 041) are queued with the events: committed together or not at all.
+  await enqueueWebhookDeliveries(
+    tx,
+    rows.map((row) => row.id),
+  );
   await tx.execute(sql`select pg_notify(${TRADE_EVENT_CHANNEL}, ${rows.map((row) => row.id).join(',')})`);
   return rows;
 }

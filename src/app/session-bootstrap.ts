@@ -12,6 +12,7 @@ import { createFileClient, createServiceClient, onUnauthorized } from '../api/ht
 import { createDealerOrdersApi, createWorkshopOrdersApi } from '../api/orders-api';
 import { createPartDealerApi } from '../api/part-dealer-api';
 import { createUploadLayoutsApi } from '../api/upload-layouts-api';
+import { createWebhooksApi } from '../api/webhooks-api';
 import { createWorkshopApi } from '../api/workshop-api';
 import { createWorkshopInquiriesApi } from '../api/workshop-inquiries-api';
 import { createWorkshopSuppliersApi } from '../api/workshop-suppliers-api';
@@ -60,6 +61,8 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       dealerOrders: createDealerOrdersApi(partDealerClient),
       dealerDashboard: createDealerDashboardApi(partDealerClient),
       dealerInquiries: createDealerInquiriesApi(partDealerClient),
+      // Webhooks (ADR 041): the same calls for a workshop and for a dealer, in its own service.
+      webhooks: { workshop: createWebhooksApi(workshopClient), dealer: createWebhooksApi(partDealerClient) },
     },
     /** The signed-in user once the stored profile has been checked with the server, else null. */
     signedInUser: async () => {

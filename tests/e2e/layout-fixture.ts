@@ -2,7 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { USER_STATUS } from '../../common/contracts/auth';
 import { issueApiKey } from '../../server/api-keys/keys';
 import { openDatabase } from '../../server/db/database';
-import { claimShares, orders, organisations, users } from '../../server/db/schema';
+import {
+  claimShares,
+  orders,
+  organisations,
+  tradeEvents,
+  users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_WORKSHOP_EMAIL, seedDemo } from '../../server/demo/seed-demo';
 import { hashPassword } from '../../server/services/auth/passwords';
 
@@ -72,6 +81,47 @@ try {
         allowedOrigins: ['https://werkstattverwaltung.beispiel-autohaus-berger.de'],
       }),
     );
+    // A webhook with a long address and a delivery log (ADR 041): one attempt timed out, the next delivered.
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        organisationId: workshop.organisationId,
+        url: 'https://warenwirtschaft.beispiel-autohaus-berger.de/schnittstellen/teileportal/webhooks/eingang',
+        description: 'Warenwirtschaft Hauptstandort Berlin-Charlottenburg',
+        eventKinds: ['inquiry.sent', 'inquiry.allAnswered', 'order.placed', 'line.backorder', 'line.shipped'],
+        secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      })
+      .returning();
+    const events = await db
+      .select({ id: tradeEvents.id, createdAt: tradeEvents.createdAt })
+      .from(tradeEvents)
+      .where(eq(tradeEvents.workshopOrganisationId, workshop.organisationId))
+      .orderBy(tradeEvents.id)
+      .limit(3);
+    for (const event of events) {
+      if (!endpoint) break;
+      const [delivery] = await db
+        .insert(webhookDeliveries)
+        .values({ endpointId: endpoint.id, tradeEventId: event.id, attempts: 2, deliveredAt: event.createdAt })
+        .returning();
+      if (!delivery) continue;
+      await db.insert(webhookAttempts).values([
+        {
+          deliveryId: delivery.id,
+          endpointId: endpoint.id,
+          attemptedAt: event.createdAt,
+          error: 'timeout',
+          durationMs: 10_000,
+        },
+        {
+          deliveryId: delivery.id,
+          endpointId: endpoint.id,
+          attemptedAt: event.createdAt,
+          httpStatus: 204,
+          durationMs: 182,
+        },
+      ]);
+    }
   }
 } finally {
   await database.close();

@@ -269,6 +269,11 @@ const ROLES: { role: string; email: string; password: string; screens: Screen[] 
       },
       { name: 'order-placed', path: firstLink('/orders?status=placed', /^\/orders\/\d+/) },
       { name: 'api-keys', path: '/settings/api-keys' },
+      {
+        name: 'webhooks',
+        path: '/settings/webhooks',
+        dialogs: [{ opener: 'Delivery log' }, { opener: 'Add a webhook' }],
+      },
       { name: 'change-password', path: '/reset-password' },
     ],
   },
@@ -295,6 +300,7 @@ const ROLES: { role: string; email: string; password: string; screens: Screen[] 
       { name: 'order-delivered', path: firstLink('/dealer/orders?status=delivered', /^\/dealer\/orders\/\d+/) },
       { name: 'profile', path: '/dealer/profile' },
       { name: 'colleagues', path: '/dealer/colleagues' },
+      { name: 'webhooks', path: '/settings/webhooks' },
     ],
   },
   {

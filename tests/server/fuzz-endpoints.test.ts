@@ -48,6 +48,7 @@ import {
 } from '../../common/contracts/trading';
 import { uploadLayoutListQuerySchema, uploadLayoutSaveSchema } from '../../common/contracts/upload-layouts';
 import { invitedRegistrationRequestSchema, userInviteRequestSchema } from '../../common/contracts/user-invitation';
+import { webhookEndpointCreateSchema } from '../../common/contracts/webhooks';
 import {
   createWorkshopAccountSchema,
   invitationRequestSchema,
@@ -58,7 +59,16 @@ import {
   workshopDetailsSchema,
 } from '../../common/contracts/workshop';
 import { issueApiKey } from '../../server/api-keys/keys';
-import { claimShares, organisations, rateLimits, supplierRelations, users } from '../../server/db/schema';
+import {
+  claimShares,
+  organisations,
+  rateLimits,
+  supplierRelations,
+  tradeEvents,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
@@ -188,6 +198,35 @@ beforeAll(async () => {
       allowedOrigins: ['https://dms.fremd.de'],
     }),
   );
+  // A webhook of the foreign workshop with a delivery of its trade's event (ADR 041).
+  const [foreignWebhook] = await server.db
+    .insert(webhookEndpoints)
+    .values({
+      organisationId: foreignWorkshop.organisation.id,
+      url: 'https://erp.fremd.de/hooks',
+      eventKinds: ['order.placed'],
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    })
+    .returning();
+  const [foreignEvent] = await server.db
+    .insert(tradeEvents)
+    .values({
+      kind: 'order.placed',
+      inquiryId: foreignTrade.inquiry.id,
+      orderId: foreignTrade.order.id,
+      entity: 'order',
+      entityId: foreignTrade.order.id,
+      before: null,
+      after: 'placed',
+      actorUserId: foreignWorkshop.owner.id,
+      workshopOrganisationId: foreignWorkshop.organisation.id,
+      dealerOrganisationIds: [foreignDealer.organisation.id],
+    })
+    .returning();
+  const [foreignDelivery] = await server.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: foreignWebhook?.id ?? 0, tradeEventId: foreignEvent?.id ?? 0, deliveredAt: new Date() })
+    .returning();
   foreignOrganisationIds = [foreignDealer.organisation.id, foreignWorkshop.organisation.id];
   foreignPathIds = [
     ...foreignOrganisationIds,
@@ -202,6 +241,8 @@ beforeAll(async () => {
     ...foreignTrade.orderLines.map((line) => line.id),
     foreignTrade.orderReturn.id,
     foreignKey.row.id,
+    foreignWebhook?.id ?? 0,
+    foreignDelivery?.id ?? 0,
   ].map(String);
 });
 
@@ -605,6 +646,18 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/svc/workshop/api-keys', caller: 'workshop' },
   { method: 'POST', path: '/svc/workshop/api-keys', caller: 'workshop', bodyKeys: schemaKeys(apiKeyCreateSchema) },
   { method: 'POST', path: '/svc/workshop/api-keys/:id/revoke', caller: 'workshop', bodyKeys: [] },
+  ...(['workshop', 'dealer'] as const).flatMap((caller): Endpoint[] => {
+    const service = caller === 'workshop' ? '/svc/workshop' : '/svc/part-dealer';
+    return [
+      { method: 'GET', path: `${service}/webhooks`, caller },
+      { method: 'POST', path: `${service}/webhooks`, caller, bodyKeys: schemaKeys(webhookEndpointCreateSchema) },
+      ...['rotate-secret', 'disable', 'enable', 'delete'].map(
+        (action): Endpoint => ({ method: 'POST', path: `${service}/webhooks/:id/${action}`, caller, bodyKeys: [] }),
+      ),
+      { method: 'GET', path: `${service}/webhooks/:id/attempts`, caller },
+      { method: 'POST', path: `${service}/webhooks/:id/deliveries/:id/resend`, caller, bodyKeys: [] },
+    ];
+  }),
 ];
 
 /** What an endpoint must leave as it was: every table, less the audit log for an endpoint that audits its reads. */

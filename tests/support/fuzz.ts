@@ -30,6 +30,9 @@ import {
   tradeEvents,
   tradeMailQueue,
   users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
   workshopAdditionalSuppliers,
   workshopLeads,
   workshops,
@@ -240,6 +243,9 @@ export async function expectCleanAnswer(response: Response, language: ServerLoca
 
 const storedTables = {
   apiKeys,
+  webhookEndpoints,
+  webhookDeliveries,
+  webhookAttempts,
   users,
   sessions,
   oneTimeTokens,
@@ -357,6 +363,12 @@ export async function foreignOrganisationRows(server: TestServer, organisationId
       .from(apiKeys)
       .where(inArray(apiKeys.organisationId, [...organisationIds]))
       .orderBy(apiKeys.id),
+    // Their webhooks (ADR 041): URL, kinds, secrets and state stay as they were.
+    webhookEndpoints: await db
+      .select()
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.organisationId, [...organisationIds]))
+      .orderBy(webhookEndpoints.id),
     relations: await db
       .select()
       .from(supplierRelations)

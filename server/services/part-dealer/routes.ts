@@ -25,6 +25,7 @@ import { enqueueMailToAdmins } from '../../mail/to-admins';
 import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
+import { createWebhookRoutes } from '../../webhooks/routes';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
 import { checkUserInvitation, consumeUserInvitation, invitedMembership } from '../auth/user-invitations';
@@ -201,6 +202,7 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   // The trade loop's orders (issue 13, ADR 023): /orders/….
   service.route('/', createDealerOrderRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'dealer'));
+  service.route('/', createWebhookRoutes(deps, access, 'dealer'));
   // The dashboard's figures (issue 15, ADR 029).
   service.route('/', createDashboardRoutes(deps, access, 'dealer'));
 

@@ -24,6 +24,7 @@ import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
 import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
+import { createWebhookRoutes } from '../../webhooks/routes';
 import { createApiKeyRoutes } from './api-key-routes';
 import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
@@ -190,6 +191,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   service.route('/', createWorkshopClaimRoutes(deps, access));
   // The DMS API's keys (issue 15, ADR 031).
   service.route('/', createApiKeyRoutes(deps, access));
+  service.route('/', createWebhookRoutes(deps, access, 'workshop'));
   // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.
   service.route('/', createPunchInRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'workshop'));

@@ -106,6 +106,11 @@ export function AppShell({
                       <Trans>API keys</Trans>
                     </Link>
                   </li>
+                  <li>
+                    <Link to="/settings/webhooks" className={styles.navLink}>
+                      <Trans>Webhooks</Trans>
+                    </Link>
+                  </li>
                   {/* workshop entries */}
                 </>
               ) : null}
@@ -136,6 +141,11 @@ export function AppShell({
                   <li>
                     <Link to="/dealer/colleagues" className={styles.navLink}>
                       <Trans>Colleagues</Trans>
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/settings/webhooks" className={styles.navLink}>
+                      <Trans>Webhooks</Trans>
                     </Link>
                   </li>
                 </>

@@ -1,0 +1,413 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { TRADE_EVENT_KINDS, type TradeEventKind } from '../../../common/contracts/trade-events';
+import type { WebhookAttempt, WebhookAttemptError } from '../../../common/contracts/webhooks';
+import { useFormats } from '../../i18n/use-formats';
+import { useMessageText } from '../../i18n/use-message-text';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { Dialog } from '../../ui/Dialog';
+import { LoadError } from '../../ui/LoadError';
+import { TextField } from '../../ui/TextField';
+import * as cards from '../../ui/table-cards.css';
+import { useWebhooks, type WebhooksImplementations } from './use-webhooks';
+import * as styles from './webhooks.css';
+
+/** What each kind of the trade log is called in the list of events to subscribe to. */
+const KIND_LABELS: Record<TradeEventKind, MessageDescriptor> = {
+  'inquiry.sent': msg`Inquiry sent`,
+  'inquiry.quoted': msg`Inquiry quoted`,
+  'inquiry.allAnswered': msg`All dealers answered`,
+  'inquiry.closed': msg`Inquiry closed`,
+  'inquiry.cancelled': msg`Inquiry cancelled`,
+  'inquiry.ordered': msg`Inquiry ordered`,
+  'recipient.seen': msg`Inquiry seen by a dealer`,
+  'recipient.answered': msg`Dealer answered`,
+  'recipient.declined': msg`Dealer declined`,
+  'recipient.expired': msg`Dealer did not answer in time`,
+  'order.placed': msg`Order placed`,
+  'order.confirmed': msg`Order confirmed`,
+  'order.shipped': msg`Order shipped`,
+  'order.delivered': msg`Order delivered`,
+  'order.cancelled': msg`Order cancelled`,
+  'line.confirmed': msg`Line confirmed`,
+  'line.backorder': msg`Line on backorder`,
+  'line.cancelled': msg`Line cancelled`,
+  'line.shipped': msg`Line shipped`,
+  'line.delivered': msg`Line delivered`,
+  'line.returned': msg`Line returned`,
+  'return.requested': msg`Return requested`,
+  'return.accepted': msg`Return accepted`,
+  'return.refused': msg`Return refused`,
+};
+
+const ATTEMPT_ERRORS: Record<WebhookAttemptError, MessageDescriptor> = {
+  timeout: msg`No answer in time`,
+  connectionFailed: msg`Connection failed`,
+  addressRefused: msg`Address refused (not public)`,
+  hostUnknown: msg`Host name unknown`,
+  schemeRefused: msg`Only https is allowed`,
+};
+
+/** /settings/webhooks (issue 25, ADR 041): the organisation's endpoints, their secrets and delivery logs. */
+export function WebhooksView({ implementations }: { implementations: WebhooksImplementations }) {
+  const { t, i18n } = useLingui();
+  const messageText = useMessageText();
+  const format = useFormats();
+  const hooks = useWebhooks(implementations);
+  const { draft, issued, confirming, log } = hooks;
+  // Addresses are long and unbroken: in a dialog's title they may break anywhere rather than run off a phone's screen.
+  const confirmingUrl = <span className={styles.breakAnywhere}>{confirming?.endpoint.url ?? ''}</span>;
+  const logUrl = <span className={styles.breakAnywhere}>{log?.endpoint.url ?? ''}</span>;
+
+  const kindLabel = (kind: string) => (kind in KIND_LABELS ? i18n._(KIND_LABELS[kind as TradeEventKind]) : kind);
+  const attemptOutcome = (attempt: WebhookAttempt): ReactNode =>
+    attempt.http_status !== null
+      ? `HTTP ${attempt.http_status}`
+      : attempt.error !== null && attempt.error in ATTEMPT_ERRORS
+        ? i18n._(ATTEMPT_ERRORS[attempt.error as WebhookAttemptError])
+        : (attempt.error ?? '—');
+  const deliveryStatus = (attempt: WebhookAttempt) =>
+    attempt.delivery_status === 'delivered' ? (
+      <Trans>Delivered</Trans>
+    ) : attempt.delivery_status === 'failed' ? (
+      <Trans>Failed</Trans>
+    ) : (
+      <Trans>Retrying</Trans>
+    );
+
+  return (
+    <section aria-labelledby="webhooks-title" aria-busy={hooks.loading}>
+      <h1 id="webhooks-title">
+        <Trans>Webhooks</Trans>
+      </h1>
+      <p>
+        <Trans>
+          With a webhook the portal tells your system (ERP, DMS) at once when something happens to your inquiries and
+          orders. Every delivery is signed as the Standard Webhooks specification describes (headers webhook-id,
+          webhook-timestamp, webhook-signature); check the signature with the endpoint’s secret. A delivery that is not
+          accepted is retried for at least 24 hours.
+        </Trans>
+      </p>
+      <LoadError message={hooks.loadError} onRetry={hooks.retryList} />
+      {hooks.loading ? (
+        <p role="status">
+          <Trans>Loading your webhooks…</Trans>
+        </p>
+      ) : null}
+      {hooks.endpoints ? (
+        <>
+          <div className={styles.toolbar}>
+            <Button onClick={hooks.openCreate} disabled={!hooks.canAct}>
+              <Trans>Add a webhook</Trans>
+            </Button>
+          </div>
+          {hooks.endpoints.length === 0 ? (
+            <p>
+              <Trans>You have no webhooks yet.</Trans>
+            </p>
+          ) : (
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <caption className={styles.muted}>
+                  <Trans>Your webhooks</Trans>
+                </caption>
+                <thead>
+                  <tr>
+                    <th className={styles.cell} scope="col">
+                      <Trans>Address</Trans>
+                    </th>
+                    <th className={styles.cell} scope="col">
+                      <Trans>Events</Trans>
+                    </th>
+                    <th className={`${styles.cell} ${styles.nowrap}`} scope="col">
+                      <Trans>Status</Trans>
+                    </th>
+                    <th className={styles.cell} scope="col">
+                      <Trans>Actions</Trans>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {hooks.endpoints.map((endpoint) => {
+                    // Each row's buttons name their address, so a screen reader tells the rows' buttons apart.
+                    const url = endpoint.url;
+                    return (
+                      <tr key={endpoint.id}>
+                        <th className={`${styles.cell} ${cards.cardFirst}`} scope="row">
+                          <span className={styles.code}>{endpoint.url}</span>
+                          {endpoint.description ? <p className={styles.muted}>{endpoint.description}</p> : null}
+                        </th>
+                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Events`}>
+                          {endpoint.event_kinds.map(kindLabel).join(', ')}
+                        </td>
+                        <td className={`${styles.cell} ${styles.nowrap}`} data-label={t`Status`}>
+                          {endpoint.disabled_at ? <Trans>Paused</Trans> : <Trans>Active</Trans>}
+                          {endpoint.previous_secret_expires_at ? (
+                            <p className={styles.muted}>
+                              <Trans>
+                                Old secret signs until {format.dateTime(endpoint.previous_secret_expires_at)}
+                              </Trans>
+                            </p>
+                          ) : null}
+                        </td>
+                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Actions`}>
+                          <div className={styles.actions}>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.openLog(endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={t`Delivery log of ${url}`}
+                            >
+                              <Trans>Delivery log</Trans>
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.toggleEnabled(endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={endpoint.disabled_at ? t`Resume ${url}` : t`Pause ${url}`}
+                            >
+                              {endpoint.disabled_at ? <Trans>Resume</Trans> : <Trans>Pause</Trans>}
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.requestConfirm('rotate', endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={t`New secret for ${url}`}
+                            >
+                              <Trans>New secret</Trans>
+                            </Button>
+                            <Button
+                              variant="secondary"
+                              onClick={() => hooks.requestConfirm('delete', endpoint)}
+                              disabled={!hooks.canAct}
+                              aria-label={t`Delete ${url}`}
+                            >
+                              <Trans>Delete</Trans>
+                            </Button>
+                          </div>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+
+      <Dialog
+        open={draft !== null}
+        onOpenChange={(open) => {
+          if (!open) hooks.cancelCreate();
+        }}
+        wide
+        title={<Trans>Add a webhook</Trans>}
+        actions={
+          <>
+            <Button variant="secondary" onClick={hooks.cancelCreate} disabled={hooks.submitting}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" form="webhook-form" busy={hooks.submitting}>
+              <Trans>Add webhook</Trans>
+            </Button>
+          </>
+        }
+      >
+        <form
+          id="webhook-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            hooks.submit();
+          }}
+        >
+          <TextField
+            label={<Trans>Address (URL)</Trans>}
+            hint={<Trans>The https address of your system that receives the events.</Trans>}
+            value={draft?.url ?? ''}
+            onValueChange={(value) => hooks.change('url', value)}
+            error={messageText(draft?.errors.url)}
+            placeholder="https://erp.example.com/webhooks"
+            autoComplete="off"
+          />
+          <TextField
+            label={<Trans>Description</Trans>}
+            hint={<Trans>Optional, e.g. which system this is.</Trans>}
+            value={draft?.description ?? ''}
+            onValueChange={(value) => hooks.change('description', value)}
+            error={messageText(draft?.errors.description)}
+            autoComplete="off"
+          />
+          <fieldset className={styles.kinds}>
+            <legend>
+              <Trans>Events to send</Trans>
+            </legend>
+            {TRADE_EVENT_KINDS.map((kind) => (
+              <Checkbox
+                key={kind}
+                label={kindLabel(kind)}
+                checked={draft?.kinds.includes(kind) ?? false}
+                onCheckedChange={() => hooks.toggleKind(kind)}
+              />
+            ))}
+          </fieldset>
+          {draft?.errors.event_kinds ? <p role="alert">{messageText(draft.errors.event_kinds)}</p> : null}
+        </form>
+        {draft?.failure ? <p role="alert">{draft.failure}</p> : null}
+      </Dialog>
+
+      <Dialog
+        open={issued !== null}
+        onOpenChange={(open) => {
+          if (!open) hooks.done();
+        }}
+        title={<Trans>The webhook’s secret</Trans>}
+        description={
+          <Trans>
+            Copy the secret now and store it in your system: it verifies the signature of every delivery. It is shown
+            only this once; if it is lost, create a new secret.
+          </Trans>
+        }
+        actions={
+          <Button onClick={hooks.done}>
+            <Trans>Done</Trans>
+          </Button>
+        }
+      >
+        <div className={styles.secretRow}>
+          <output className={styles.secret} aria-label={t`Webhook secret`} data-testid="webhook-secret">
+            {issued?.secret ?? ''}
+          </output>
+          <Button variant="secondary" onClick={hooks.copy}>
+            {hooks.copied ? <Trans>Copied</Trans> : <Trans>Copy secret</Trans>}
+          </Button>
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) hooks.cancelConfirm();
+        }}
+        title={
+          confirming?.action === 'rotate' ? (
+            <Trans>New secret for {confirmingUrl}?</Trans>
+          ) : (
+            <Trans>Delete {confirmingUrl}?</Trans>
+          )
+        }
+        description={
+          confirming?.action === 'rotate' ? (
+            <Trans>
+              Deliveries are signed with the new secret at once; for 24 hours the old secret signs alongside, so your
+              system can switch over without losing a delivery.
+            </Trans>
+          ) : (
+            <Trans>No further events are sent to this address; its delivery log is deleted too.</Trans>
+          )
+        }
+        actions={
+          <>
+            <Button variant="secondary" onClick={hooks.cancelConfirm} disabled={hooks.confirmBusy}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button onClick={hooks.confirm} busy={hooks.confirmBusy}>
+              {confirming?.action === 'rotate' ? <Trans>Create new secret</Trans> : <Trans>Delete webhook</Trans>}
+            </Button>
+          </>
+        }
+      >
+        {confirming?.failure ? <p role="alert">{confirming.failure}</p> : null}
+      </Dialog>
+
+      <Dialog
+        open={log !== null}
+        onOpenChange={(open) => {
+          if (!open) hooks.closeLog();
+        }}
+        wide
+        title={<Trans>Delivery log of {logUrl}</Trans>}
+        description={<Trans>The last attempts, newest first.</Trans>}
+        actions={
+          <>
+            <Button variant="secondary" onClick={hooks.refreshLog} busy={hooks.logBusy}>
+              <Trans>Refresh</Trans>
+            </Button>
+            <Button onClick={hooks.closeLog}>
+              <Trans>Close</Trans>
+            </Button>
+          </>
+        }
+      >
+        {log?.failure ? <p role="alert">{log.failure}</p> : null}
+        {log?.attempts === null ? (
+          <p role="status">
+            <Trans>Loading the delivery log…</Trans>
+          </p>
+        ) : log?.attempts.length === 0 ? (
+          <p>
+            <Trans>Nothing has been sent to this address yet.</Trans>
+          </p>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th className={styles.cell} scope="col">
+                    <Trans>Time</Trans>
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    <Trans>Event</Trans>
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    <Trans>Answer</Trans>
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    <Trans>Duration</Trans>
+                  </th>
+                  <th className={styles.cell} scope="col">
+                    <Trans>Delivery</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {log?.attempts.map((attempt) => (
+                  <tr key={attempt.id}>
+                    <th className={`${styles.cell} ${cards.cardFirst}`} scope="row">
+                      {format.dateTime(attempt.attempted_at)}
+                    </th>
+                    <td className={styles.cell} data-label={t`Event`}>
+                      {kindLabel(attempt.event_kind)}
+                    </td>
+                    <td className={styles.cell} data-label={t`Answer`}>
+                      {attemptOutcome(attempt)}
+                    </td>
+                    <td className={styles.cell} data-label={t`Duration`}>
+                      <Trans>{attempt.duration_ms} ms</Trans>
+                    </td>
+                    <td className={styles.cell} data-label={t`Delivery`}>
+                      <div className={styles.actions}>
+                        {deliveryStatus(attempt)}
+                        <Button
+                          variant="secondary"
+                          onClick={() => hooks.resend(attempt.delivery_id)}
+                          disabled={hooks.logBusy}
+                        >
+                          <Trans>Send again</Trans>
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}
