@@ -166,6 +166,7 @@ export const messageIds = [
   'insurerCreated',
   'apiKeyMissing',
   'apiKeyInvalid',
+  'apiKeyWrongApi',
   'apiKeyNameRequired',
   'apiKeyOriginInvalid',
   'apiKeyCreated',
