@@ -138,6 +138,11 @@ export function AppShell({
                       <Trans>Colleagues</Trans>
                     </Link>
                   </li>
+                  <li>
+                    <Link to="/dealer/api-keys" className={styles.navLink}>
+                      <Trans>API keys</Trans>
+                    </Link>
+                  </li>
                 </>
               ) : null}
               {isAdmin ? (
