@@ -295,6 +295,7 @@ const ROLES: { role: string; email: string; password: string; screens: Screen[] 
       { name: 'order-delivered', path: firstLink('/dealer/orders?status=delivered', /^\/dealer\/orders\/\d+/) },
       { name: 'profile', path: '/dealer/profile' },
       { name: 'colleagues', path: '/dealer/colleagues' },
+      { name: 'api-keys', path: '/dealer/api-keys' },
     ],
   },
   {
