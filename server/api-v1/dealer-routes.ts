@@ -96,7 +96,7 @@ export const markDealerInquirySeen = defineOperation({
   body: emptyBodySchema,
   query: undefined,
   data: dealerInquirySchema,
-  errors: [404, 409, 422],
+  errors: WRITE_ERRORS,
   headers: [idempotencyKeyHeader],
 });
 
