@@ -202,6 +202,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     insurerCreated: 'Die Versicherung wurde angelegt.',
     apiKeyMissing: 'Ein API-Schlüssel ist erforderlich: Senden Sie ihn als „Authorization: Bearer <Schlüssel>“.',
     apiKeyInvalid: 'Dieser API-Schlüssel ist unbekannt oder wurde widerrufen.',
+    apiKeyWrongApi:
+      'Dieser API-Schlüssel öffnet diese Schnittstelle nicht: Der Schlüssel einer Werkstatt gilt nur für die Werkstatt-API, der eines Händlers nur für /api/v1/dealer/….',
     apiKeyNameRequired: 'Bitte geben Sie dem Schlüssel einen Namen.',
     apiKeyOriginInvalid: 'Ursprünge sind https-Adressen ohne Pfad, z. B. https://dms.example.com.',
     apiKeyCreated: 'Der API-Schlüssel wurde erstellt. Kopieren Sie ihn jetzt: Er wird nur einmal angezeigt.',
@@ -409,6 +411,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     insurerCreated: 'The insurer has been created.',
     apiKeyMissing: 'An API key is required: send it as "Authorization: Bearer <key>".',
     apiKeyInvalid: 'This API key is unknown or has been revoked.',
+    apiKeyWrongApi:
+      "This API key does not open this API: a workshop's key is for the workshop API only, a dealer's key for /api/v1/dealer/… only.",
     apiKeyNameRequired: 'Please give the key a name.',
     apiKeyOriginInvalid: 'Origins are https addresses without a path, e.g. https://dms.example.com.',
     apiKeyCreated: 'The API key was created. Copy it now: it is shown only once.',

@@ -36,6 +36,7 @@ import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authentica
 import { Route as AuthenticatedUsersRouteImport } from './routes/_authenticated/users'
 import { Route as AuthenticatedClaimsIndexRouteImport } from './routes/_authenticated/claims/index'
 import { Route as AuthenticatedClaimsClaimNumberRouteImport } from './routes/_authenticated/claims/$claimNumber'
+import { Route as AuthenticatedDealerApiKeysRouteImport } from './routes/_authenticated/dealer/api-keys'
 import { Route as AuthenticatedDealerColleaguesRouteImport } from './routes/_authenticated/dealer/colleagues'
 import { Route as AuthenticatedDealerCustomersRouteImport } from './routes/_authenticated/dealer/customers'
 import { Route as AuthenticatedDealerProfileRouteImport } from './routes/_authenticated/dealer/profile'
@@ -192,6 +193,12 @@ const AuthenticatedClaimsClaimNumberRoute =
     path: '/$claimNumber',
     getParentRoute: () => AuthenticatedClaimsRoute,
   } as any)
+const AuthenticatedDealerApiKeysRoute =
+  AuthenticatedDealerApiKeysRouteImport.update({
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AuthenticatedDealerRoute,
+  } as any)
 const AuthenticatedDealerColleaguesRoute =
   AuthenticatedDealerColleaguesRouteImport.update({
     id: '/colleagues',
@@ -325,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/users': typeof AuthenticatedUsersRouteWithChildren
   '/claims/$claimNumber': typeof AuthenticatedClaimsClaimNumberRoute
+  '/dealer/api-keys': typeof AuthenticatedDealerApiKeysRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -367,6 +375,7 @@ export interface FileRoutesByTo {
   '/dealer': typeof AuthenticatedDealerRouteWithChildren
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/claims/$claimNumber': typeof AuthenticatedClaimsClaimNumberRoute
+  '/dealer/api-keys': typeof AuthenticatedDealerApiKeysRoute
   '/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -415,6 +424,7 @@ export interface FileRoutesById {
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/users': typeof AuthenticatedUsersRouteWithChildren
   '/_authenticated/claims/$claimNumber': typeof AuthenticatedClaimsClaimNumberRoute
+  '/_authenticated/dealer/api-keys': typeof AuthenticatedDealerApiKeysRoute
   '/_authenticated/dealer/colleagues': typeof AuthenticatedDealerColleaguesRoute
   '/_authenticated/dealer/customers': typeof AuthenticatedDealerCustomersRoute
   '/_authenticated/dealer/profile': typeof AuthenticatedDealerProfileRoute
@@ -463,6 +473,7 @@ export interface FileRouteTypes {
     | '/suppliers'
     | '/users'
     | '/claims/$claimNumber'
+    | '/dealer/api-keys'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -505,6 +516,7 @@ export interface FileRouteTypes {
     | '/dealer'
     | '/suppliers'
     | '/claims/$claimNumber'
+    | '/dealer/api-keys'
     | '/dealer/colleagues'
     | '/dealer/customers'
     | '/dealer/profile'
@@ -552,6 +564,7 @@ export interface FileRouteTypes {
     | '/_authenticated/suppliers'
     | '/_authenticated/users'
     | '/_authenticated/claims/$claimNumber'
+    | '/_authenticated/dealer/api-keys'
     | '/_authenticated/dealer/colleagues'
     | '/_authenticated/dealer/customers'
     | '/_authenticated/dealer/profile'
@@ -784,6 +797,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedClaimsClaimNumberRouteImport
       parentRoute: typeof AuthenticatedClaimsRoute
     }
+    '/_authenticated/dealer/api-keys': {
+      id: '/_authenticated/dealer/api-keys'
+      path: '/api-keys'
+      fullPath: '/dealer/api-keys'
+      preLoaderRoute: typeof AuthenticatedDealerApiKeysRouteImport
+      parentRoute: typeof AuthenticatedDealerRoute
+    }
     '/_authenticated/dealer/colleagues': {
       id: '/_authenticated/dealer/colleagues'
       path: '/colleagues'
@@ -927,6 +947,7 @@ const AuthenticatedClaimsRouteWithChildren =
   AuthenticatedClaimsRoute._addFileChildren(AuthenticatedClaimsRouteChildren)
 
 interface AuthenticatedDealerRouteChildren {
+  AuthenticatedDealerApiKeysRoute: typeof AuthenticatedDealerApiKeysRoute
   AuthenticatedDealerColleaguesRoute: typeof AuthenticatedDealerColleaguesRoute
   AuthenticatedDealerCustomersRoute: typeof AuthenticatedDealerCustomersRoute
   AuthenticatedDealerProfileRoute: typeof AuthenticatedDealerProfileRoute
@@ -937,6 +958,7 @@ interface AuthenticatedDealerRouteChildren {
 }
 
 const AuthenticatedDealerRouteChildren: AuthenticatedDealerRouteChildren = {
+  AuthenticatedDealerApiKeysRoute: AuthenticatedDealerApiKeysRoute,
   AuthenticatedDealerColleaguesRoute: AuthenticatedDealerColleaguesRoute,
   AuthenticatedDealerCustomersRoute: AuthenticatedDealerCustomersRoute,
   AuthenticatedDealerProfileRoute: AuthenticatedDealerProfileRoute,

@@ -60,6 +60,9 @@ export const apiKeyCreateSchema = v.object({
 });
 export type ApiKeyCreate = v.InferInput<typeof apiKeyCreateSchema>;
 
+/** `POST /svc/part-dealer/api-keys` (ADR 040): a name only; registered origins serve the workshop's punch-in. */
+export const dealerApiKeyCreateSchema = v.object({ name: apiKeyCreateSchema.entries.name });
+
 export const apiKeySummarySchema = v.object({
   id: recordIdField,
   name: v.string(),

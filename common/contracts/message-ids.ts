@@ -168,6 +168,7 @@ export const messageIds = [
   'insurerCreated',
   'apiKeyMissing',
   'apiKeyInvalid',
+  'apiKeyWrongApi',
   'apiKeyNameRequired',
   'apiKeyOriginInvalid',
   'apiKeyCreated',

@@ -34,7 +34,7 @@ export function toApiKeySummary(row: ApiKeyRow): ApiKeySummary {
   };
 }
 
-/** Issues a key for a workshop organisation; the returned `key` is the only copy there will ever be. */
+/** Issues a key for a workshop or dealer organisation; the returned `key` is the only copy there will ever be. */
 export async function issueApiKey(
   tx: Transaction,
   input: { organisationId: number; createdBy: number; name: string; allowedOrigins: string[] },
@@ -88,10 +88,21 @@ export async function revokeApiKey(
   return revoked ?? null;
 }
 
-/** Who a valid key acts as: its workshop organisation and the colleague who created it. */
+/**
+ * The organisations a key can belong to; its kind decides which API the key opens (ADR 040): a
+ * workshop's key the DMS API, a dealer's key `/api/v1/dealer/…`. An insurer has no API.
+ */
+export const API_KEY_ORGANISATION_KINDS = ['workshop', 'dealer'] as const;
+export type ApiKeyOrganisationKind = (typeof API_KEY_ORGANISATION_KINDS)[number];
+
+function isApiKeyOrganisationKind(kind: string): kind is ApiKeyOrganisationKind {
+  return (API_KEY_ORGANISATION_KINDS as readonly string[]).includes(kind);
+}
+
+/** Who a valid key acts as: its workshop or dealer organisation and the colleague who created it. */
 export type ApiKeyHolder = {
   key: ApiKeyRow;
-  organisation: { id: number; kind: 'workshop'; name: string };
+  organisation: { id: number; kind: ApiKeyOrganisationKind; name: string };
   actorUserId: number;
 };
 
@@ -106,7 +117,7 @@ export function isApiKeyUsable(key: ApiKeyRow, creatorStatus: UserStatus | null)
 /**
  * The key's holder, or the refusal: 401 `apiKeyMissing` without a key, 401 `apiKeyInvalid` for a
  * malformed, unknown or revoked key or one whose creator no longer has an active account, 403
- * `organisationDeactivated` when the workshop is deactivated. Revoking takes effect with the next
+ * `organisationDeactivated` when the key's organisation is deactivated. Revoking takes effect with the next
  * request: nothing is cached.
  */
 export async function authenticateApiKey(db: Database, authorization: string | undefined): Promise<ApiKeyHolder> {
@@ -126,11 +137,12 @@ export async function authenticateApiKey(db: Database, authorization: string | u
   const expected = Buffer.from(row?.key.secretHash ?? '0'.repeat(64), 'hex');
   const matches = timingSafeEqual(expected, Buffer.from(hashApiKey(presented), 'hex'));
   if (!row || !matches || !isApiKeyUsable(row.key, row.creatorStatus) || row.key.createdBy === null) throw invalid;
-  if (row.organisation.kind !== 'workshop') throw invalid;
+  const kind = row.organisation.kind;
+  if (!isApiKeyOrganisationKind(kind)) throw invalid;
   if (row.organisation.deactivatedAt !== null) throw new ApiRefusal(403, 'organisationDeactivated');
   return {
     key: row.key,
-    organisation: { id: row.organisation.id, kind: 'workshop', name: row.organisation.name },
+    organisation: { id: row.organisation.id, kind, name: row.organisation.name },
     actorUserId: row.key.createdBy,
   };
 }

@@ -5,7 +5,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
 import { type GenerateSpecOptions, generateSpecs } from 'hono-openapi';
 import { errorEnvelopeSchema } from '../../common/contracts/envelope';
-import { requireApiKey } from '../api-keys/middleware';
+import { requireApiKey, requireKeyForThisApi } from '../api-keys/middleware';
 import type { ServerDeps } from '../context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from '../http/request-guard';
 import { refusalBody } from '../http/respond';
@@ -28,7 +28,7 @@ function readScalarBundle() {
 /** The routes of /api/v1 (full paths), behind the API-key guard; the OpenAPI document is generated from this app. */
 export function createApiV1App(deps: ServerDeps) {
   const v1 = new Hono();
-  v1.use('*', requireApiKey(deps.database.db));
+  v1.use('*', requireApiKey(deps.database.db), requireKeyForThisApi(API_V1_BASE));
   for (const group of apiV1RouteGroups) v1.route('/', group.create(deps));
   // notFound() only applies to the top-level app, so the API ends with its own catch-all.
   v1.all('*', (c) => c.json(refusalBody(c, 404, 'notFound'), 404));
@@ -41,10 +41,10 @@ export async function apiV1Document(deps: ServerDeps) {
     documentation: {
       openapi: '3.1.0',
       info: {
-        title: 'Teileportal API for DMS',
+        title: 'Teileportal API for DMS and dealer systems',
         version: '1',
         description:
-          'The workshop API of the Teileportal (docs/decisions/031-dms-api.md): create inquiries to your dealers, read their quotes, place orders and follow their status. Every request carries an API key created in the portal on its *API keys* page (`/settings/api-keys`) (`Authorization: Bearer tp_…`); it acts for that workshop only. Every answer is the envelope `{code, data, message}`; refusals add `error` (a stable message id) and `message` (translated: send `Accept-Language: de` or `en`).',
+          'The workshop API of the Teileportal (docs/decisions/031-dms-api.md): create inquiries to your dealers, read their quotes, place orders and follow their status. The dealer API under `/dealer/…` (docs/decisions/040-dealer-api.md): read the inquiries addressed to your dealership, quote or decline them, confirm, backorder, cancel, ship and deliver order lines, decide returns, follow it all live. Every request carries an API key created in the portal on its *API keys* page (`/settings/api-keys`) (`Authorization: Bearer tp_…`); it acts for that workshop or dealer only, and a workshop’s key opens only the workshop API, a dealer’s key only `/dealer/…`. Every answer is the envelope `{code, data, message}`; refusals add `error` (a stable message id) and `message` (translated: send `Accept-Language: de` or `en`).',
       },
       servers: [{ url: new URL(deps.config.publicUrl).origin }],
       security: [{ apiKey: [] }],
@@ -53,7 +53,8 @@ export async function apiV1Document(deps: ServerDeps) {
           apiKey: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API key `tp_…` from the portal’s *API keys* page (`/settings/api-keys`).',
+            description:
+              'An API key `tp_…` from the portal’s *API keys* page (`/settings/api-keys`): a workshop’s or a dealer’s.',
           },
         },
         schemas: { ErrorEnvelope: documentedJsonSchema(errorEnvelopeSchema) as DocumentSchema },

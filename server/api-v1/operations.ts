@@ -8,8 +8,8 @@ import { envelopeSchema } from '../../common/contracts/envelope';
 export const API_ERROR_RESPONSES = {
   400: 'Bad input: the message is translated (Accept-Language: de or en), `field` names the first bad field; nothing changed.',
   401: 'No key, a malformed key, or an unknown or revoked key (`apiKeyMissing`, `apiKeyInvalid`).',
-  403: "The key's workshop is deactivated (`organisationDeactivated`).",
-  404: "Unknown id, or one of another workshop: the same answer, so ids of others can't be probed.",
+  403: "The key's organisation is deactivated (`organisationDeactivated`), or the key is for the other API (`apiKeyWrongApi`: a workshop's key on `/dealer/…`, a dealer's key anywhere else).",
+  404: "Unknown id, or one of another organisation (another workshop's, an inquiry not addressed to this dealer, another dealer's order): the same answer, so ids of others can't be probed.",
   409: "The record changed since the version you sent (`inquiryChanged`: the envelope's `data` is the record as it is now), or its state takes no such change (`actionNotAllowed`): read it again. Or a request with the same `Idempotency-Key` is still running (`idempotencyKeyInFlight`): repeat it shortly.",
   413: 'The body is larger than 32 KB.',
   415: 'The body is not `application/json`.',

@@ -15,8 +15,7 @@ import {
   orderListQuerySchema,
   orderPlacementSchema,
 } from '../../common/contracts/trading';
-import { authenticateApiKey } from '../api-keys/keys';
-import type { ApiKeyEnv } from '../api-keys/middleware';
+import { type ApiKeyEnv, keyStillActs } from '../api-keys/middleware';
 import type { ServerDeps } from '../context';
 import { dealerProfiles, organisations, partDealers, supplierRelations, workshops } from '../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../http/respond';
@@ -241,16 +240,12 @@ export function createTradeApiRoutes(deps: ServerDeps) {
   });
 
   routes.get(streamEvents.path, describeOperation(streamEvents), (c) => {
-    const keyId = c.get('apiKey').id;
-    const authorization = c.req.header('authorization');
-    return streamTradeEvents(c, deps, { kind: 'workshop', organisationId: c.get('organisation').id }, async () => {
-      try {
-        return (await authenticateApiKey(db, authorization)).key.id === keyId;
-      } catch (error) {
-        if (error instanceof ApiRefusal) return false;
-        throw error;
-      }
-    });
+    return streamTradeEvents(
+      c,
+      deps,
+      { kind: 'workshop', organisationId: c.get('organisation').id },
+      keyStillActs(db, c),
+    );
   });
 
   return routes;

@@ -6,7 +6,7 @@ import {
 } from '../../common/contracts/api-keys';
 import type { ServiceClient } from './http';
 
-/** The workshop's API keys for its DMS (issue 15, ADR 031). */
+/** An organisation's API keys: the workshop's for its DMS (ADR 031), the dealer's for its ERP (ADR 040). */
 export function createApiKeysApi(client: ServiceClient) {
   return {
     async list() {

@@ -56,6 +56,7 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
         createFileClient(appConfig.services.insurer, () => i18n.locale),
       ),
       apiKeys: createApiKeysApi(workshopClient),
+      dealerApiKeys: createApiKeysApi(partDealerClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
       dealerOrders: createDealerOrdersApi(partDealerClient),

@@ -181,6 +181,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   insurerCreated: msg`The insurer has been created.`,
   apiKeyMissing: msg`An API key is required: send it as "Authorization: Bearer <key>".`,
   apiKeyInvalid: msg`This API key is unknown or has been revoked.`,
+  apiKeyWrongApi: msg`This API key does not open this API: a workshop's key is for the workshop API only, a dealer's key for /api/v1/dealer/… only.`,
   apiKeyNameRequired: msg`Please give the key a name.`,
   apiKeyOriginInvalid: msg`Origins are https addresses without a path, e.g. https://dms.example.com.`,
   apiKeyCreated: msg`The API key was created. Copy it now: it is shown only once.`,

@@ -10,7 +10,7 @@ const PASSWORD = 'Bremsscheibe-2026';
  * revokes the key and the DMS is refused at once. One workshop only: the suite stays within the
  * invitation requests an hour per IP.
  */
-test('a workshop creates an API key, a DMS sends an inquiry with it, the key is revoked and refused (de, en)', async ({
+test('a workshop creates an API key, a DMS sends an inquiry with it, the key is revoked and refused (de, en); the dealer creates an ERP key that reads the inquiry', async ({
   page,
   baseURL,
 }) => {
@@ -115,6 +115,46 @@ test('a workshop creates an API key, a DMS sends an inquiry with it, the key is 
   const withoutKey = await playwrightRequest.newContext({ baseURL });
   expect((await withoutKey.post('/api/v1/inquiries', { data: inquiry })).status()).toBe(401);
   await Promise.all([dms.dispose(), withoutKey.dispose()]);
+
+  // Issue 25, ADR 040: the dealer creates a key for its ERP in its own settings (German), without
+  // registered origins; the ERP finds the DMS's inquiry in its inbox, the workshop API stays closed.
+  await page.context().clearCookies();
+  await useLanguage(page, 'de');
+  await page.goto('/login');
+  await logInThroughForm(page, dealer.email, PASSWORD, { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation').getByRole('link', { name: 'API-Schlüssel', exact: true }).click();
+  await expect(page).toHaveURL(/\/dealer\/api-keys$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API-Schlüssel');
+  await expect(page.getByText('Warenwirtschaft (ERP)')).toBeVisible();
+  await page.getByRole('button', { name: 'API-Schlüssel erstellen' }).click();
+  const dealerForm = page.getByRole('dialog', { name: 'API-Schlüssel erstellen' });
+  await expect(dealerForm.getByLabel('Registrierte Ursprünge')).toHaveCount(0);
+  await dealerForm.getByLabel('Name').fill('Warenwirtschaft Filiale Kiel');
+  await expectNoAccessibilityViolations(page);
+  await dealerForm.getByRole('button', { name: 'Schlüssel erstellen' }).click();
+  const dealerShown = page.getByRole('dialog', { name: 'Ihr neuer API-Schlüssel' });
+  const dealerSecret = (await dealerShown.getByTestId('api-key-secret').textContent()) ?? '';
+  expect(dealerSecret).toMatch(/^tp_[0-9a-f]{10}_[A-Za-z0-9_-]{43}$/);
+  await dealerShown.getByRole('button', { name: 'Fertig' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Ihre API-Schlüssel' })
+      .getByRole('rowheader', { name: 'Warenwirtschaft Filiale Kiel' }),
+  ).toBeVisible();
+
+  const erp = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${dealerSecret}`, 'accept-language': 'de' },
+  });
+  const inbox = (await (await erp.get('/api/v1/dealer/inquiries?status=open')).json()) as {
+    data: { items: { vehicle: { description: string } }[] };
+  };
+  expect(inbox.data.items.map((item) => item.vehicle.description)).toContain(`DMS Golf ${stamp}`);
+  const workshopApi = await erp.get('/api/v1/inquiries');
+  expect(workshopApi.status()).toBe(403);
+  expect(((await workshopApi.json()) as { error: string }).error).toBe('apiKeyWrongApi');
+  await erp.dispose();
 
   // The API reference renders from this server only, under its own policy.
   await page.goto('/api/docs');

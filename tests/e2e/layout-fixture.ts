@@ -22,6 +22,8 @@ import { hashPassword } from '../../server/services/auth/passwords';
  * with a long name. Run as `node --import tsx tests/e2e/layout-fixture.ts` with DATA_DIR set.
  */
 const LAYOUT_INSURER_EMAIL = 'schaden@versicherung.demo.teileportal.local';
+/** The dealer the layout test logs in as (tests/e2e/layout.spec.ts). */
+const LAYOUT_DEALER_EMAIL = 'haendler1@demo.teileportal.local';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -122,6 +124,20 @@ try {
         },
       ]);
     }
+    // The dealer's ERP key (ADR 040), with a long name too.
+    const [dealer] = await db
+      .select({ id: users.id, organisationId: users.organisationId })
+      .from(users)
+      .where(eq(users.email, LAYOUT_DEALER_EMAIL));
+    if (!dealer?.organisationId) throw new Error('the demo dealer is missing');
+    await db.transaction((tx) =>
+      issueApiKey(tx as never, {
+        organisationId: dealer.organisationId as number,
+        createdBy: dealer.id,
+        name: 'Warenwirtschaftssystem Zentrallager Norddeutschland Hamburg-Billbrook',
+        allowedOrigins: [],
+      }),
+    );
   }
 } finally {
   await database.close();

@@ -301,6 +301,7 @@ const ROLES: { role: string; email: string; password: string; screens: Screen[] 
       { name: 'profile', path: '/dealer/profile' },
       { name: 'colleagues', path: '/dealer/colleagues' },
       { name: 'webhooks', path: '/settings/webhooks' },
+      { name: 'api-keys', path: '/dealer/api-keys' },
     ],
   },
   {

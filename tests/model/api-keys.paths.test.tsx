@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { ApiKeyCreate, ApiKeyCreated, ApiKeySummary } from '../../common/contracts/api-keys';
 import {
@@ -106,7 +107,7 @@ test.each(pathCases(paths))('%s', async (_name, path) => {
     },
     actions: { notifySuccess: () => {}, copySecret: (_, { secret }) => void copied.push(secret) },
   };
-  await renderInRouter('/settings/api-keys', () => <ApiKeysView implementations={implementations} />);
+  await renderInRouter('/settings/api-keys', () => <ApiKeysView kind="workshop" implementations={implementations} />);
 
   for (const { event: raw, state } of path.steps) {
     const event = raw as Step;
@@ -186,4 +187,33 @@ test.each(pathCases(paths))('%s', async (_name, path) => {
       expect(calls.revokeKey?.at(-1)).toEqual({ id: 7 });
     }
   }
+});
+
+test("the dealer's screen (ADR 040): the same list and dialogs, without registered origins", async () => {
+  const user = userEvent.setup();
+  const requests: ApiKeyCreate[] = [];
+  const implementations: ApiKeysImplementations = {
+    actors: {
+      loadKeys: fromPromise(async () => [activeKey]),
+      createKey: fromPromise<ApiKeyCreated & { message: string | undefined }, ApiKeyCreate>(async ({ input }) => {
+        requests.push(input);
+        return created;
+      }),
+      revokeKey: fromPromise<ChangeResult, RevokeInput>(async () => ({ message: undefined })),
+    },
+    actions: { notifySuccess: () => {}, copySecret: () => {} },
+  };
+  await renderInRouter('/dealer/api-keys', () => <ApiKeysView kind="dealer" implementations={implementations} />);
+  const table = await screen.findByRole('table', { name: 'Your API keys' });
+  expect(within(table).queryByText('Registered origins')).toBeNull();
+  expect(screen.getByText(/merchandise management system \(ERP\)/)).toBeVisible();
+
+  await user.click(screen.getByRole('button', { name: 'Create an API key' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create an API key' });
+  expect(within(dialog).queryByLabelText('Registered origins')).toBeNull();
+  await user.type(within(dialog).getByLabelText('Name'), 'ERP Filiale Nord');
+  await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+  expect(await screen.findByTestId('api-key-secret')).toHaveTextContent(created.secret);
+  expect(requests).toEqual([{ name: 'ERP Filiale Nord', allowed_origins: [] }]);
+  expect(screen.getByRole('dialog', { name: 'Your new API key' })).toHaveTextContent('store it in your ERP');
 });

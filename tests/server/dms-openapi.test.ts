@@ -1,7 +1,9 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { envelopeSchema } from '../../common/contracts/envelope';
+import { apiAudienceOf } from '../../server/api-keys/middleware';
 import { API_V1_BASE, createApiV1App } from '../../server/api-v1/app';
+import { dealerOperations } from '../../server/api-v1/dealer-routes';
 import { documentedJsonSchema, openApiPath } from '../../server/api-v1/operations';
 import { apiV1Operations } from '../../server/api-v1/route-groups';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -88,11 +90,24 @@ describe('/api/openapi.json', () => {
     },
   );
 
-  test('the creating operations, and only they, document Idempotency-Key with its rule and its 409 and 422', () => {
+  test('the writing operations, and only they, document Idempotency-Key with its rule and its 409 and 422', () => {
     const withKey = apiV1Operations
       .filter((operation) => operation.headers?.some((header) => header.name === 'Idempotency-Key'))
       .map((operation) => operation.operationId);
-    expect(withKey.sort()).toEqual(['createInquiry', 'createPunchIn', 'placeOrders']);
+    const writes = apiV1Operations.filter((operation) => operation.method === 'post').map((o) => o.operationId);
+    expect(withKey.sort()).toEqual(writes.sort());
+    expect(withKey).toEqual(
+      expect.arrayContaining([
+        'createInquiry',
+        'createPunchIn',
+        'placeOrders',
+        'answerDealerInquiry',
+        'declineDealerInquiry',
+        'changeDealerOrderLines',
+        'acceptDealerReturn',
+        'refuseDealerReturn',
+      ]),
+    );
     for (const operation of apiV1Operations.filter((candidate) => withKey.includes(candidate.operationId))) {
       const entry = documented(operation.method, `${API_V1_BASE}${openApiPath(operation.path)}`);
       const header = entry?.parameters?.find((parameter) => parameter.name === 'Idempotency-Key');
@@ -103,6 +118,16 @@ describe('/api/openapi.json', () => {
       expect(entry?.responses['409']?.$ref).toBe('#/components/responses/Error409');
       expect(entry?.responses['422']?.$ref).toBe('#/components/responses/Error422');
     }
+  });
+
+  test("the dealer API's operations, and only they, live under /dealer (the path decides which keys open it)", () => {
+    const dealerIds = dealerOperations.map((operation) => operation.operationId);
+    for (const operation of apiV1Operations) {
+      expect(apiAudienceOf(operation.path), operation.operationId).toBe(
+        dealerIds.includes(operation.operationId) ? 'dealer' : 'workshop',
+      );
+    }
+    expect(dealerIds).toEqual(expect.arrayContaining(['listDealerInbox', 'streamDealerEvents']));
   });
 
   test('a changed schema would be noticed: the comparison is not vacuous', () => {

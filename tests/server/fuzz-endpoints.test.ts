@@ -8,12 +8,13 @@ import {
   signUpRequestSchema,
 } from '../../common/contracts/account';
 import { userListQuerySchema, userStatusChangeSchema } from '../../common/contracts/admin-users';
-import { apiKeyCreateSchema } from '../../common/contracts/api-keys';
+import { apiKeyCreateSchema, dealerApiKeyCreateSchema } from '../../common/contracts/api-keys';
 import { loginRequestSchema } from '../../common/contracts/auth';
 import { claimListQuerySchema, claimShareRequestSchema, insurerCreateSchema } from '../../common/contracts/claims';
 import { contactMessageSchema } from '../../common/contracts/contact';
 import { customerDeclineSchema, customerListQuerySchema } from '../../common/contracts/customers';
 import { dealerDecisionSchema, dealerLeadQuerySchema, dealerOnboardingSchema } from '../../common/contracts/dealer';
+import { dealerApiInboxQuerySchema } from '../../common/contracts/dealer-api';
 import {
   colleagueInviteSchema,
   dealerProfileUpdateSchema,
@@ -127,6 +128,8 @@ let foreignOrganisationIds: number[] = [];
 let foreignPathIds: string[] = [];
 /** The fuzz workshop's API key: the caller `dms` of the /api/v1 endpoints. */
 let dmsKey = '';
+/** The fuzz dealer's API key: the caller `erp` of the /api/v1/dealer endpoints (ADR 040). */
+let erpKey = '';
 
 beforeAll(async () => {
   // The trade loop's background workers stay still while fuzzing: a mail queued by an accepted
@@ -190,6 +193,24 @@ beforeAll(async () => {
       }),
     )
   ).key;
+  erpKey = (
+    await server.db.transaction((tx) =>
+      issueApiKey(tx, {
+        organisationId: dealer.organisation.id,
+        createdBy: dealer.members[0]?.id ?? 0,
+        name: 'Fuzz ERP',
+        allowedOrigins: [],
+      }),
+    )
+  ).key;
+  const foreignDealerKey = await server.db.transaction((tx) =>
+    issueApiKey(tx, {
+      organisationId: foreignDealer.organisation.id,
+      createdBy: foreignDealer.members[0]?.id ?? 0,
+      name: 'Fremdes ERP',
+      allowedOrigins: [],
+    }),
+  );
   const foreignKey = await server.db.transaction((tx) =>
     issueApiKey(tx, {
       organisationId: foreignWorkshop.organisation.id,
@@ -243,6 +264,7 @@ beforeAll(async () => {
     foreignKey.row.id,
     foreignWebhook?.id ?? 0,
     foreignDelivery?.id ?? 0,
+    foreignDealerKey.row.id,
   ].map(String);
 });
 
@@ -270,8 +292,8 @@ beforeEach(async () => {
 afterEach(() => fuzzRunsEnded());
 afterAll(() => server.stop());
 
-/** `dms`: the fuzz workshop's API key instead of a session. */
-type Caller = keyof typeof cookies | 'dms';
+/** `dms`: the fuzz workshop's API key instead of a session; `erp`: the fuzz dealer's. */
+type Caller = keyof typeof cookies | 'dms' | 'erp';
 type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** `:id` segments are replaced by adversarial path ids. */
@@ -658,6 +680,52 @@ const endpoints: Endpoint[] = [
       { method: 'POST', path: `${service}/webhooks/:id/deliveries/:id/resend`, caller, bodyKeys: [] },
     ];
   }),
+  // The dealer API (issue 25, ADR 040) with the dealer's API key; a foreign inquiry or order is 404.
+  { method: 'GET', path: '/api/v1/dealer/me', caller: 'erp' },
+  { method: 'GET', path: '/api/v1/dealer/inquiries', caller: 'erp', queryKeys: schemaKeys(dealerApiInboxQuerySchema) },
+  { method: 'GET', path: '/api/v1/dealer/inquiries/:id', caller: 'erp' },
+  { method: 'POST', path: '/api/v1/dealer/inquiries/:id/seen', caller: 'erp', bodyKeys: [] },
+  {
+    method: 'POST',
+    path: '/api/v1/dealer/inquiries/:id/answer',
+    caller: 'erp',
+    bodyKeys: schemaKeys(quoteAnswerSchema),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/dealer/inquiries/:id/decline',
+    caller: 'erp',
+    bodyKeys: schemaKeys(versionedReasonSchema),
+  },
+  { method: 'GET', path: '/api/v1/dealer/orders', caller: 'erp', queryKeys: schemaKeys(orderListQuerySchema) },
+  { method: 'GET', path: '/api/v1/dealer/orders/:id', caller: 'erp' },
+  {
+    method: 'POST',
+    path: '/api/v1/dealer/orders/:id/lines',
+    caller: 'erp',
+    bodyKeys: schemaKeys(orderLineActionSchema),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/dealer/orders/:id/returns/:id/accept',
+    caller: 'erp',
+    bodyKeys: schemaKeys(returnDecisionSchema),
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/dealer/orders/:id/returns/:id/refuse',
+    caller: 'erp',
+    bodyKeys: schemaKeys(returnDecisionSchema),
+  },
+  // The dealer's API keys; revoking comes last, as a random id may be the fuzz dealer's key itself.
+  { method: 'GET', path: '/svc/part-dealer/api-keys', caller: 'dealer' },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/api-keys',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(dealerApiKeyCreateSchema),
+  },
+  { method: 'POST', path: '/svc/part-dealer/api-keys/:id/revoke', caller: 'dealer', bodyKeys: [] },
 ];
 
 /** What an endpoint must leave as it was: every table, less the audit log for an endpoint that audits its reads. */
@@ -696,7 +764,7 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
           fc.array(fc.oneof(adversarialPathId, foreignIds), { minLength: 2, maxLength: 2 }),
           async (language, body, query, ids) => {
             const path = `${fillPath(endpoint.path, ids)}${endpoint.queryKeys ? `?${query}` : ''}`;
-            if (endpoint.caller === 'dms') {
+            if (endpoint.caller === 'dms' || endpoint.caller === 'erp') {
               // The key's own rate limit would otherwise answer most of the runs with 429 before the route.
               await server.db.delete(rateLimits).where(like(rateLimits.key, 'api-key:%'));
             }
@@ -704,7 +772,11 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
               method: endpoint.method,
               path,
               body,
-              ...(endpoint.caller === 'dms' ? { apiKey: dmsKey } : { cookie: cookies[endpoint.caller] }),
+              ...(endpoint.caller === 'dms'
+                ? { apiKey: dmsKey }
+                : endpoint.caller === 'erp'
+                  ? { apiKey: erpKey }
+                  : { cookie: cookies[endpoint.caller] }),
               language,
             });
             if (endpoint.answersImage && response.status === 200) {

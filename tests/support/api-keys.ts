@@ -17,6 +17,16 @@ export async function createApiKey(
   return body.data;
 }
 
+/** Creates a dealer's API key through the dealer's settings endpoint, as the screen does (ADR 040). */
+export async function createDealerApiKey(server: TestServer, cookie: string, name = 'ERP Filiale Nord') {
+  const { response, body } = await send<ApiKeyCreated>(server, '/svc/part-dealer/api-keys', cookie, {
+    name,
+    allowed_origins: [],
+  });
+  if (response.status !== 200) throw new Error(`creating the dealer key failed with ${response.status}: ${body.error}`);
+  return body.data;
+}
+
 /** A request to the DMS API: `key` null sends no Authorization header. */
 export async function callApi<TData = unknown>(
   server: TestServer,

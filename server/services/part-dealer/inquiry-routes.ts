@@ -1,7 +1,6 @@
-import { and, count, desc, eq, gt, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import {
-  type DealerInboxItem,
   dealerInboxQuerySchema,
   quoteAnswerSchema,
   TRADE_PAGE_SIZE,
@@ -11,9 +10,9 @@ import type { ServerDeps } from '../../context';
 import { inquiries, inquiryRecipients, organisations } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
-import { answerInquiry, declineInquiry, markInquirySeen, UNANSWERED } from '../../trade/dealer-answers';
-import { dealerInquiry, inquiryCounts } from '../../trade/inquiry-detail';
-import { vehicleView } from '../../trade/order-summaries';
+import { answerInquiry, declineInquiry, markInquirySeen } from '../../trade/dealer-answers';
+import { inboxRowsQuery, inboxStatusCondition, toInboxItems } from '../../trade/dealer-inbox';
+import { dealerInquiry } from '../../trade/inquiry-detail';
 import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from '../../trade/part-search';
 import type { TradeActor } from '../../trade/trade-actor';
 
@@ -45,27 +44,10 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
       terms === null
         ? undefined
         : or(inquiryMatches(terms, organisationId), ilike(organisations.name, likePattern(terms.text))),
-      status === 'open'
-        ? and(
-            inArray(inquiryRecipients.status, [...UNANSWERED]),
-            inArray(inquiries.status, ['sent', 'quoted']),
-            // Past its closing time it takes no answer, even before the sweeper closed it.
-            gt(inquiries.closesAt, new Date()),
-          )
-        : status
-          ? eq(inquiryRecipients.status, status)
-          : undefined,
+      inboxStatusCondition(status, new Date()),
     );
     const [rows, [counted]] = await Promise.all([
-      db
-        .select({
-          recipient: inquiryRecipients,
-          inquiry: inquiries,
-          workshopName: organisations.name,
-        })
-        .from(inquiryRecipients)
-        .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
-        .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId))
+      inboxRowsQuery(db)
         .where(where)
         // The recipient row is created with its inquiry: its own time walks the dealer's index.
         // Searching a part number: the closest match first.
@@ -86,23 +68,7 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
             .where(where)
         : db.select({ total: count() }).from(inquiryRecipients).where(where),
     ]);
-    const counts = await inquiryCounts(
-      db,
-      rows.map((row) => row.inquiry.id),
-    );
-    const items = rows.map(
-      ({ recipient, inquiry, workshopName }): DealerInboxItem => ({
-        id: inquiry.id,
-        workshop_name: workshopName,
-        customer_number: recipient.customerNumber,
-        vehicle: vehicleView(inquiry),
-        line_count: counts.get(inquiry.id)?.lines ?? 0,
-        status: recipient.status,
-        inquiry_status: inquiry.status,
-        created_at: inquiry.createdAt.toISOString(),
-        closes_at: inquiry.closesAt.toISOString(),
-      }),
-    );
+    const items = await toInboxItems(db, rows);
     return ok(c, { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE });
   });
 

@@ -11,6 +11,7 @@ import {
 import { invitedRegistrationRequestSchema } from '../../../common/contracts/user-invitation';
 import { decideLead } from '../../admin/lead-decision';
 import { pagedList } from '../../admin/paged-list';
+import { createApiKeyRoutes } from '../../api-keys/routes';
 import { audit } from '../../audit';
 import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
@@ -203,6 +204,8 @@ export function createPartDealerService(deps: ServerDeps, access: SessionAccess)
   service.route('/', createDealerOrderRoutes(deps, access));
   service.route('/', createLiveEventRoutes(deps, access, 'dealer'));
   service.route('/', createWebhookRoutes(deps, access, 'dealer'));
+  // The dealer's API keys for its ERP (ADR 040): /api-keys….
+  service.route('/', createApiKeyRoutes(deps, access, 'dealer'));
   // The dashboard's figures (issue 15, ADR 029).
   service.route('/', createDashboardRoutes(deps, access, 'dealer'));
 

@@ -9,6 +9,7 @@ import {
 } from '../../../common/contracts/workshop';
 import { decideLead } from '../../admin/lead-decision';
 import { pagedList } from '../../admin/paged-list';
+import { createApiKeyRoutes } from '../../api-keys/routes';
 import { audit } from '../../audit';
 import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
@@ -25,7 +26,6 @@ import { issueToken, revokeTokens } from '../../tokens';
 import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import { createWebhookRoutes } from '../../webhooks/routes';
-import { createApiKeyRoutes } from './api-key-routes';
 import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
 import { createOnboardingRoutes } from './onboarding-routes';
@@ -190,7 +190,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
   // its own service, /svc/insurer).
   service.route('/', createWorkshopClaimRoutes(deps, access));
   // The DMS API's keys (issue 15, ADR 031).
-  service.route('/', createApiKeyRoutes(deps, access));
+  service.route('/', createApiKeyRoutes(deps, access, 'workshop'));
   service.route('/', createWebhookRoutes(deps, access, 'workshop'));
   // The DMS punch-in (issue 15, ADR 034): redeeming a link into the new-inquiry form.
   service.route('/', createPunchInRoutes(deps, access));

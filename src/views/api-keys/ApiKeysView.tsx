@@ -9,8 +9,17 @@ import * as cards from '../../ui/table-cards.css';
 import * as styles from './api-keys.css';
 import { type ApiKeysImplementations, useApiKeys } from './use-api-keys';
 
-/** /settings/api-keys (issue 15, ADR 031): the workshop's keys for its DMS. */
-export function ApiKeysView({ implementations }: { implementations: ApiKeysImplementations }) {
+/**
+ * /settings/api-keys (issue 15, ADR 031): the workshop's keys for its DMS; /dealer/api-keys (ADR
+ * 040): the dealer's keys for its ERP, without registered origins (they only serve the workshop's punch-in).
+ */
+export function ApiKeysView({
+  kind,
+  implementations,
+}: {
+  kind: 'workshop' | 'dealer';
+  implementations: ApiKeysImplementations;
+}) {
   const { t } = useLingui();
   const messageText = useMessageText();
   const format = useFormats();
@@ -24,10 +33,18 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
         <Trans>API keys</Trans>
       </h1>
       <p>
-        <Trans>
-          With an API key your garage management system (DMS) creates inquiries, orders and reads order status for your
-          workshop. A key acts for your workshop only; revoke it when you no longer use it.
-        </Trans>{' '}
+        {kind === 'workshop' ? (
+          <Trans>
+            With an API key your garage management system (DMS) creates inquiries, orders and reads order status for
+            your workshop. A key acts for your workshop only; revoke it when you no longer use it.
+          </Trans>
+        ) : (
+          <Trans>
+            With an API key your merchandise management system (ERP) reads the inquiries addressed to you, quotes or
+            declines them and confirms, ships and delivers your orders. A key acts for your dealership only; revoke it
+            when you no longer use it.
+          </Trans>
+        )}{' '}
         <a href="/api/docs">
           <Trans>API reference</Trans>
         </a>
@@ -63,9 +80,11 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
                     <th className={styles.cell} scope="col">
                       <Trans>Key starts with</Trans>
                     </th>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Registered origins</Trans>
-                    </th>
+                    {kind === 'workshop' ? (
+                      <th className={styles.cell} scope="col">
+                        <Trans>Registered origins</Trans>
+                      </th>
+                    ) : null}
                     <th className={styles.cell} scope="col">
                       <Trans>Created</Trans>
                     </th>
@@ -86,21 +105,26 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
                       <td className={`${styles.cell} ${styles.code}`} data-label={t`Key starts with`}>
                         {key.prefix}…
                       </td>
-                      <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Registered origins`}>
-                        {key.allowed_origins.join(', ') || '—'}
-                      </td>
+                      {kind === 'workshop' ? (
+                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Registered origins`}>
+                          {key.allowed_origins.join(', ') || '—'}
+                        </td>
+                      ) : null}
                       <td className={styles.cell} data-label={t`Created`}>
                         {format.dateTime(key.created_at)}
                       </td>
                       <td className={styles.cell} data-label={t`Last used`}>
                         {key.last_used_at ? format.dateTime(key.last_used_at) : <Trans>Never</Trans>}
                       </td>
-                      <td className={`${styles.cell} ${cards.cardFirst}`}>
+                      <td className={`${styles.cell} ${styles.actionCell} ${cards.cardFirst}`}>
                         {key.revoked_at ? (
                           <Trans>Revoked on {format.dateTime(key.revoked_at)}</Trans>
                         ) : (
                           <Button variant="secondary" onClick={() => keys.requestRevoke(key)}>
-                            <Trans>Revoke {key.name}</Trans>
+                            {/* The name is for screen readers: shown, a long one squeezed every other column. */}
+                            <Trans>
+                              Revoke <span className="visually-hidden">{key.name}</span>
+                            </Trans>
                           </Button>
                         )}
                       </td>
@@ -140,26 +164,34 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
         >
           <TextField
             label={<Trans>Name</Trans>}
-            hint={<Trans>For example the name of your DMS.</Trans>}
+            hint={
+              kind === 'workshop' ? (
+                <Trans>For example the name of your DMS.</Trans>
+              ) : (
+                <Trans>For example the name of your ERP or branch.</Trans>
+              )
+            }
             value={draft?.name ?? ''}
             onValueChange={(value) => keys.change('name', value)}
             error={messageText(draft?.errors.name)}
             autoComplete="off"
           />
-          <TextField
-            label={<Trans>Registered origins</Trans>}
-            hint={
-              <Trans>
-                The web addresses of your DMS (https://…, separated by spaces or commas). The portal only returns to
-                these addresses after a punch-in.
-              </Trans>
-            }
-            value={draft?.origins ?? ''}
-            onValueChange={(value) => keys.change('origins', value)}
-            error={messageText(draft?.errors.allowed_origins)}
-            placeholder="https://dms.example.com"
-            autoComplete="off"
-          />
+          {kind === 'workshop' ? (
+            <TextField
+              label={<Trans>Registered origins</Trans>}
+              hint={
+                <Trans>
+                  The web addresses of your DMS (https://…, separated by spaces or commas). The portal only returns to
+                  these addresses after a punch-in.
+                </Trans>
+              }
+              value={draft?.origins ?? ''}
+              onValueChange={(value) => keys.change('origins', value)}
+              error={messageText(draft?.errors.allowed_origins)}
+              placeholder="https://dms.example.com"
+              autoComplete="off"
+            />
+          ) : null}
         </form>
         {draft?.failure ? <p role="alert">{draft.failure}</p> : null}
       </Dialog>
@@ -171,10 +203,17 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
         }}
         title={<Trans>Your new API key</Trans>}
         description={
-          <Trans>
-            Copy the key now and store it in your DMS. It is shown only this once; if it is lost, revoke it and create a
-            new one.
-          </Trans>
+          kind === 'workshop' ? (
+            <Trans>
+              Copy the key now and store it in your DMS. It is shown only this once; if it is lost, revoke it and create
+              a new one.
+            </Trans>
+          ) : (
+            <Trans>
+              Copy the key now and store it in your ERP. It is shown only this once; if it is lost, revoke it and create
+              a new one.
+            </Trans>
+          )
         }
         actions={
           <Button onClick={keys.done}>

@@ -13,6 +13,8 @@ export const cell = style({
   verticalAlign: 'top',
   overflowWrap: 'anywhere',
 });
+/** The revoke button's one visible word is never broken letter by letter (it is short: the name is for screen readers). */
+export const actionCell = style({ whiteSpace: 'nowrap' });
 export const code = style({ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const secretRow = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });

@@ -148,6 +148,11 @@ export function AppShell({
                       <Trans>Webhooks</Trans>
                     </Link>
                   </li>
+                  <li>
+                    <Link to="/dealer/api-keys" className={styles.navLink}>
+                      <Trans>API keys</Trans>
+                    </Link>
+                  </li>
                 </>
               ) : null}
               {isAdmin ? (

@@ -19,5 +19,5 @@ function ApiKeysRoute() {
       writeClipboard: (text) => navigator.clipboard.writeText(text),
     }),
   );
-  return <ApiKeysView implementations={implementations} />;
+  return <ApiKeysView kind="workshop" implementations={implementations} />;
 }

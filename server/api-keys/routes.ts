@@ -1,22 +1,24 @@
 import { Hono } from 'hono';
-import { apiKeyCreateSchema, isLocalhostOrigin } from '../../../common/contracts/api-keys';
-import { emptyBodySchema } from '../../../common/contracts/organisations';
-import { issueApiKey, listApiKeys, revokeApiKey, toApiKeySummary } from '../../api-keys/keys';
-import { audit } from '../../audit';
-import type { ServerDeps } from '../../context';
-import { clientIp } from '../../http/client-ip';
-import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
-import type { MemberEnv, SessionAccess } from '../../http/session-access';
+import { apiKeyCreateSchema, dealerApiKeyCreateSchema, isLocalhostOrigin } from '../../common/contracts/api-keys';
+import { emptyBodySchema } from '../../common/contracts/organisations';
+import { audit } from '../audit';
+import type { ServerDeps } from '../context';
+import { clientIp } from '../http/client-ip';
+import { ApiRefusal, ok, parseJsonBody } from '../http/respond';
+import type { MemberEnv, SessionAccess } from '../http/session-access';
+import { type ApiKeyOrganisationKind, issueApiKey, listApiKeys, revokeApiKey, toApiKeySummary } from './keys';
 
 /**
- * The workshop's API keys for its DMS (issue 15, ADR 031), mounted under /svc/workshop: list,
- * create (the key is in this one answer only), revoke. Scoped to the caller's workshop; another
- * workshop's key id is 404.
+ * An organisation's API keys, mounted under /svc/workshop (the DMS's keys, issue 15, ADR 031) and
+ * /svc/part-dealer (the dealer's ERP keys, ADR 040): list, create (the key is in this one answer
+ * only), revoke. Every member of the organisation may manage them (ADR 022: members have one
+ * role); scoped to the caller's organisation, another organisation's key id is 404. A dealer key
+ * has no registered origins: they only serve the workshop's punch-in.
  */
-export function createApiKeyRoutes(deps: ServerDeps, access: SessionAccess) {
+export function createApiKeyRoutes(deps: ServerDeps, access: SessionAccess, kind: ApiKeyOrganisationKind) {
   const { db } = deps.database;
   const routes = new Hono<MemberEnv>();
-  const member = access.requireMember('workshop');
+  const member = access.requireMember(kind);
 
   routes.get('/api-keys', member, async (c) => {
     const rows = await listApiKeys(db, c.get('organisation').id);
@@ -24,7 +26,10 @@ export function createApiKeyRoutes(deps: ServerDeps, access: SessionAccess) {
   });
 
   routes.post('/api-keys', member, async (c) => {
-    const body = await parseJsonBody(c, apiKeyCreateSchema);
+    const body =
+      kind === 'workshop'
+        ? await parseJsonBody(c, apiKeyCreateSchema)
+        : { ...(await parseJsonBody(c, dealerApiKeyCreateSchema)), allowed_origins: [] };
     // A DMS on the developer's own machine may be registered while developing, never in production.
     if (deps.config.isProduction && body.allowed_origins.some(isLocalhostOrigin)) {
       throw new ApiRefusal(400, 'apiKeyOriginInvalid', { field: 'allowed_origins' });
