@@ -1,6 +1,7 @@
 import * as v from 'valibot';
+import { envelopeSchema } from './envelope';
 import type { MessageId } from './message-ids';
-import { isCalendarDate, ORDER_LINE_ACTIONS, ORDER_LINE_STATUSES } from './trading';
+import { isCalendarDate, ORDER_LINE_ACTIONS, ORDER_LINE_STATUSES, orderDetailSchema } from './trading';
 
 /*
  * openTRANS 2.1 (BME) documents a dealer's ERP exchanges with the portal (docs/decisions/042-opentrans.md):
@@ -148,3 +149,8 @@ export const openTransResultSchema = v.object({
   ),
 });
 export type OpenTransResult = v.InferOutput<typeof openTransResultSchema>;
+
+/** The order page's answer to an applied upload: the changes and the order as it is now. */
+export const openTransUploadAnswerEnvelopeSchema = envelopeSchema(
+  v.object({ result: openTransResultSchema, order: orderDetailSchema }),
+);

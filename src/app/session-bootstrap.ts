@@ -57,7 +57,10 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       apiKeys: createApiKeysApi(workshopClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
-      dealerOrders: createDealerOrdersApi(partDealerClient),
+      dealerOrders: createDealerOrdersApi(
+        partDealerClient,
+        createFileClient(appConfig.services.partDealer, () => i18n.locale),
+      ),
       dealerDashboard: createDealerDashboardApi(partDealerClient),
       dealerInquiries: createDealerInquiriesApi(partDealerClient),
     },
