@@ -38,6 +38,21 @@ const builder = new XMLBuilder({
   suppressEmptyNode: true,
 });
 
+/** What an ORDER document says: the order, its lines, and the names of the two parties. */
+export type OrderDocumentSource = {
+  order: Pick<
+    typeof orders.$inferSelect,
+    'id' | 'createdAt' | 'customerNumber' | 'partDealerId' | 'currency' | 'totalCents'
+  >;
+  lines: readonly Pick<
+    typeof orderLines.$inferSelect,
+    'id' | 'partNumber' | 'brand' | 'description' | 'quantity' | 'netPriceCents' | 'depositCents' | 'promisedOn'
+  >[];
+  workshopName: string;
+  dealerName: string;
+  generatedAt: Date;
+};
+
 /** The ORDER document of one of the dealer's orders; null when it is not the dealer's (404). */
 export async function buildOrderDocument(db: Reader, reader: EventReader, orderId: number): Promise<string | null> {
   const [found] = await db
@@ -47,8 +62,16 @@ export async function buildOrderDocument(db: Reader, reader: EventReader, orderI
     .innerJoin(partDealers, eq(partDealers.id, orders.partDealerId))
     .where(and(eq(orders.id, orderId), ordersOf(reader)));
   if (!found) return null;
-  const { order, workshopName, dealerName } = found;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.id));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, found.order.id))
+    .orderBy(asc(orderLines.id));
+  return orderDocumentXml({ ...found, lines, generatedAt: new Date() });
+}
+
+/** The ORDER as XML (UTF-8), in the element order of the openTRANS 2.1 schema. */
+export function orderDocumentXml({ order, lines, workshopName, dealerName, generatedAt }: OrderDocumentSource) {
   const buyerId = { '@_type': 'supplier_specific', '#text': order.customerNumber };
   const supplierId = { '@_type': 'buyer_specific', '#text': `teileportal-dealer-${order.partDealerId}` };
 
@@ -89,7 +112,7 @@ export async function buildOrderDocument(db: Reader, reader: EventReader, orderI
       '@_xmlns': OPENTRANS_NAMESPACE,
       '@_xmlns:bmecat': BMECAT_NAMESPACE,
       ORDER_HEADER: {
-        CONTROL_INFO: { GENERATOR_INFO: 'Teileportal', GENERATION_DATE: new Date().toISOString() },
+        CONTROL_INFO: { GENERATOR_INFO: 'Teileportal', GENERATION_DATE: generatedAt.toISOString() },
         ORDER_INFO: {
           ORDER_ID: String(order.id),
           ORDER_DATE: order.createdAt.toISOString(),
