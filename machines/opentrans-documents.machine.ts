@@ -28,10 +28,7 @@ type Context = {
   downloadFailure: string | null;
 };
 
-export type OpenTransDocumentsEvent =
-  | { type: 'order.download' }
-  | { type: 'document.choose'; file: File }
-  | { type: 'result.dismiss' };
+export type OpenTransDocumentsEvent = { type: 'order.download' } | { type: 'document.choose'; file: File };
 
 /** The problems of a refused document (422 `openTransRefused`), read by shape: machines do not import the API layer. */
 export function refusalProblems(error: unknown): OpenTransProblem[] | null {
@@ -142,10 +139,6 @@ export const openTransDocumentsMachine = setup({
             problems: [],
             failure: null,
           }),
-        },
-        'result.dismiss': {
-          target: '.idle',
-          actions: assign({ fileName: null, applied: null, problems: [], failure: null }),
         },
       },
     },

@@ -29,6 +29,7 @@ export function registerDealerDocumentRoutes(
     const xml = await buildOrderDocument(db, { kind: 'dealer', organisationId: actor.organisationId }, orderId);
     if (xml === null) throw new ApiRefusal(404, 'notFound');
     c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
     return c.body(xml);
   });
 

@@ -61,6 +61,7 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
     const xml = await buildOrderDocument(db, readerOf(c.get('organisation').id), orderId);
     if (xml === null) throw new ApiRefusal(404, 'notFound');
     c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
     c.header('Content-Disposition', `attachment; filename="opentrans-order-${orderId}.xml"`);
     return c.body(xml);
   });

@@ -49,6 +49,5 @@ export function useOpenTransDocuments(implementations: OpenTransDocumentsImpleme
     ),
     download: () => send({ type: 'order.download' }),
     choose: (file: File) => send({ type: 'document.choose', file }),
-    dismiss: () => send({ type: 'result.dismiss' }),
   };
 }
