@@ -28,7 +28,7 @@ type InquiryRead = { id: number; version: number; lines: { id: number }[]; recip
 /** Two lines quoted by the dealer and ordered by the workshop; the order's id. */
 async function placedOrder(workshop: APIRequestContext, dealer: APIRequestContext) {
   const { relations } = await dataOf<{ relations: { id: number; status: string }[] }>(
-    await workshop.get('/svc/workshop/relations'),
+    await workshop.get('/svc/workshop/suppliers'),
   );
   const sent = await dataOf<InquiryRead>(
     await workshop.post('/svc/workshop/inquiries', {
