@@ -113,7 +113,9 @@ test('openTRANS: the dealer downloads the ORDER and uploads its ERP’s ORDERRES
 
   await page.context().clearCookies();
   await useLanguage(page, 'de');
+  await page.goto('/login');
   await logInThroughForm(page, dealer.email, PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 15_000 });
   await page.goto(`/dealer/orders/${orderId}`);
   await expect(page.getByRole('heading', { name: 'openTRANS für Ihr Warenwirtschaftssystem' })).toBeVisible();
 
