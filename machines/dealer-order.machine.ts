@@ -46,6 +46,8 @@ type Context = {
 
 export type DealerOrderEvent =
   | { type: 'order.retry' }
+  /** The order as another part of the page changed it (an applied openTRANS document, ADR 042). */
+  | { type: 'order.replace'; order: OrderDetail }
   | { type: 'trade.event'; event: TradeEvent }
   | { type: 'line.toggle'; lineId: number }
   | { type: 'selection.clear' }
@@ -234,6 +236,13 @@ export const dealerOrderMachine = setup({
           }),
         },
         'selection.clear': { actions: assign({ selected: [] }) },
+        'order.replace': {
+          actions: assign({
+            order: ({ event }) => event.order,
+            selected: ({ context, event }) =>
+              context.selected.filter((id) => event.order.lines.some((line) => line.id === id)),
+          }),
+        },
         'action.open': { guard: 'actionOffered', target: 'applyingAction', actions: assign({ notice: null }) },
         'return.decide': { guard: 'returnOpen', target: 'decidingReturn', actions: assign({ notice: null }) },
       },

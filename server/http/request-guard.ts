@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { MAX_OPENTRANS_DOCUMENT_BYTES } from '../../common/contracts/opentrans';
 import { refusalBody } from './respond';
 
 export const MAX_BODY_BYTES = 32 * 1024;
@@ -9,6 +10,14 @@ export const MAX_BODY_BYTES = 32 * 1024;
  */
 export const LOGO_UPLOAD_PATH = '/svc/part-dealer/organisation/logo';
 export const MAX_LOGO_BODY_BYTES = 1024 * 1024;
+
+/**
+ * openTRANS documents (ADR 042): a dealer's ERP posts the XML itself to the API (1 MB at most,
+ * `application/xml` or `text/xml`); the order page uploads the file's bytes as base64 in JSON.
+ */
+export const OPENTRANS_API_PATH = '/api/v1/dealer/documents';
+const OPENTRANS_UPLOAD_PATH = /^\/svc\/part-dealer\/orders\/\d{1,9}\/opentrans$/;
+const MAX_OPENTRANS_UPLOAD_BODY_BYTES = Math.ceil(MAX_OPENTRANS_DOCUMENT_BYTES / 3) * 4 + 1024;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,6 +31,11 @@ const refuseLargeLogoBody: MiddlewareHandler = bodyLimit({
   onError: (c) => c.json(refusalBody(c, 413, 'bodyTooLarge'), 413),
 });
 
+const refuseLargeOpenTransBody: MiddlewareHandler = bodyLimit({
+  maxSize: MAX_OPENTRANS_UPLOAD_BODY_BYTES,
+  onError: (c) => c.json(refusalBody(c, 413, 'openTransTooLarge'), 413),
+});
+
 /**
  * Bodies over 32 KB are refused before they are read (ADR 004); only the logo upload may send up
  * to 1 MB. GET, HEAD and OPTIONS
@@ -31,6 +45,9 @@ const refuseLargeLogoBody: MiddlewareHandler = bodyLimit({
 export const limitBody: MiddlewareHandler = (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   if (c.req.method === 'PUT' && c.req.path === LOGO_UPLOAD_PATH) return refuseLargeLogoBody(c, next);
+  if (c.req.method === 'POST' && (c.req.path === OPENTRANS_API_PATH || OPENTRANS_UPLOAD_PATH.test(c.req.path))) {
+    return refuseLargeOpenTransBody(c, next);
+  }
   return refuseLargeBody(c, next);
 };
 
@@ -50,7 +67,9 @@ export function sameOriginJsonOnly(allowedOrigins: readonly string[]): Middlewar
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const contentType = c.req.header('content-type') ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    // The one XML body: an ERP's openTRANS document, posted server to server with an API key.
+    const xmlAllowed = c.req.path === OPENTRANS_API_PATH && /^(application|text)\/xml\s*(;|$)/i.test(contentType);
+    if (!xmlAllowed && !/^application\/json\s*(;|$)/i.test(contentType)) {
       return c.json(refusalBody(c, 415, 'unsupportedContentType'), 415);
     }
     const fetchSite = c.req.header('sec-fetch-site');

@@ -1,4 +1,5 @@
 import type * as v from 'valibot';
+import { openTransUploadAnswerEnvelopeSchema } from '../../common/contracts/opentrans';
 import {
   type OrderLineActionInput,
   orderDetailEnvelopeSchema,
@@ -6,7 +7,7 @@ import {
   type orderListQuerySchema,
   type ReturnRequestInput,
 } from '../../common/contracts/trading';
-import type { ServiceClient } from './http';
+import type { FileClient, ServiceClient } from './http';
 
 type OrderListQuery = v.InferOutput<typeof orderListQuerySchema>;
 
@@ -40,9 +41,32 @@ export function createWorkshopOrdersApi(client: ServiceClient) {
   };
 }
 
+/** A file's bytes as base64 (the openTRANS upload sends them untouched: the server reads their encoding). */
+async function fileAsBase64(file: Blob) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes its bytes as arguments, and arguments are limited.
+  for (let start = 0; start < bytes.length; start += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  }
+  return btoa(binary);
+}
+
 /** The dealer's orders (ADR 023's endpoint table): `/orders…` of the part-dealer service. */
-export function createDealerOrdersApi(client: ServiceClient) {
+export function createDealerOrdersApi(client: ServiceClient, files: FileClient) {
   return {
+    /** The order as an openTRANS ORDER document for the dealer's ERP (ADR 042). */
+    downloadOrderDocument(orderId: number) {
+      return files(`/orders/${orderId}/opentrans`, `opentrans-order-${orderId}.xml`);
+    },
+    /** The ERP's ORDERRESPONSE or DISPATCHNOTIFICATION; a refused one is 422 `openTransRefused` with its problems in `data`. */
+    async uploadDocument(orderId: number, file: Blob) {
+      const body = await client(openTransUploadAnswerEnvelopeSchema, `/orders/${orderId}/opentrans`, {
+        method: 'POST',
+        body: { document_base64: await fileAsBase64(file) },
+      });
+      return { ...body.data, message: body.message };
+    },
     async list(query: OrderListQuery) {
       return (await client(orderListEnvelopeSchema, '/orders', { query: listParams(query) })).data;
     },

@@ -59,7 +59,10 @@ export function bootstrapSession(onSessionChange: () => void, storage: BrowserSt
       dealerApiKeys: createApiKeysApi(partDealerClient),
       partDealer: createPartDealerApi(partDealerClient),
       dealerOrganisation: createDealerOrganisationApi(partDealerClient),
-      dealerOrders: createDealerOrdersApi(partDealerClient),
+      dealerOrders: createDealerOrdersApi(
+        partDealerClient,
+        createFileClient(appConfig.services.partDealer, () => i18n.locale),
+      ),
       dealerDashboard: createDealerDashboardApi(partDealerClient),
       dealerInquiries: createDealerInquiriesApi(partDealerClient),
       // Webhooks (ADR 041): the same calls for a workshop and for a dealer, in its own service.

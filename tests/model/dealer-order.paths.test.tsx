@@ -16,6 +16,7 @@ import type { OrderChangeResult } from '../../machines/workshop-order.machine';
 import type { DealerOrdersApi } from '../../src/api/orders-api';
 import { DealerOrderView } from '../../src/views/orders/DealerOrderView';
 import { createDealerOrderImplementations } from '../../src/views/orders/use-dealer-order';
+import { createOpenTransDocumentsImplementations } from '../../src/views/orders/use-opentrans-documents';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
 import {
@@ -199,7 +200,12 @@ async function renderOrderPage() {
       request('submit')({ orderId, returnId, decision, body }),
   } as unknown as DealerOrdersApi;
   const implementations = createDealerOrderImplementations({ api, live: live.source });
-  await renderInRouter('/dealer/orders/42', () => <DealerOrderView implementations={implementations} orderId={42} />);
+  // The openTRANS panel has paths of its own (opentrans-documents.paths.test.tsx); here it is only shown.
+  const openTrans = (onOrderChanged: (order: OrderDetail) => void) =>
+    createOpenTransDocumentsImplementations({ api, onOrderChanged });
+  await renderInRouter('/dealer/orders/42', () => (
+    <DealerOrderView implementations={implementations} openTrans={openTrans} orderId={42} />
+  ));
   return { user, live, calls, isActorOutcome, settle };
 }
 

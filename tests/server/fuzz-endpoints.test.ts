@@ -22,6 +22,7 @@ import {
 } from '../../common/contracts/dealer-organisation';
 import { fitmentLookupQuerySchema } from '../../common/contracts/fitment';
 import { linkCheckRequestSchema } from '../../common/contracts/link-check';
+import { openTransUploadSchema } from '../../common/contracts/opentrans';
 import {
   emptyBodySchema,
   organisationInviteSchema,
@@ -305,6 +306,8 @@ type Endpoint = {
   answersImage?: true;
   /** A claim's delay statement: an existing one answers with the PDF itself, not the envelope. */
   answersPdf?: true;
+  /** A dealer's openTRANS ORDER (ADR 042): an existing one answers with the XML itself, not the envelope. */
+  answersXml?: true;
   /** An insurer's read: every access is recorded in the audit log by design (ADR 030), nothing else. */
   auditsReads?: true;
 };
@@ -602,6 +605,14 @@ const endpoints: Endpoint[] = [
     caller: 'dealer',
     bodyKeys: schemaKeys(returnDecisionSchema),
   },
+  // openTRANS (ADR 042): the ORDER download and the ERP's answer uploaded on the order page.
+  { method: 'GET', path: '/svc/part-dealer/orders/:id/opentrans', caller: 'dealer', answersXml: true },
+  {
+    method: 'POST',
+    path: '/svc/part-dealer/orders/:id/opentrans',
+    caller: 'dealer',
+    bodyKeys: schemaKeys(openTransUploadSchema),
+  },
   // Orders from a file (issue 14): the workshop's saved column mappings.
   {
     method: 'GET',
@@ -782,6 +793,9 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
             if (endpoint.answersImage && response.status === 200) {
               expect(response.headers.get('content-type')).toMatch(/^image\/(png|jpeg|webp)$/);
               expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+            } else if (endpoint.answersXml && response.status === 200) {
+              expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+              expect(response.headers.get('cache-control')).toBe('no-store');
             } else if (endpoint.answersPdf && response.status === 200) {
               expect(response.headers.get('content-type')).toBe('application/pdf');
               expect(response.headers.get('cache-control')).toBe('no-store');

@@ -1,9 +1,14 @@
 import { type Context, Hono } from 'hono';
+import { openTransUploadSchema } from '../../../common/contracts/opentrans';
 import { orderLineActionSchema, orderListQuerySchema, returnDecisionSchema } from '../../../common/contracts/trading';
 import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
+import { requestLocale } from '../../i18n';
 import type { EventReader } from '../../trade/event-log';
+import { applyDealerDocument } from '../../trade/opentrans/apply-document';
+import { buildOrderDocument } from '../../trade/opentrans/order-document';
+import { openTransRefusal } from '../../trade/opentrans/refusal';
 import { changeOrderLines, decideReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
@@ -47,6 +52,32 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
     const body = await parseJsonBody(c, orderLineActionSchema);
     const { orderId } = await changeOrderLines(db, actorOf(c), Number(c.req.param('id')), body);
     return ok(c, await readBack(c, orderId), 'orderLineUpdated');
+  });
+
+  // openTRANS (ADR 042): the order as an ORDER document for the dealer's ERP, and its ERP's answer
+  // (ORDERRESPONSE, DISPATCHNOTIFICATION) uploaded on the order's page, applied to this order only.
+  routes.get('/orders/:id{[0-9]{1,9}}/opentrans', requireDealer, async (c) => {
+    const orderId = Number(c.req.param('id'));
+    const xml = await buildOrderDocument(db, readerOf(c.get('organisation').id), orderId);
+    if (xml === null) throw new ApiRefusal(404, 'notFound');
+    c.header('Content-Type', 'application/xml; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Disposition', `attachment; filename="opentrans-order-${orderId}.xml"`);
+    return c.body(xml);
+  });
+
+  routes.post('/orders/:id{[0-9]{1,9}}/opentrans', requireDealer, async (c) => {
+    const orderId = Number(c.req.param('id'));
+    const body = await parseJsonBody(c, openTransUploadSchema);
+    const bytes = new Uint8Array(Buffer.from(body.document_base64, 'base64'));
+    const outcome = await applyDealerDocument(db, actorOf(c), bytes, { onlyOrderId: orderId });
+    if (!outcome.applied) {
+      // The page's own order gone or not this dealer's: 404 like every other order route.
+      if (!(await readOrderDetail(db, readerOf(c.get('organisation').id), orderId)))
+        throw new ApiRefusal(404, 'notFound');
+      throw openTransRefusal(requestLocale(c), outcome.findings);
+    }
+    return ok(c, { result: outcome.result, order: await readBack(c, orderId) }, 'openTransApplied');
   });
 
   routes.post(

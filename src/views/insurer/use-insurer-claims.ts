@@ -17,18 +17,7 @@ import { useUrlList } from '../trade-shared/use-url-list';
 export type ClaimListImplementations = UrlListImplementations<typeof claimListQuerySchema, ClaimSummary>;
 export type ClaimImplementations = Parameters<typeof insurerClaimMachine.provide>[0];
 
-/** Hands a downloaded file to the browser as a download (the only way a SPA saves a file). */
-export function saveFileInBrowser({ bytes, fileName }: StatementFile) {
-  const url = URL.createObjectURL(bytes);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled, so the download has its bytes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFileInBrowser } from '../trade-shared/save-file';
 
 /** The list's effects: its page from the service, and writing the page into the URL. */
 export function createClaimListImplementations(deps: {

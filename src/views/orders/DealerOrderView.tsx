@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import { ORDER_LINE_ACTIONS } from '../../../common/contracts/trading';
+import { useState } from 'react';
+import { ORDER_LINE_ACTIONS, type OrderDetail } from '../../../common/contracts/trading';
 import { formatLineName } from '../../../common/format/formats';
 import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
@@ -9,10 +10,12 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/TextField';
 import { lineActionText, lineActionTitle } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
+import { OpenTransPanel } from './OpenTransPanel';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPageFrame } from './OrderPageFrame';
 import { OrderTimeline } from './OrderTimeline';
 import { type DealerOrderImplementations, type LineActionDraft, useDealerOrder } from './use-dealer-order';
+import type { OpenTransDocumentsImplementations } from './use-opentrans-documents';
 
 /** Which field of the action's dialog a problem belongs to; the rest is said for the whole dialog. */
 function fieldOf(draft: LineActionDraft) {
@@ -27,15 +30,19 @@ function fieldOf(draft: LineActionDraft) {
 /** /dealer/orders/$orderId: the dealer's order; line actions one by one or on ticked lines, returns decided. */
 export function DealerOrderView({
   implementations,
+  openTrans,
   orderId,
 }: {
   implementations: DealerOrderImplementations;
+  /** The openTRANS panel's effects, given how to show the order an applied document left. */
+  openTrans: (onOrderChanged: (order: OrderDetail) => void) => OpenTransDocumentsImplementations;
   orderId: number;
 }) {
   const { t, i18n } = useLingui();
   const messageText = useMessageText();
   const format = useFormats();
   const view = useDealerOrder(implementations, orderId);
+  const [openTransImplementations] = useState(() => openTrans(view.replaceOrder));
   const inquiryId = view.order?.inquiry_id ?? 0;
   const { order, action, decision, selected } = view;
   const actionParts = action
@@ -241,6 +248,7 @@ export function DealerOrderView({
               ) : null;
             }}
           />
+          <OpenTransPanel implementations={openTransImplementations} orderId={orderId} />
           <OrderTimeline order={order} />
         </>
       )}

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { MessageId } from '../../../common/contracts/message-ids';
-import type { OrderLineAction } from '../../../common/contracts/trading';
+import type { OrderDetail, OrderLineAction } from '../../../common/contracts/trading';
 import {
   type ApplyLineActionInput,
   actionBody,
@@ -98,6 +98,7 @@ export function useDealerOrder(implementations: DealerOrderImplementations, orde
       actor.getSnapshot().can(lineIds ? { type: 'action.open', action, lineIds } : { type: 'action.open', action }),
     canDecide: (returnId: number) => actor.getSnapshot().can({ type: 'return.decide', returnId, decision: 'accept' }),
     retry: () => send({ type: 'order.retry' }),
+    replaceOrder: (order: OrderDetail) => send({ type: 'order.replace', order }),
     toggle: (lineId: number) => send({ type: 'line.toggle', lineId }),
     clearSelection: () => send({ type: 'selection.clear' }),
     openAction: (action: OrderLineAction, lineIds?: number[]) =>
