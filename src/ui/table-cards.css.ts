@@ -9,7 +9,12 @@ export const cardsContainerQuery = `${CARDS_CONTAINER} (max-width: 800px)`;
 /** A wide table's wrapper: the table inside turns into cards when the wrapper is narrow. */
 export const cardsContainer = style({ containerType: 'inline-size', containerName: CARDS_CONTAINER });
 
-/** A cell shown first in its card (status, amount, actions). */
+/** A cell that names its card (the part of an order line, with its checkbox): shown before all others. */
+export const cardHead = style({
+  '@media': { [mobileQuery]: { order: -2 } },
+  '@container': { [cardsContainerQuery]: { order: -2 } },
+});
+/** A cell shown first in its card after its head (status, amount, actions). */
 export const cardFirst = style({
   '@media': { [mobileQuery]: { order: -1 } },
   '@container': { [cardsContainerQuery]: { order: -1 } },

@@ -374,6 +374,21 @@ async function layoutProblems(page: Page, statusWords: string[]) {
         problems.push(`off-screen (${Math.round(rect.left)}–${Math.round(rect.right)} px): ${describe(element)}`);
       }
     }
+    // A word broken inside while it would fit on a line of its own ("Abgasrüc/kführung", a label
+    // squeezed into a narrow column). Only words with a small letter: a VIN or a code may break.
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('svg, script, style, noscript, template') || !visible(parent)) continue;
+      for (const match of (node.textContent ?? '').matchAll(/\p{L}{4,}/gu)) {
+        if (!/\p{Ll}/u.test(match[0])) continue;
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+        if (lines.size > 1) problems.push(`a word broken inside: "${match[0]}" in ${describe(parent)}`);
+      }
+    }
     for (const button of document.querySelectorAll('button, a[role="button"], [type="submit"]')) {
       if (!visible(button)) continue;
       const rect = button.getBoundingClientRect();
@@ -426,6 +441,35 @@ async function checkPhoneNavigation(page: Page, language: Language, label: strin
   await expect.soft(navigation, `${label}: Escape closes`).toBeHidden();
   await expect.soft(toggle, `${label}: focus back on the toggle`).toBeFocused();
 }
+
+/** The checks themselves: each kind of defect planted on a page of its own is found. */
+test('the layout checks find a planted overflow, a cut amount, a broken word and a button off-screen', async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[2]);
+  const planted = {
+    sideways: '<div style="width: 600px">Eine zu breite Zeile</div>',
+    cutAmount: '<p style="width: 40px; overflow: hidden; white-space: nowrap">12.345,67 €</p>',
+    brokenWord: '<p style="width: 90px; overflow-wrap: anywhere">Abgasrückführungsventil</p>',
+    buttonOffScreen: '<button type="button" style="position: absolute; left: 420px">Bestellen</button>',
+  };
+  const found = {
+    sideways: /the page scrolls sideways/,
+    cutAmount: /clipped \(\d+ px in 40 px\): <p> "12\.345,67 €"/,
+    brokenWord: /a word broken inside: "Abgasrückführungsventil"/,
+    buttonOffScreen: /button off-screen .*"Bestellen"/,
+  };
+  for (const [defect, html] of Object.entries(planted) as [keyof typeof planted, string][]) {
+    await page.setContent(`<!doctype html><html lang="de"><body style="margin: 0">${html}</body></html>`);
+    const problems = await layoutProblems(page, []);
+    expect(problems.join('\n'), defect).toMatch(found[defect]);
+  }
+  // And a page without them has no problems: the checks do not cry wolf.
+  await page.setContent(
+    '<!doctype html><html lang="de"><body><p>Abgasrückführungsventil 12.345,67 €</p></body></html>',
+  );
+  expect(await layoutProblems(page, [])).toEqual([]);
+});
 
 /**
  * One test for all roles (each in a browser context of its own), so that the server and its data

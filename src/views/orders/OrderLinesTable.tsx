@@ -140,7 +140,7 @@ export function OrderLinesTable({
             return (
               <tr key={line.id}>
                 {selection ? (
-                  <td className={styles.cell}>
+                  <td className={`${styles.cell} ${cards.cardHead}`}>
                     <input
                       type="checkbox"
                       aria-label={t`Select line ${partNumber}`}
@@ -149,11 +149,11 @@ export function OrderLinesTable({
                     />
                   </td>
                 ) : null}
-                <th scope="row" className={styles.cell}>
+                <th scope="row" className={`${styles.cell} ${cards.cardHead}`}>
                   {/* The row's name for screen readers: a line asked for by description has no part number. */}
                   {line.part_number || <span className={styles.muted}>{line.description}</span>}
                 </th>
-                <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Description`}>
+                <td className={`${styles.cell} ${cards.cardHead} ${cards.cardWide}`} data-label={t`Description`}>
                   {line.description}
                   {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
                   {details(line)}
