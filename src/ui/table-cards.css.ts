@@ -14,8 +14,16 @@ export const cardHead = style({
   '@media': { [mobileQuery]: { order: -2 } },
   '@container': { [cardsContainerQuery]: { order: -2 } },
 });
-/** A cell shown first in its card after its head (status, amount, actions). */
+/**
+ * A cell whose words are never broken inside (a date, a status, a short name): the tables let an
+ * e-mail address or a URL break anywhere, and without this the browser squeezed these columns to
+ * "Akti/v" and "27.11/.2026" at 1280 px (issue 24).
+ */
+export const keepWords = style({ selectors: { '&&': { overflowWrap: 'normal' } } });
+/** A cell shown first in its card after its head (status, amount, actions); its words stay whole. */
 export const cardFirst = style({
+  // Doubled, so that it wins over any cell class that lets words break anywhere.
+  selectors: { '&&': { overflowWrap: 'normal' } },
   '@media': { [mobileQuery]: { order: -1 } },
   '@container': { [cardsContainerQuery]: { order: -1 } },
 });

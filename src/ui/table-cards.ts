@@ -18,6 +18,9 @@ export function tableCards(table: string, { inContainer = false } = {}) {
     '@media': { [mobileQuery]: rule },
     ...(inContainer ? { '@container': { [cardsContainerQuery]: rule } } : {}),
   });
+  // At every width: a column's name and a button's words break between words, never inside one
+  // ("Schlüs/sel", "Deaktiv/ieren"), whatever the cells allow for e-mail addresses and URLs.
+  globalStyle(`${table} > thead > tr > th, ${table} button`, { overflowWrap: 'normal' });
   globalStyle(table, narrow({ display: 'block', width: '100%', minWidth: 0 }));
   // A caption left in a block "table" shrinks to its longest word ("Angefragte / Händler").
   globalStyle(`${table} > caption`, narrow({ display: 'block', textAlign: 'left' }));

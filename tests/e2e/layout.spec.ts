@@ -374,19 +374,25 @@ async function layoutProblems(page: Page, statusWords: string[]) {
         problems.push(`off-screen (${Math.round(rect.left)}–${Math.round(rect.right)} px): ${describe(element)}`);
       }
     }
-    // A word broken inside while it would fit on a line of its own ("Abgasrüc/kführung", a label
-    // squeezed into a narrow column). Only words with a small letter: a VIN or a code may break.
+    // A word broken inside ("Abgasrüc/kführung", "Deaktiv/ieren": a label squeezed into a narrow
+    // column), or a date or an amount broken over two lines ("27.11/.2026"). Only words with a
+    // small letter (a VIN or a part number may break), and not inside an e-mail address or a URL.
     const range = document.createRange();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const brokenIfSplit = /\p{L}{4,}|\d{1,2}\.\d{1,2}\.\d{2,4}|\d[\d.]*,\d\d/gu;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('svg, script, style, noscript, template') || !visible(parent)) continue;
-      for (const match of (node.textContent ?? '').matchAll(/\p{L}{4,}/gu)) {
-        if (!/\p{Ll}/u.test(match[0])) continue;
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
-        if (lines.size > 1) problems.push(`a word broken inside: "${match[0]}" in ${describe(parent)}`);
+      for (const token of (node.textContent ?? '').matchAll(/\S+/g)) {
+        if (token[0].includes('@') || token[0].includes('://')) continue;
+        for (const match of token[0].matchAll(brokenIfSplit)) {
+          if (/^\p{L}/u.test(match[0]) && !/\p{Ll}/u.test(match[0])) continue;
+          const start = token.index + match.index;
+          range.setStart(node, start);
+          range.setEnd(node, start + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+          if (lines.size > 1) problems.push(`broken inside: "${match[0]}" in ${describe(parent)}`);
+        }
       }
     }
     for (const button of document.querySelectorAll('button, a[role="button"], [type="submit"]')) {
@@ -443,7 +449,7 @@ async function checkPhoneNavigation(page: Page, language: Language, label: strin
 }
 
 /** The checks themselves: each kind of defect planted on a page of its own is found. */
-test('the layout checks find a planted overflow, a cut amount, a broken word and a button off-screen', async ({
+test('the layout checks find a planted overflow, a cut amount, a broken word or date and a button off-screen', async ({
   page,
 }) => {
   await page.setViewportSize(SIZES[2]);
@@ -451,12 +457,14 @@ test('the layout checks find a planted overflow, a cut amount, a broken word and
     sideways: '<div style="width: 600px">Eine zu breite Zeile</div>',
     cutAmount: '<p style="width: 40px; overflow: hidden; white-space: nowrap">12.345,67 €</p>',
     brokenWord: '<p style="width: 90px; overflow-wrap: anywhere">Abgasrückführungsventil</p>',
+    brokenDate: '<p style="width: 40px; overflow-wrap: anywhere">27.11.2026</p>',
     buttonOffScreen: '<button type="button" style="position: absolute; left: 420px">Bestellen</button>',
   };
   const found = {
     sideways: /the page scrolls sideways/,
     cutAmount: /clipped \(\d+ px in 40 px\): <p> "12\.345,67 €"/,
-    brokenWord: /a word broken inside: "Abgasrückführungsventil"/,
+    brokenWord: /broken inside: "Abgasrückführungsventil"/,
+    brokenDate: /broken inside: "27\.11\.2026"/,
     buttonOffScreen: /button off-screen .*"Bestellen"/,
   };
   for (const [defect, html] of Object.entries(planted) as [keyof typeof planted, string][]) {
@@ -464,9 +472,10 @@ test('the layout checks find a planted overflow, a cut amount, a broken word and
     const problems = await layoutProblems(page, []);
     expect(problems.join('\n'), defect).toMatch(found[defect]);
   }
-  // And a page without them has no problems: the checks do not cry wolf.
+  // And a page without them has no problems (an e-mail address may break): the checks do not cry wolf.
   await page.setContent(
-    '<!doctype html><html lang="de"><body><p>Abgasrückführungsventil 12.345,67 €</p></body></html>',
+    '<!doctype html><html lang="de"><body><p>Abgasrückführungsventil 12.345,67 € am 27.11.2026</p>' +
+      '<p style="width: 90px; overflow-wrap: anywhere">haendler1-b@demo.teileportal.local</p></body></html>',
   );
   expect(await layoutProblems(page, [])).toEqual([]);
 });

@@ -30,6 +30,7 @@ export function LeadsView({ implementations }: { implementations: AdminLeadsImpl
         },
         {
           header: <Trans>Received</Trans>,
+          keepWords: true,
           cell: (lead: WorkshopLead) => i18n.date(lead.created_at, { dateStyle: 'medium' }),
         },
         {

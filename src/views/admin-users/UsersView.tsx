@@ -38,6 +38,7 @@ export function UsersView({
         { header: <Trans>E-mail</Trans>, cell: (user: AdminUser) => user.email },
         {
           header: <Trans>Registered</Trans>,
+          keepWords: true,
           cell: (user: AdminUser) => i18n.date(user.created_at, { dateStyle: 'medium' }),
         },
         { header: <Trans>Status</Trans>, first: true, cell: (user: AdminUser) => statusLabels[user.status] },
