@@ -9,8 +9,8 @@ export type DataColumn<TItem> = {
   label?: string;
   /** Shown first in its card on a phone (status, amount, actions); its words are never broken. */
   first?: boolean;
-  /** A date or a code whose words are never broken inside (the other cells may break a long e-mail anywhere). */
-  keepWords?: boolean;
+  /** An e-mail address or a URL, which may break anywhere; the other cells break between words only. */
+  breakAnywhere?: boolean;
 };
 
 /**
@@ -66,7 +66,7 @@ export function DataTable<TItem extends { id: number }>({
                 className={[
                   classNames.cell,
                   column.first ? cards.cardFirst : '',
-                  column.keepWords ? cards.keepWords : '',
+                  column.breakAnywhere ? cards.breakAnywhere : '',
                 ]
                   .filter(Boolean)
                   .join(' ')}

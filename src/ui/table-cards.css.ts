@@ -15,11 +15,15 @@ export const cardHead = style({
   '@container': { [cardsContainerQuery]: { order: -2 } },
 });
 /**
- * A cell whose words are never broken inside (a date, a status, a short name): the tables let an
- * e-mail address or a URL break anywhere, and without this the browser squeezed these columns to
- * "Akti/v" and "27.11/.2026" at 1280 px (issue 24).
+ * A cell whose words are never broken inside (a date, a status, a short name), in a table whose
+ * cells otherwise break anywhere: the browser squeezed such columns to "Akti/v" and "27.11/.2026".
  */
 export const keepWords = style({ selectors: { '&&': { overflowWrap: 'normal' } } });
+/**
+ * An e-mail address or a URL: one long word that may break anywhere, so that its column does not
+ * push the others out of view. Every other cell breaks between words (issue 24).
+ */
+export const breakAnywhere = style({ selectors: { '&&': { overflowWrap: 'anywhere' } } });
 /** A cell shown first in its card after its head (status, amount, actions); its words stay whole. */
 export const cardFirst = style({
   // Doubled, so that it wins over any cell class that lets words break anywhere.

@@ -21,6 +21,8 @@ export function tableCards(table: string, { inContainer = false } = {}) {
   // At every width: a column's name and a button's words break between words, never inside one
   // ("Schlüs/sel", "Deaktiv/ieren"), whatever the cells allow for e-mail addresses and URLs.
   globalStyle(`${table} > thead > tr > th, ${table} button`, { overflowWrap: 'normal' });
+  // An e-mail link is one long word: it may break anywhere rather than widen its column.
+  globalStyle(`${table} a[href^="mailto:"]`, { overflowWrap: 'anywhere' });
   globalStyle(table, narrow({ display: 'block', width: '100%', minWidth: 0 }));
   // A caption left in a block "table" shrinks to its longest word ("Angefragte / Händler").
   globalStyle(`${table} > caption`, narrow({ display: 'block', textAlign: 'left' }));

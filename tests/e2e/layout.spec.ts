@@ -376,7 +376,7 @@ async function layoutProblems(page: Page, statusWords: string[]) {
     }
     // A word broken inside ("Abgasrüc/kführung", "Deaktiv/ieren": a label squeezed into a narrow
     // column), or a date or an amount broken over two lines ("27.11/.2026"). Only words with a
-    // small letter (a VIN or a part number may break), and not inside an e-mail address or a URL.
+    // small letter (a VIN may break), not inside an e-mail address, a URL or a code.
     const range = document.createRange();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const brokenIfSplit = /\p{L}{4,}|\d{1,2}\.\d{1,2}\.\d{2,4}|\d[\d.]*,\d\d/gu;
@@ -384,7 +384,8 @@ async function layoutProblems(page: Page, statusWords: string[]) {
       const parent = node.parentElement;
       if (!parent || parent.closest('svg, script, style, noscript, template') || !visible(parent)) continue;
       for (const token of (node.textContent ?? '').matchAll(/\S+/g)) {
-        if (token[0].includes('@') || token[0].includes('://')) continue;
+        // An address, or a code of letters and digits (a key's prefix, a part number) may break.
+        if (/@|:\/\//.test(token[0]) || (/\d/.test(token[0]) && /\p{L}/u.test(token[0]))) continue;
         for (const match of token[0].matchAll(brokenIfSplit)) {
           if (/^\p{L}/u.test(match[0]) && !/\p{Ll}/u.test(match[0])) continue;
           const start = token.index + match.index;

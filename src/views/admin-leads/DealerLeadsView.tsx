@@ -39,7 +39,6 @@ export function DealerLeadsView({ implementations }: { implementations: AdminDea
         { header: <Trans>Brands</Trans>, cell: (lead: DealerLead) => lead.brands_served.join(', ') },
         {
           header: <Trans>Received</Trans>,
-          keepWords: true,
           cell: (lead: DealerLead) => i18n.date(lead.created_at, { dateStyle: 'medium' }),
         },
         { header: <Trans>Status</Trans>, first: true, cell: (lead: DealerLead) => statusLabels[lead.status] },

@@ -23,14 +23,13 @@ export function LeadsView({ implementations }: { implementations: AdminLeadsImpl
       statusOptions={workshopLeadStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
       columns={[
         { header: <Trans>Workshop</Trans>, cell: (lead: WorkshopLead) => lead.workshop_account_name },
-        { header: <Trans>E-mail</Trans>, cell: (lead: WorkshopLead) => lead.email },
+        { header: <Trans>E-mail</Trans>, breakAnywhere: true, cell: (lead: WorkshopLead) => lead.email },
         {
           header: <Trans>Form</Trans>,
           cell: (lead: WorkshopLead) => (lead.mode === 'plain' ? t`Invitation request` : t`Workshop account`),
         },
         {
           header: <Trans>Received</Trans>,
-          keepWords: true,
           cell: (lead: WorkshopLead) => i18n.date(lead.created_at, { dateStyle: 'medium' }),
         },
         {

@@ -137,7 +137,7 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
           empty={<Trans>No organisations match this search.</Trans>}
           columns={[
             { header: <Trans>Name</Trans>, cell: (organisation: AdminOrganisation) => organisation.name },
-            { header: <Trans>Kind</Trans>, keepWords: true, cell: (organisation) => kindLabels[organisation.kind] },
+            { header: <Trans>Kind</Trans>, cell: (organisation) => kindLabels[organisation.kind] },
             { header: <Trans>Users</Trans>, cell: (organisation) => organisation.member_count },
             { header: <Trans>Status</Trans>, first: true, cell: (organisation) => stateLabels[organisation.status] },
             {
@@ -257,13 +257,9 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
                         </>
                       ),
                     },
-                    { header: <Trans>E-mail</Trans>, cell: (member) => member.email },
-                    { header: <Trans>Role</Trans>, keepWords: true, cell: (member) => roleLabels[member.role] },
-                    {
-                      header: <Trans>Status</Trans>,
-                      keepWords: true,
-                      cell: (member) => userStatusLabels[member.status],
-                    },
+                    { header: <Trans>E-mail</Trans>, breakAnywhere: true, cell: (member) => member.email },
+                    { header: <Trans>Role</Trans>, cell: (member) => roleLabels[member.role] },
+                    { header: <Trans>Status</Trans>, cell: (member) => userStatusLabels[member.status] },
                   ]}
                 />
               )}
@@ -280,11 +276,7 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
                   columns={[
                     { header: <Trans>Name</Trans>, cell: (relation) => relation.name },
                     { header: <Trans>Customer number</Trans>, cell: (relation) => relation.customer_number },
-                    {
-                      header: <Trans>Status</Trans>,
-                      keepWords: true,
-                      cell: (relation) => relationLabels[relation.status],
-                    },
+                    { header: <Trans>Status</Trans>, cell: (relation) => relationLabels[relation.status] },
                   ]}
                 />
               )}

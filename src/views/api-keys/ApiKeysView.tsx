@@ -86,7 +86,10 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
                       <td className={`${styles.cell} ${styles.code}`} data-label={t`Key starts with`}>
                         {key.prefix}…
                       </td>
-                      <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Registered origins`}>
+                      <td
+                        className={`${styles.cell} ${cards.cardWide} ${cards.breakAnywhere}`}
+                        data-label={t`Registered origins`}
+                      >
                         {key.allowed_origins.join(', ') || '—'}
                       </td>
                       <td className={`${styles.cell} ${cards.keepWords}`} data-label={t`Created`}>
