@@ -553,7 +553,15 @@ async function lookAtScreen(
       }
       await opener.click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await lookAt(page, testInfo, `${label}-dialog-${dialog.opener.replace(/\W+/g, '')}`, statusWords, false);
+      const dialogLabel = `${label}-dialog-${dialog.opener.replace(/\W+/g, '')}`;
+      await lookAt(page, testInfo, dialogLabel, statusWords, false);
+      // A dialog taller than the screen scrolls inside: its end (the totals, the buttons) is looked at too.
+      const scrolled = await page.getByRole('dialog').evaluate((element) => {
+        if (element.scrollHeight <= element.clientHeight) return false;
+        element.scrollTop = element.scrollHeight;
+        return true;
+      });
+      if (scrolled) await lookAt(page, testInfo, `${dialogLabel}-end`, statusWords, false);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
     }

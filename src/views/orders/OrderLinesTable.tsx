@@ -158,7 +158,7 @@ export function OrderLinesTable({
                   {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
                   {details(line)}
                 </td>
-                <td className={styles.cell} data-label={t`Quantity`}>
+                <td className={`${styles.cell} ${cards.cardHead}`} data-label={t`Quantity`}>
                   {line.quantity}
                 </td>
                 <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Price (net)`}>
