@@ -103,7 +103,10 @@ export function ApiKeysView({ implementations }: { implementations: ApiKeysImple
                           <Trans>Revoked on {format.dateTime(key.revoked_at)}</Trans>
                         ) : (
                           <Button variant="secondary" onClick={() => keys.requestRevoke(key)}>
-                            <Trans>Revoke {key.name}</Trans>
+                            {/* The key's name is for screen readers: a long name made the button push the table off-screen. */}
+                            <Trans>
+                              Revoke <span className="visually-hidden">{key.name}</span>
+                            </Trans>
                           </Button>
                         )}
                       </td>
