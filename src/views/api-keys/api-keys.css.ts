@@ -10,7 +10,8 @@ export const table = style({ width: '100%', borderCollapse: 'collapse' });
 tableCards(table, { inContainer: true });
 export const cell = style({
   textAlign: 'left',
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  // Close columns: six of them beside the navigation at 1280 px, with a long key name.
+  padding: vars.space.sm,
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
   overflowWrap: 'break-word',
