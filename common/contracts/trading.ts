@@ -528,8 +528,9 @@ export const orderLineSchema = v.object({
   deposit_cents: v.number(),
   fits_vehicle: v.boolean(),
   status: v.picklist(ORDER_LINE_STATUSES),
+  /** The day the line is expected now: the dealer's latest ETA, else the day promised at placement. */
   eta: v.nullable(v.string()),
-  /** Every ETA the dealer gave this line, oldest first (from the event log). */
+  /** The day promised at placement, then every ETA the dealer gave this line, oldest first (from the event log). */
   eta_history: v.array(etaChangeSchema),
   cancel_reason: v.nullable(v.string()),
   tracking_reference: v.string(),

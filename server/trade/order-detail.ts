@@ -27,11 +27,11 @@ function toReturn(row: typeof orderReturns.$inferSelect): OrderReturn {
 }
 
 /**
- * A line's ETA history from the log: the quote's ETA when the order was placed, then the ETA of
+ * A line's ETA history from the log: the day promised when the order was placed, then the ETA of
  * every backorder the dealer announced, oldest first (trading design: prove delays to insurers).
  */
-function etaHistory(quoteEta: string | null, placedAt: string, lineId: number, events: readonly TradeEvent[]) {
-  const history = quoteEta === null ? [] : [{ eta: quoteEta, at: placedAt }];
+function etaHistory(promisedOn: string | null, placedAt: string, lineId: number, events: readonly TradeEvent[]) {
+  const history = promisedOn === null ? [] : [{ eta: promisedOn, at: placedAt }];
   for (const event of events) {
     const eta = event.details.eta;
     if (event.kind === 'line.backorder' && event.entity_id === lineId && typeof eta === 'string') {
@@ -86,8 +86,11 @@ export async function readOrderDetail(db: Reader, reader: EventReader, orderId: 
       deposit_cents: line.depositCents,
       fits_vehicle: line.fitsVehicle,
       status: line.status,
-      eta: line.eta,
-      eta_history: etaHistory(quoteEta, summary.placed_at, line.id, events),
+      // The day the line is expected now: the dealer's latest ETA, else the day promised at
+      // placement (issue 24 §5; an availability class has no ETA of its own). Lines placed before
+      // promises were stored (promised_on null) fall back to the quote's ETA, as they always did.
+      eta: line.eta ?? line.promisedOn ?? quoteEta,
+      eta_history: etaHistory(line.promisedOn ?? quoteEta, summary.placed_at, line.id, events),
       cancel_reason: line.cancelReason,
       tracking_reference: line.trackingReference,
       returns: returns.filter((row) => row.orderLineId === line.id).map(toReturn),

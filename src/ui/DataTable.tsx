@@ -7,8 +7,10 @@ export type DataColumn<TItem> = {
   cell: (item: TItem) => ReactNode;
   /** The column's name before the cell when the table shows as cards (on a phone). */
   label?: string;
-  /** Shown first in its card on a phone (status, amount, actions). */
+  /** Shown first in its card on a phone (status, amount, actions); its words are never broken. */
   first?: boolean;
+  /** An e-mail address or a URL, which may break anywhere; the other cells break between words only. */
+  breakAnywhere?: boolean;
 };
 
 /**
@@ -61,7 +63,13 @@ export function DataTable<TItem extends { id: number }>({
             {columns.map((column, index) => (
               <td
                 key={index}
-                className={column.first ? `${classNames.cell} ${cards.cardFirst}` : classNames.cell}
+                className={[
+                  classNames.cell,
+                  column.first ? cards.cardFirst : '',
+                  column.breakAnywhere ? cards.breakAnywhere : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
                 data-label={column.label}
               >
                 {column.cell(item)}

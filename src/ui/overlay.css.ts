@@ -29,12 +29,21 @@ export const dialogContent = style({
 /** A dialog holding a table (the order upload's mapping preview). */
 export const dialogContentWide = style([dialogContent, { width: 'min(1100px, calc(100vw - 32px))' }]);
 export const dialogTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.font.sizeLg });
+/**
+ * The dialog's buttons stay at its bottom edge while a long content (the order review on a phone)
+ * scrolls under them, so the decision is always in reach; the negative margins cover the content's
+ * padding, so a short dialog looks as before.
+ */
 export const dialogActions = style({
   display: 'flex',
   justifyContent: 'flex-end',
   gap: vars.space.sm,
-  marginTop: vars.space.lg,
   flexWrap: 'wrap',
+  position: 'sticky',
+  bottom: `calc(-1 * ${vars.space.lg})`,
+  margin: `${vars.space.md} calc(-1 * ${vars.space.lg}) calc(-1 * ${vars.space.lg})`,
+  padding: `${vars.space.sm} ${vars.space.lg} ${vars.space.lg}`,
+  background: vars.color.surface,
 });
 
 export const loaderOverlay = style({

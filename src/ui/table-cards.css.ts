@@ -9,8 +9,25 @@ export const cardsContainerQuery = `${CARDS_CONTAINER} (max-width: 800px)`;
 /** A wide table's wrapper: the table inside turns into cards when the wrapper is narrow. */
 export const cardsContainer = style({ containerType: 'inline-size', containerName: CARDS_CONTAINER });
 
-/** A cell shown first in its card (status, amount, actions). */
+/** A cell that names its card (the part of an order line, with its checkbox): shown before all others. */
+export const cardHead = style({
+  '@media': { [mobileQuery]: { order: -2 } },
+  '@container': { [cardsContainerQuery]: { order: -2 } },
+});
+/**
+ * A cell whose words are never broken inside (a date, a status, a short name), in a table whose
+ * cells otherwise break anywhere: the browser squeezed such columns to "Akti/v" and "27.11/.2026".
+ */
+export const keepWords = style({ selectors: { '&&': { overflowWrap: 'normal' } } });
+/**
+ * An e-mail address or a URL: one long word that may break anywhere, so that its column does not
+ * push the others out of view. Every other cell breaks between words (issue 24).
+ */
+export const breakAnywhere = style({ selectors: { '&&': { overflowWrap: 'anywhere' } } });
+/** A cell shown first in its card after its head (status, amount, actions); its words stay whole. */
 export const cardFirst = style({
+  // Doubled, so that it wins over any cell class that lets words break anywhere.
+  selectors: { '&&': { overflowWrap: 'normal' } },
   '@media': { [mobileQuery]: { order: -1 } },
   '@container': { [cardsContainerQuery]: { order: -1 } },
 });

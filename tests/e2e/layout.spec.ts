@@ -381,6 +381,28 @@ async function layoutProblems(page: Page, statusWords: string[]) {
         problems.push(`off-screen (${Math.round(rect.left)}–${Math.round(rect.right)} px): ${describe(element)}`);
       }
     }
+    // A word broken inside ("Abgasrüc/kführung", "Deaktiv/ieren": a label squeezed into a narrow
+    // column), or a date or an amount broken over two lines ("27.11/.2026"). Only words with a
+    // small letter (a VIN may break), not inside an e-mail address, a URL or a code.
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const brokenIfSplit = /\p{L}{4,}|\d{1,2}\.\d{1,2}\.\d{2,4}|\d[\d.]*,\d\d/gu;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('svg, script, style, noscript, template') || !visible(parent)) continue;
+      for (const token of (node.textContent ?? '').matchAll(/\S+/g)) {
+        // An address, or a code of letters and digits (a key's prefix, a part number) may break.
+        if (/@|:\/\//.test(token[0]) || (/\d/.test(token[0]) && /\p{L}/u.test(token[0]))) continue;
+        for (const match of token[0].matchAll(brokenIfSplit)) {
+          if (/^\p{L}/u.test(match[0]) && !/\p{Ll}/u.test(match[0])) continue;
+          const start = token.index + match.index;
+          range.setStart(node, start);
+          range.setEnd(node, start + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => rect.top));
+          if (lines.size > 1) problems.push(`broken inside: "${match[0]}" in ${describe(parent)}`);
+        }
+      }
+    }
     for (const button of document.querySelectorAll('button, a[role="button"], [type="submit"]')) {
       if (!visible(button)) continue;
       const rect = button.getBoundingClientRect();
@@ -433,6 +455,38 @@ async function checkPhoneNavigation(page: Page, language: Language, label: strin
   await expect.soft(navigation, `${label}: Escape closes`).toBeHidden();
   await expect.soft(toggle, `${label}: focus back on the toggle`).toBeFocused();
 }
+
+/** The checks themselves: each kind of defect planted on a page of its own is found. */
+test('the layout checks find a planted overflow, a cut amount, a broken word or date and a button off-screen', async ({
+  page,
+}) => {
+  await page.setViewportSize(SIZES[2]);
+  const planted = {
+    sideways: '<div style="width: 600px">Eine zu breite Zeile</div>',
+    cutAmount: '<p style="width: 40px; overflow: hidden; white-space: nowrap">12.345,67 €</p>',
+    brokenWord: '<p style="width: 90px; overflow-wrap: anywhere">Abgasrückführungsventil</p>',
+    brokenDate: '<p style="width: 40px; overflow-wrap: anywhere">27.11.2026</p>',
+    buttonOffScreen: '<button type="button" style="position: absolute; left: 420px">Bestellen</button>',
+  };
+  const found = {
+    sideways: /the page scrolls sideways/,
+    cutAmount: /clipped \(\d+ px in 40 px\): <p> "12\.345,67 €"/,
+    brokenWord: /broken inside: "Abgasrückführungsventil"/,
+    brokenDate: /broken inside: "27\.11\.2026"/,
+    buttonOffScreen: /button off-screen .*"Bestellen"/,
+  };
+  for (const [defect, html] of Object.entries(planted) as [keyof typeof planted, string][]) {
+    await page.setContent(`<!doctype html><html lang="de"><body style="margin: 0">${html}</body></html>`);
+    const problems = await layoutProblems(page, []);
+    expect(problems.join('\n'), defect).toMatch(found[defect]);
+  }
+  // And a page without them has no problems (an e-mail address may break): the checks do not cry wolf.
+  await page.setContent(
+    '<!doctype html><html lang="de"><body><p>Abgasrückführungsventil 12.345,67 € am 27.11.2026</p>' +
+      '<p style="width: 90px; overflow-wrap: anywhere">haendler1-b@demo.teileportal.local</p></body></html>',
+  );
+  expect(await layoutProblems(page, [])).toEqual([]);
+});
 
 /**
  * One test for all roles (each in a browser context of its own), so that the server and its data
@@ -506,7 +560,15 @@ async function lookAtScreen(
       }
       await opener.click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await lookAt(page, testInfo, `${label}-dialog-${dialog.opener.replace(/\W+/g, '')}`, statusWords, false);
+      const dialogLabel = `${label}-dialog-${dialog.opener.replace(/\W+/g, '')}`;
+      await lookAt(page, testInfo, dialogLabel, statusWords, false);
+      // A dialog taller than the screen scrolls inside: its end (the totals, the buttons) is looked at too.
+      const scrolled = await page.getByRole('dialog').evaluate((element) => {
+        if (element.scrollHeight <= element.clientHeight) return false;
+        element.scrollTop = element.scrollHeight;
+        return true;
+      });
+      if (scrolled) await lookAt(page, testInfo, `${dialogLabel}-end`, statusWords, false);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
     }

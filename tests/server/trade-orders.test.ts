@@ -383,6 +383,18 @@ describe('placing orders', () => {
     expect(byLine.get(future.id)).toMatchObject({ eta: '2099-01-10', promisedOn: '2099-01-10' });
     // The dashboards' overdue rule (current ETA before today) flags none of them.
     for (const line of byLine.values()) expect((line.eta ?? line.promisedOn ?? '') >= today).toBe(true);
+
+    // Both order pages read the promised day as the line's expected delivery (it showed "–" for
+    // every availability class) and head the line's ETA history with it, not with the quote's stale day.
+    const promised = new Map([...byLine.values()].map((line) => [line.inquiryLineId, line.promisedOn]));
+    for (const read of [await workshopOrder(werkstattCookie, orderId), await dealerOrder(nordFirst, orderId)]) {
+      expect(read.status).toBe(200);
+      const expected = read.body.data.lines.map((line) => ({
+        eta: line.eta,
+        history: line.eta_history.map((change) => change.eta),
+      }));
+      expect(expected).toEqual(lines.map((line) => ({ eta: promised.get(line.id), history: [promised.get(line.id)] })));
+    }
   });
 
   test('takes the alternative part number and brand the dealer quoted', async () => {
@@ -539,7 +551,9 @@ describe('the line lifecycle', () => {
     expect(again.status).toBe(200);
     const backordered = again.body.data.lines.find((line) => line.id === third);
     expect(backordered).toMatchObject({ status: 'backorder', eta: '2099-03-15' });
-    expect(backordered?.eta_history.map((change) => change.eta)).toEqual(['2099-03-01', '2099-03-15']);
+    // The history starts with the day promised at placement, then each backorder's ETA.
+    const promisedOn = (await linesOf(orderId)).find((line) => line.id === third)?.promisedOn;
+    expect(backordered?.eta_history.map((change) => change.eta)).toEqual([promisedOn, '2099-03-01', '2099-03-15']);
     expect(again.body.data.has_backorder).toBe(true);
     // Line 2 came with the quote's ETA: it heads its history.
     const quotedEta = again.body.data.lines.find((line) => line.id === second);
@@ -584,7 +598,7 @@ describe('the line lifecycle', () => {
     // The workshop reads the same timeline and ETA history; it heard of each backorder by mail.
     const seen = await workshopOrder(werkstattCookie, orderId);
     expect(seen.body.data.events.map((event) => `${event.kind}:${event.entity_id}`)).toEqual(kinds);
-    expect(seen.body.data.lines.find((line) => line.id === third)?.eta_history).toHaveLength(2);
+    expect(seen.body.data.lines.find((line) => line.id === third)?.eta_history).toHaveLength(3);
     const mails = await server.db
       .select({ kind: tradeMailQueue.kind })
       .from(tradeMailQueue)

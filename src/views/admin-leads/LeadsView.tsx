@@ -23,7 +23,7 @@ export function LeadsView({ implementations }: { implementations: AdminLeadsImpl
       statusOptions={workshopLeadStatuses.map((status) => ({ value: status, label: statusLabels[status] }))}
       columns={[
         { header: <Trans>Workshop</Trans>, cell: (lead: WorkshopLead) => lead.workshop_account_name },
-        { header: <Trans>E-mail</Trans>, cell: (lead: WorkshopLead) => lead.email },
+        { header: <Trans>E-mail</Trans>, breakAnywhere: true, cell: (lead: WorkshopLead) => lead.email },
         {
           header: <Trans>Form</Trans>,
           cell: (lead: WorkshopLead) => (lead.mode === 'plain' ? t`Invitation request` : t`Workshop account`),

@@ -257,7 +257,7 @@ export function OrganisationsView({ implementations }: { implementations: AdminO
                         </>
                       ),
                     },
-                    { header: <Trans>E-mail</Trans>, cell: (member) => member.email },
+                    { header: <Trans>E-mail</Trans>, breakAnywhere: true, cell: (member) => member.email },
                     { header: <Trans>Role</Trans>, cell: (member) => roleLabels[member.role] },
                     { header: <Trans>Status</Trans>, cell: (member) => userStatusLabels[member.status] },
                   ]}

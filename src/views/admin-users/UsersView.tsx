@@ -35,7 +35,7 @@ export function UsersView({
       columns={[
         { header: <Trans>Name</Trans>, cell: fullName },
         { header: <Trans>Company</Trans>, cell: (user: AdminUser) => user.company_name ?? '–' },
-        { header: <Trans>E-mail</Trans>, cell: (user: AdminUser) => user.email },
+        { header: <Trans>E-mail</Trans>, breakAnywhere: true, cell: (user: AdminUser) => user.email },
         {
           header: <Trans>Registered</Trans>,
           cell: (user: AdminUser) => i18n.date(user.created_at, { dateStyle: 'medium' }),

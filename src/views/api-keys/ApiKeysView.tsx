@@ -106,14 +106,17 @@ export function ApiKeysView({
                         {key.prefix}…
                       </td>
                       {kind === 'workshop' ? (
-                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Registered origins`}>
+                        <td
+                          className={`${styles.cell} ${cards.cardWide} ${cards.breakAnywhere}`}
+                          data-label={t`Registered origins`}
+                        >
                           {key.allowed_origins.join(', ') || '—'}
                         </td>
                       ) : null}
-                      <td className={styles.cell} data-label={t`Created`}>
+                      <td className={`${styles.cell} ${cards.keepWords}`} data-label={t`Created`}>
                         {format.dateTime(key.created_at)}
                       </td>
-                      <td className={styles.cell} data-label={t`Last used`}>
+                      <td className={`${styles.cell} ${cards.keepWords}`} data-label={t`Last used`}>
                         {key.last_used_at ? format.dateTime(key.last_used_at) : <Trans>Never</Trans>}
                       </td>
                       <td className={`${styles.cell} ${styles.actionCell} ${cards.cardFirst}`}>

@@ -36,6 +36,8 @@ export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
   gap: vars.space.md,
+  // A label on one line beside labels on two: the fields still stand on one line.
+  alignItems: 'end',
 });
 export const radios = style({
   display: 'flex',

@@ -63,7 +63,7 @@ export function DealerColleaguesView({ implementations }: { implementations: Imp
                     </>
                   ),
                 },
-                { header: <Trans>Email</Trans>, cell: (colleague) => colleague.email },
+                { header: <Trans>Email</Trans>, breakAnywhere: true, cell: (colleague) => colleague.email },
                 { header: <Trans>Status</Trans>, first: true, cell: (colleague) => statusText(colleague.status) },
                 {
                   header: <Trans>Actions</Trans>,

@@ -140,7 +140,7 @@ export function OrderLinesTable({
             return (
               <tr key={line.id}>
                 {selection ? (
-                  <td className={styles.cell}>
+                  <td className={`${styles.cell} ${cards.cardHead}`}>
                     <input
                       type="checkbox"
                       aria-label={t`Select line ${partNumber}`}
@@ -149,16 +149,16 @@ export function OrderLinesTable({
                     />
                   </td>
                 ) : null}
-                <th scope="row" className={styles.cell}>
+                <th scope="row" className={`${styles.cell} ${cards.cardHead}`}>
                   {/* The row's name for screen readers: a line asked for by description has no part number. */}
                   {line.part_number || <span className={styles.muted}>{line.description}</span>}
                 </th>
-                <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Description`}>
+                <td className={`${styles.cell} ${cards.cardHead} ${cards.cardWide}`} data-label={t`Description`}>
                   {line.description}
                   {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
                   {details(line)}
                 </td>
-                <td className={styles.cell} data-label={t`Quantity`}>
+                <td className={`${styles.cell} ${cards.cardHead}`} data-label={t`Quantity`}>
                   {line.quantity}
                 </td>
                 <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Price (net)`}>

@@ -179,7 +179,7 @@ export function OrderListView({
                       : undefined
                   }
                 >
-                  <th scope="row" className={styles.cell}>
+                  <th scope="row" className={`${styles.cell} ${cards.cardHead}`}>
                     <OrderLink order={order} side={side} />
                   </th>
                   <td className={`${styles.cell} ${cards.cardFirst}`} data-label={t`Status`}>
@@ -202,7 +202,8 @@ export function OrderListView({
                   <td className={styles.cell} data-label={t`Lines`}>
                     {order.line_count}
                   </td>
-                  <td className={styles.cell}>
+                  {/* On a phone what needs attention stands beside the order's name, before everything else. */}
+                  <td className={`${styles.cell} ${cards.cardHead}`}>
                     <Attention order={order} side={side} />
                   </td>
                 </tr>

@@ -44,6 +44,7 @@ export const navList = style({
 });
 export const navLink = style({
   display: 'flex',
+  flexWrap: 'wrap',
   alignItems: 'center',
   minHeight: 44,
   padding: `0 ${vars.space.md}`,
@@ -81,7 +82,9 @@ export const tabList = style({
 });
 
 /** The count of new orders waiting for the dealer's confirmation, beside "Orders" (issue 24 §8). */
+/** "1 wartet" stays one word-pair; in a narrow navigation it moves under "Bestellungen" whole. */
 export const navCount = style({
+  whiteSpace: 'nowrap',
   marginInlineStart: vars.space.sm,
   padding: `0 ${vars.space.sm}`,
   borderRadius: vars.radius.md,

@@ -18,6 +18,8 @@ export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'auto 1fr',
   gap: `${vars.space.xs} ${vars.space.md}`,
+  // The sums stay together at the top instead of spreading over the height of the facts beside them.
+  alignContent: 'start',
 });
 export const term = style({ color: vars.color.textMuted });
 export const value = style({ margin: 0 });

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PlannedOrder } from '../../../machines/inquiry-quotes';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -26,6 +26,7 @@ export function OrderReviewDialog({
   cancelReview: () => void;
   confirmOrder: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Dialog
       open={open}
@@ -72,8 +73,12 @@ export function OrderReviewDialog({
                   <th scope="row" className={styles.partCell}>
                     {quote.alternative_part_number || format.lineTitle(line)}
                   </th>
-                  <td className={styles.numeric}>{line.quantity}</td>
-                  <td className={styles.numeric}>{format.money(quote.net_price_cents)}</td>
+                  <td className={styles.numeric} data-label={t`Quantity`}>
+                    {line.quantity}
+                  </td>
+                  <td className={styles.reviewPrice} data-label={t`Net price each`}>
+                    {format.money(quote.net_price_cents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

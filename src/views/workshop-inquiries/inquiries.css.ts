@@ -112,10 +112,39 @@ globalStyle(`${matrixTable} tr`, {
     },
   },
 });
-/** The review dialog's order tables: no minimum width, the header words wrap, the amounts never. */
+/**
+ * The review dialog's order tables: no minimum width, the header words wrap, the amounts never.
+ * On a phone each line is a card (its part across the card, quantity and price labelled below)
+ * and each total a row of label and amount, so nothing is squeezed into a narrow column (issue 24).
+ */
 export const reviewTable = style({ borderCollapse: 'collapse', width: '100%', background: vars.color.surface });
+tableCards(reviewTable);
+globalStyle(`${reviewTable} > tfoot`, { '@media': { [mobileQuery]: { display: 'block' } } });
+globalStyle(`${reviewTable} > tfoot > tr`, {
+  '@media': {
+    [mobileQuery]: {
+      display: 'flex',
+      justifyContent: 'space-between',
+      alignItems: 'baseline',
+      gap: vars.space.md,
+      padding: `${vars.space.xs} ${vars.space.sm}`,
+    },
+  },
+});
+globalStyle(`${reviewTable} > tfoot > tr > *`, {
+  '@media': { [mobileQuery]: { display: 'block', padding: 0, border: 'none' } },
+});
 export const reviewHead = style([cell, { textAlign: 'right' }]);
-export const partCell = style([cell, { overflowWrap: 'anywhere' }]);
+/**
+ * A part's number and name break between words, inside a word only when it is wider than the
+ * whole cell: "anywhere" let the table squeeze the column to a few letters ("Abgasrüc/kführung").
+ */
+export const partCell = style([cell, { overflowWrap: 'break-word' }]);
+globalStyle(`${reviewTable} > tbody > tr > ${partCell}`, {
+  '@media': { [mobileQuery]: { flexBasis: '100%', overflowWrap: 'break-word' } },
+});
+/** The line's price stands at the card's right edge on a phone, where amounts are read. */
+export const reviewPrice = style([numeric, { '@media': { [mobileQuery]: { marginLeft: 'auto' } } }]);
 export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
 export const status = style({ fontWeight: 600 });
 
