@@ -43,6 +43,8 @@ const order: OrderSummary = {
   currency: 'EUR',
   placed_at: '2026-11-25T09:10:00Z',
   updated_at: '2026-11-25T09:10:00Z',
+  handover: 'delivery',
+  note: '',
   has_backorder: false,
   open_returns: 0,
 };

@@ -25,6 +25,7 @@ const summary = {
   id: 77,
   status: 'quoted' as const,
   vehicle: quotedInquiry().vehicle,
+  workshop_reference: null,
   line_count: 2,
   recipient_count: 3,
   answered_count: 2,
