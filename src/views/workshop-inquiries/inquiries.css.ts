@@ -115,6 +115,17 @@ globalStyle(`${matrixTable} tr`, {
 /** The review dialog's order tables: no minimum width, the header words wrap, the amounts never. */
 export const reviewTable = style({ borderCollapse: 'collapse', width: '100%', background: vars.color.surface });
 export const reviewHead = style([cell, { textAlign: 'right' }]);
+/** One dealer's order in the review: its table, then delivery or pickup and the note. */
+export const reviewOrder = style({ display: 'grid', gap: vars.space.sm, marginBottom: vars.space.lg });
+export const handoverChoice = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  border: 0,
+  padding: 0,
+  margin: 0,
+});
+export const handoverLegend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
 export const partCell = style([cell, { overflowWrap: 'anywhere' }]);
 export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
 export const status = style({ fontWeight: 600 });
