@@ -104,7 +104,7 @@ const copy = {
       returnAcceptedOf: (part: string) => `Rückgabe von ${part} angenommen`,
     },
     search: {
-      field: 'Teilenummer, Beschreibung oder Fahrzeug',
+      field: 'Teilenummer, Bezeichnung, Fahrzeug oder Ihre Referenz',
       table: 'Ihre Anfragen',
       noResults: (text: string) => `Keine Ergebnisse für „${text}“.`,
       clear: 'Suche zurücksetzen',
@@ -193,7 +193,7 @@ const copy = {
       returnAcceptedOf: (part: string) => `Return of ${part} accepted`,
     },
     search: {
-      field: 'Part number, description or vehicle',
+      field: 'Part number, description, vehicle or your reference',
       table: 'Your inquiries',
       noResults: (text: string) => `No results for “${text}”.`,
       clear: 'Clear search',

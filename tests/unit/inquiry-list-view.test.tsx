@@ -104,7 +104,7 @@ test('typing a part number searches from page 1 once the typing pauses; the addr
     <InquiryListView implementations={implementations} search={{ page: 2, status: 'open', q: '' }} />
   ));
   await screen.findByRole('table', { name: 'Your inquiries' });
-  const field = screen.getByRole('searchbox', { name: 'Part number, description or vehicle' });
+  const field = screen.getByRole('searchbox', { name: 'Part number, description, vehicle or your reference' });
   expect(field).toHaveAccessibleDescription(
     "Finds a part number in any spelling, also among the dealers' alternatives.",
   );
@@ -130,7 +130,9 @@ test('no match: "no results for …" with a way back to the whole list', async (
   await user.click(screen.getByRole('button', { name: 'Clear search' }));
   expect(urls).toEqual([{ query: { page: 1, status: '', q: '' }, replace: false }]);
   expect(await screen.findByRole('table', { name: 'Your inquiries' })).toBeVisible();
-  expect(screen.getByRole('searchbox', { name: 'Part number, description or vehicle' })).toHaveValue('');
+  expect(screen.getByRole('searchbox', { name: 'Part number, description, vehicle or your reference' })).toHaveValue(
+    '',
+  );
   expect(list).toHaveBeenLastCalledWith({ page: 1, status: '', q: '' });
 });
 
