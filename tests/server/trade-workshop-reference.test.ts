@@ -10,6 +10,7 @@ import type {
 } from '../../common/contracts/trading';
 import { inquiries, orders, outbox } from '../../server/db/schema';
 import { deliverTradeMail } from '../../server/trade/trade-mail-worker';
+import { callApi, createApiKey } from '../support/api-keys';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
   answerBody,
@@ -220,5 +221,39 @@ describe('delivery or pickup and the note on ordering', () => {
     expect(mail?.textBody).toContain('Lieferart: Abholung durch die Werkstatt');
     expect(mail?.textBody).toContain('Hinweis der Werkstatt: Bitte bis 16 Uhr bereitlegen.');
     expect(mail?.htmlBody).toContain('Abholung durch die Werkstatt');
+  });
+});
+
+describe('the workshop DMS API (/api/v1)', () => {
+  test('takes the reference on an inquiry and delivery or pickup and a note per order, and reads them back', async () => {
+    const { secret: key } = await createApiKey(server, workshop.cookie);
+    const relationIds = workshop.relations.map((relation) => relation.id);
+    const created = await callApi<InquiryDetail>(server, '/api/v1/inquiries', key, {
+      body: inquiryBody(relationIds, { workshop_reference: 'DMS-Auftrag 9001' }),
+    });
+    expect(created.response.status).toBe(200);
+    expect(created.body.data.workshop_reference).toBe('DMS-Auftrag 9001');
+    const view = await dealerView(server, dealer, created.body.data.id);
+    expect(JSON.stringify(view)).not.toContain('DMS-Auftrag');
+    await send(server, `/svc/part-dealer/inquiries/${view.id}/answer`, dealer.cookie, answerBody(view), 'PUT');
+    const detail = await callApi<InquiryDetail>(server, `/api/v1/inquiries/${view.id}`, key);
+    const recipientId = detail.body.data.recipients[0]?.id;
+    const placed = await callApi<{ orders: OrderSummary[] }>(server, `/api/v1/inquiries/${view.id}/orders`, key, {
+      body: {
+        version: detail.body.data.version,
+        choices: [{ inquiry_line_id: detail.body.data.lines[0]?.id, recipient_id: recipientId }],
+        orders: [{ recipient_id: recipientId, handover: 'pickup', note: 'Abholung Montag' }],
+      },
+    });
+    expect(placed.response.status).toBe(200);
+    const orderId = placed.body.data.orders[0]?.id;
+    const read = await callApi<OrderDetail>(server, `/api/v1/orders/${orderId}`, key);
+    expect(read.body.data).toMatchObject({
+      handover: 'pickup',
+      note: 'Abholung Montag',
+      workshop_reference: 'DMS-Auftrag 9001',
+    });
+    const found = await callApi<Page<InquirySummary>>(server, '/api/v1/inquiries?q=DMS-Auftrag', key);
+    expect(found.body.data.items.map((item) => item.id)).toEqual([view.id]);
   });
 });
