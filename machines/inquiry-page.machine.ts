@@ -1,6 +1,14 @@
 import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
-import type { InquiryDetail, OrderPlacement, OrderSummary, TradeEvent } from '../common/contracts/trading';
+import {
+  firstProblem,
+  type InquiryDetail,
+  type OrderHandover,
+  type OrderPlacement,
+  type OrderSummary,
+  orderNoteField,
+  type TradeEvent,
+} from '../common/contracts/trading';
 import { loadWithRetry } from './blocks/load-with-retry';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
 import {
@@ -22,6 +30,10 @@ export type PlacedOrders = { orders: OrderSummary[]; message: string | undefined
 export type CancelInput = { inquiryId: number; version: number };
 export type CancelledInquiry = { inquiry: InquiryDetail; message: string | undefined };
 export type PageFailure = { messageId: MessageId | null; message: string };
+/** Delivery or pickup and the note to the dealer of one planned order (issue 24 §9). */
+export type HandoverChoice = { handover: OrderHandover; note: string };
+/** What an order to a dealer gets when the person changed nothing: delivery, no note. */
+export const DEFAULT_HANDOVER: HandoverChoice = { handover: 'delivery', note: '' };
 
 type Context = {
   inquiryId: number;
@@ -33,6 +45,10 @@ type Context = {
    * other line takes the cheapest delivered choice of the quotes then known (a live quote as after a reload).
    */
   manual: LineChoices;
+  /** Delivery or pickup and the note per dealer (recipient id) as chosen in the review; absent: the default. */
+  handovers: Record<number, HandoverChoice>;
+  /** A note the contract refuses (too long), by recipient id: the review shows it there and does not order. */
+  noteErrors: Record<number, MessageId>;
   /** The orders just placed, shown until the reloaded inquiry lists them itself. */
   placed: OrderSummary[];
   /** Why the page was reloaded under the person's eyes (a 409: the quotes changed). */
@@ -52,6 +68,8 @@ export type InquiryPageEvent =
   | { type: 'choice.cheapest' }
   | { type: 'order.review' }
   | { type: 'review.cancel' }
+  | { type: 'review.handover'; recipientId: number; handover: OrderHandover }
+  | { type: 'review.note'; recipientId: number; note: string }
   | { type: 'order.confirm' }
   | { type: 'cancel.request' }
   | { type: 'cancel.dismiss' }
@@ -62,6 +80,30 @@ const failureOf = (error: unknown): PageFailure => {
   const failure = toRequestFailure(error);
   return { messageId: failure.messageId, message: failure.message };
 };
+/** The notes of the planned orders the contract refuses, by recipient id (empty: every one passes). */
+function noteProblems(context: Pick<Context, 'handovers'>, recipientIds: readonly number[]) {
+  const problems: Record<number, MessageId> = {};
+  for (const recipientId of recipientIds) {
+    const problem = firstProblem(orderNoteField, context.handovers[recipientId]?.note ?? '');
+    if (problem) problems[recipientId] = problem;
+  }
+  return problems;
+}
+
+/** The recipients the person's choice orders from (one order each). */
+const plannedRecipients = (context: Pick<Context, 'detail' | 'choices'>) =>
+  context.detail
+    ? [...new Set(placementChoices(context.detail, context.choices).map((choice) => choice.recipient_id))]
+    : [];
+
+/** The placement's delivery choice and note for every dealer ordered from. */
+export function placementHandovers(context: Pick<Context, 'detail' | 'choices' | 'handovers'>) {
+  return plannedRecipients(context).map((recipientId) => ({
+    recipient_id: recipientId,
+    ...(context.handovers[recipientId] ?? DEFAULT_HANDOVER),
+  }));
+}
+
 const isChanged = (error: unknown) => toRequestFailure(error).messageId === 'inquiryChanged';
 
 /**
@@ -122,6 +164,7 @@ export const inquiryPageMachine = setup({
     },
     canChooseCheapest: ({ context }) => !!context.detail && ordersAllowed(context.detail),
     isStale: ({ context }) => context.stale,
+    areNotesValid: ({ context }) => Object.keys(noteProblems(context, plannedRecipients(context))).length === 0,
     inquiryChanged: ({ event }) => isChanged((event as { error?: unknown }).error),
   },
 }).createMachine({
@@ -132,6 +175,8 @@ export const inquiryPageMachine = setup({
     loadError: null,
     choices: {},
     manual: {},
+    handovers: {},
+    noteErrors: {},
     placed: [],
     notice: null,
     failure: null,
@@ -217,7 +262,40 @@ export const inquiryPageMachine = setup({
               { guard: 'isStale', target: '#inquiryPage.loading', actions: assign({ failure: null }) },
               { target: 'idle', actions: assign({ failure: null }) },
             ],
-            'order.confirm': 'ordering',
+            'review.handover': {
+              actions: assign(({ context, event }) => ({
+                handovers: {
+                  ...context.handovers,
+                  [event.recipientId]: {
+                    ...(context.handovers[event.recipientId] ?? DEFAULT_HANDOVER),
+                    handover: event.handover,
+                  },
+                },
+              })),
+            },
+            'review.note': {
+              actions: assign(({ context, event }) => {
+                const { [event.recipientId]: _fixed, ...noteErrors } = context.noteErrors;
+                return {
+                  handovers: {
+                    ...context.handovers,
+                    [event.recipientId]: {
+                      ...(context.handovers[event.recipientId] ?? DEFAULT_HANDOVER),
+                      note: event.note,
+                    },
+                  },
+                  noteErrors,
+                };
+              }),
+            },
+            'order.confirm': [
+              { guard: 'areNotesValid', target: 'ordering', actions: assign({ noteErrors: {} }) },
+              {
+                actions: assign({
+                  noteErrors: ({ context }) => noteProblems(context, plannedRecipients(context)),
+                }),
+              },
+            ],
           },
         },
         ordering: {
@@ -233,13 +311,14 @@ export const inquiryPageMachine = setup({
                 placement: {
                   version: context.detail.version,
                   choices: placementChoices(context.detail, context.choices),
+                  orders: placementHandovers(context),
                 },
               };
             },
             onDone: {
               target: '#inquiryPage.loading',
               actions: [
-                assign({ placed: ({ event }) => event.output.orders }),
+                assign({ placed: ({ event }) => event.output.orders, handovers: {} }),
                 { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
               ],
             },

@@ -49,6 +49,8 @@ export const newInquiryDraftSchema = v.object({
   lines: v.pipe(v.array(draftLineSchema), v.minLength(1), v.maxLength(INQUIRY_MAX_LINES)),
   recipients: v.nullable(v.array(v.number())),
   closes_in_minutes: v.number(),
+  /** The workshop's own reference as typed (issue 24 §9); absent in drafts kept before it existed. */
+  workshop_reference: v.optional(v.string()),
   /** Absent or null: written in the portal, not punched in from a DMS. */
   punch_in: v.optional(v.nullable(punchInOriginSchema)),
 });
@@ -62,7 +64,7 @@ export type FormLine = DraftLine & { key: number };
 
 /**
  * Where a message shows: `vehicle.vin` … `vehicle.description`, `lines.<index>.<field>`,
- * `lines.<index>` (the line as a whole), `lines`, `recipients`, `closing`.
+ * `lines.<index>` (the line as a whole), `lines`, `recipients`, `closing`, `reference`.
  */
 export type FieldKey = string;
 
@@ -75,6 +77,8 @@ export type NewInquiryForm = {
   /** Relation ids chosen; null until the person changes the choice (then all active dealers). */
   recipients: number[] | null;
   closesInMinutes: number;
+  /** The workshop's own reference (job number, number plate, customer) as typed; never sent to a dealer. */
+  reference: string;
   /** Learned fitment of the typed part numbers for the vehicle's type, by normalised part number (ADR 028). */
   fitment: Record<string, LearnedFitment>;
   /** The DMS the form was filled from, where the browser returns after sending; null for an inquiry of the portal's own. */
@@ -130,6 +134,7 @@ export function inquiryBodyOf(context: NewInquiryForm): InquiryCreate {
     })),
     recipient_relation_ids: chosenRecipients(context),
     closes_in_minutes: context.closesInMinutes,
+    workshop_reference: context.reference,
   };
 }
 
@@ -151,6 +156,8 @@ export function formErrors(context: NewInquiryForm): Record<FieldKey, MessageId>
       key = 'recipients';
     } else if (path[0] === 'closes_in_minutes') {
       key = 'closing';
+    } else if (path[0] === 'workshop_reference') {
+      key = 'reference';
     } else {
       key = 'form';
     }
@@ -182,6 +189,7 @@ export function draftOf(context: NewInquiryForm): NewInquiryDraft {
     lines: context.lines.map(({ key: _key, ...line }) => line),
     recipients: context.recipients,
     closes_in_minutes: context.closesInMinutes,
+    workshop_reference: context.reference,
     ...(context.punchIn ? { punch_in: context.punchIn } : {}),
   };
 }

@@ -63,6 +63,7 @@ export type NewInquiryEvent =
   | { type: 'lines.imported'; lines: DraftLine[] }
   | { type: 'recipient.toggle'; relationId: number }
   | { type: 'closing.change'; minutes: number }
+  | { type: 'reference.change'; value: string }
   | { type: 'inquiry.send' }
   | { type: 'draft.discard' }
   | { type: 'fitment.lookup' }
@@ -135,6 +136,7 @@ export const newInquiryMachine = setup({
     nextKey: input.draft?.lines.length ?? 1,
     recipients: input.draft?.recipients ?? null,
     closesInMinutes: input.draft?.closes_in_minutes ?? DEFAULT_CLOSING_MINUTES,
+    reference: input.draft?.workshop_reference ?? '',
     errors: {},
     attempts: 0,
     loadError: null,
@@ -328,6 +330,15 @@ export const newInquiryMachine = setup({
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
           ],
         },
+        'reference.change': {
+          actions: [
+            assign(({ context, event }) => ({
+              reference: event.value,
+              errors: withoutErrors(context.errors, 'reference'),
+            })),
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
+        },
         'punchIn.dismissFailure': { actions: assign({ punchInFailure: null }) },
         'draft.discard': {
           actions: [
@@ -338,6 +349,7 @@ export const newInquiryMachine = setup({
               nextKey: 1,
               recipients: null,
               closesInMinutes: DEFAULT_CLOSING_MINUTES,
+              reference: '',
               errors: {},
               failure: null,
               restoredDraft: null,

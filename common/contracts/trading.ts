@@ -46,6 +46,10 @@ export type ReturnReason = (typeof RETURN_REASONS)[number];
 
 export const CURRENCY = 'EUR';
 
+/** How the ordered parts reach the workshop (issue 24 §9): the dealer delivers them, or the workshop picks them up. */
+export const ORDER_HANDOVERS = ['delivery', 'pickup'] as const;
+export type OrderHandover = (typeof ORDER_HANDOVERS)[number];
+
 // ── Limits ──────────────────────────────────────────────────────────────────────────────────────
 
 export const INQUIRY_MAX_LINES = 100;
@@ -53,6 +57,10 @@ export const LINE_MAX_QUANTITY = 9999;
 export const PART_NUMBER_MAX_LENGTH = 40;
 export const LINE_TEXT_MAX_LENGTH = 200;
 export const REASON_MAX_LENGTH = 500;
+/** The workshop's own reference of an inquiry: job number, number plate or customer (issue 24 §9). */
+export const WORKSHOP_REFERENCE_MAX_LENGTH = 80;
+/** The workshop's note to the dealer on one order (issue 24 §9). */
+export const ORDER_NOTE_MAX_LENGTH = 500;
 /** Default closing time of a new inquiry: two hours (issue 13). */
 export const DEFAULT_CLOSING_MINUTES = 120;
 export const MIN_CLOSING_MINUTES = 15;
@@ -106,6 +114,12 @@ export const vehicleSchema = v.pipe(
 export type Vehicle = v.InferOutput<typeof vehicleSchema>;
 
 /**
+ * The workshop's own reference of an inquiry ("Auftrag 4711, HH-AB 123, Kd. Müller"): optional,
+ * trimmed, at most 80 characters. Private to the workshop: no dealer read, mail or export carries it.
+ */
+export const workshopReferenceField = optionalText(WORKSHOP_REFERENCE_MAX_LENGTH);
+
+/**
  * A part number as matched and searched: compatibility-normalised (a full-width "１" is a "1"),
  * upper case, letters and digits only, so "1K0 615 301 AA", "1K0615301AA" and "1k0-615-301-aa"
  * are one part, and so are the dots, slashes, underscores and odd dashes printed by catalogues and
@@ -155,6 +169,8 @@ export const inquiryCreateSchema = v.object({
     v.minValue(MIN_CLOSING_MINUTES, 'closingTimeInvalid'),
     v.maxValue(MAX_CLOSING_MINUTES, 'closingTimeInvalid'),
   ),
+  /** The workshop's own reference (job number, number plate, customer); never sent to a dealer. */
+  workshop_reference: workshopReferenceField,
 });
 export type InquiryCreate = v.InferInput<typeof inquiryCreateSchema>;
 
@@ -243,19 +259,57 @@ export type QuoteAnswer = v.InferInput<typeof quoteAnswerSchema>;
 export const versionedReasonSchema = v.object({ version: versionField, reason: requiredReason });
 export const versionOnlySchema = v.object({ version: versionField });
 
-/** `POST /svc/workshop/inquiries/:id/orders`: per inquiry line at most one chosen dealer (recipient). */
-export const orderPlacementSchema = v.object({
-  version: versionField,
-  choices: v.pipe(
-    v.array(v.object({ inquiry_line_id: recordIdField, recipient_id: recordIdField }), 'orderNothingChosen'),
-    v.minLength(1, 'orderNothingChosen'),
-    v.maxLength(INQUIRY_MAX_LINES, 'invalidRequest'),
+/** The workshop's note to the dealer on one order: optional, trimmed, at most 500 characters. */
+export const orderNoteField = optionalText(ORDER_NOTE_MAX_LENGTH);
+
+/** Delivery or pickup and a note for the order placed with one dealer (recipient); delivery and no note by default. */
+export const orderHandoverSchema = v.object({
+  recipient_id: recordIdField,
+  handover: v.optional(v.picklist(ORDER_HANDOVERS, 'invalidRequest'), 'delivery'),
+  note: orderNoteField,
+});
+export type OrderHandoverInput = v.InferInput<typeof orderHandoverSchema>;
+
+/**
+ * `POST /svc/workshop/inquiries/:id/orders`: per inquiry line at most one chosen dealer (recipient),
+ * and per chosen dealer optionally delivery or pickup and a note (a dealer left out: delivery, no note).
+ */
+export const orderPlacementSchema = v.pipe(
+  v.object({
+    version: versionField,
+    choices: v.pipe(
+      v.array(v.object({ inquiry_line_id: recordIdField, recipient_id: recordIdField }), 'orderNothingChosen'),
+      v.minLength(1, 'orderNothingChosen'),
+      v.maxLength(INQUIRY_MAX_LINES, 'invalidRequest'),
+      v.check(
+        (choices) => new Set(choices.map((choice) => choice.inquiry_line_id)).size === choices.length,
+        'invalidRequest',
+      ),
+    ),
+    orders: v.optional(
+      v.pipe(
+        v.array(orderHandoverSchema, 'invalidRequest'),
+        v.maxLength(INQUIRY_MAX_LINES, 'invalidRequest'),
+        v.check(
+          (orders) => new Set(orders.map((order) => order.recipient_id)).size === orders.length,
+          'invalidRequest',
+        ),
+      ),
+      [],
+    ),
+  }),
+  // Delivery or a note for a dealer nothing is ordered from would be silently lost: refused instead.
+  v.forward(
     v.check(
-      (choices) => new Set(choices.map((choice) => choice.inquiry_line_id)).size === choices.length,
+      (placement) =>
+        placement.orders.every((order) =>
+          placement.choices.some((choice) => choice.recipient_id === order.recipient_id),
+        ),
       'invalidRequest',
     ),
+    ['orders'],
   ),
-});
+);
 export type OrderPlacement = v.InferInput<typeof orderPlacementSchema>;
 
 /** The dealer's actions on one order line; each is an event of the order-line lifecycle machine. */
@@ -331,7 +385,7 @@ const idParam = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(/^
 
 export const inquiryListQuerySchema = v.object({
   page: pageQueryParam,
-  /** A part number (any spelling, or one character off), a line description or the vehicle. */
+  /** A part number (any spelling, or one character off), a line description, the vehicle or the workshop's own reference. */
   q: searchTextParam,
   status: v.optional(v.picklist(['', 'open', ...INQUIRY_STATUSES]), ''),
 });
@@ -347,7 +401,10 @@ export const orderListQuerySchema = v.object({
   status: v.optional(v.picklist(['', ...ORDER_STATUSES]), ''),
   /** A part_dealers id (the workshop's filter). */
   dealer: idParam,
-  /** A part number (any spelling, or one character off) or a line description; a dealer also finds a workshop's name. */
+  /**
+   * A part number (any spelling, or one character off) or a line description; a workshop also finds
+   * its own reference, a dealer a workshop's name.
+   */
   q: searchTextParam,
   vehicle: searchTextParam,
   from: optionalDateParam,
@@ -437,6 +494,15 @@ export const orderSummarySchema = v.object({
   currency: v.string(),
   placed_at: timestamp,
   updated_at: timestamp,
+  /** Delivered by the dealer or picked up by the workshop (issue 24 §9). */
+  handover: v.picklist(ORDER_HANDOVERS),
+  /** The workshop's note to the dealer; '' when none. */
+  note: v.string(),
+  /**
+   * The workshop's own reference of the inquiry (null: none). Only the workshop's own reads carry
+   * this key; a dealer's or an insurer's read never has it (issue 24 §9).
+   */
+  workshop_reference: v.optional(v.nullable(v.string())),
   /** Some line waits on a backorder or had its ETA moved (the workshop's attention). */
   has_backorder: v.boolean(),
   open_returns: v.number(),
@@ -449,6 +515,8 @@ export const inquiryDetailSchema = v.object({
   version: v.number(),
   workshop_name: v.string(),
   vehicle: vehicleViewSchema,
+  /** The workshop's own reference (null: none); this is the workshop's read only. */
+  workshop_reference: v.nullable(v.string()),
   lines: v.array(inquiryLineSchema),
   recipients: v.array(recipientSchema),
   orders: v.array(orderSummarySchema),
@@ -466,6 +534,8 @@ export const inquirySummarySchema = v.object({
   id: v.number(),
   status: v.picklist(INQUIRY_STATUSES),
   vehicle: vehicleViewSchema,
+  /** The workshop's own reference (null: none); the workshop's list only. */
+  workshop_reference: v.nullable(v.string()),
   line_count: v.number(),
   recipient_count: v.number(),
   answered_count: v.number(),

@@ -26,6 +26,7 @@ import type { TradeEventKind, TradeMailKind } from '../../common/contracts/trade
 import {
   AVAILABILITY_CLASSES,
   INQUIRY_STATUSES,
+  ORDER_HANDOVERS,
   ORDER_LINE_STATUSES,
   ORDER_STATUSES,
   RECIPIENT_STATUSES,
@@ -409,6 +410,8 @@ export const inquiries = pgTable(
     hsn: text('hsn').notNull().default(''),
     tsn: text('tsn').notNull().default(''),
     vehicleDescription: text('vehicle_description').notNull().default(''),
+    /** The workshop's own reference (job number, number plate, customer); never shown to a dealer (issue 24 §9). */
+    workshopReference: text('workshop_reference'),
     closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
     cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
@@ -423,6 +426,7 @@ export const inquiries = pgTable(
     // The order and inquiry lists' vehicle search (`ilike '%…%'`) reads these instead of scanning.
     trigramIndex('inquiries_vin_trgm_idx', table.vin),
     trigramIndex('inquiries_vehicle_description_trgm_idx', table.vehicleDescription),
+    trigramIndex('inquiries_workshop_reference_trgm_idx', table.workshopReference),
   ],
 );
 
@@ -547,6 +551,9 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     version: integer('version').notNull().default(0),
     customerNumber: text('customer_number').notNull(),
+    /** Delivered by the dealer or picked up by the workshop, and the workshop's note to the dealer (issue 24 §9). */
+    handover: text('handover', { enum: ORDER_HANDOVERS }).notNull().default('delivery'),
+    note: text('note').notNull().default(''),
     freightCents: integer('freight_cents').notNull().default(0),
     /** Goods, deposit and freight of the charged lines; a bigint, as 100 lines × 9 999 pieces × a high price exceed an integer. */
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),

@@ -77,6 +77,23 @@ const VEHICLES = [
   { vin: 'TMAD381UAJJ123456', hsn: '8252', tsn: 'AHC', description: 'Hyundai i30 1.4 T-GDI' },
 ];
 
+/**
+ * What workshops write as their own reference (issue 24 §9): a job number, a number plate, a
+ * customer. Taken by the inquiry's index (not the random stream), so the rest of the story stays as it was.
+ */
+const WORKSHOP_REFERENCES = [
+  'Auftrag 24-1187 · HH-AB 123',
+  'Kd. Müller, KI-MS 4711',
+  'WA 5512 / Frau Schröder',
+  'HL-ÖZ 88 · Garantie',
+  '',
+  'Auftrag 24-1203',
+  'Kd. Jürgensen, SE-JK 904',
+] as const;
+
+/** Every third order the workshop picks up itself and tells the dealer when; the rest are delivered. */
+const PICKUP_NOTES = ['Wir holen gegen 15 Uhr ab.', 'Abholung morgen früh, bitte bereitlegen.', ''] as const;
+
 const PARTS = [
   { number: '1K0 615 301 AA', description: 'Bremsscheibe vorne', price: 4890, brand: 'ATE' },
   { number: '5Q0 698 151 A', description: 'Bremsbelagsatz vorne', price: 5290, brand: 'Textar' },
@@ -351,6 +368,7 @@ export async function seedDemo(
           })),
           recipient_relation_ids: chosenRelations.map((relation) => relation.relationId),
           closes_in_minutes: Math.round((closesAt - createdAt) / 60_000),
+          workshop_reference: WORKSHOP_REFERENCES[index % WORKSHOP_REFERENCES.length],
         }),
       );
       const { inquiryId } = sent;
@@ -496,7 +514,15 @@ export async function seedDemo(
         db,
         actorAt(workshop, placedAt),
         inquiryId,
-        v.parse(orderPlacementSchema, { version: await versionOf.inquiry(inquiryId), choices }),
+        v.parse(orderPlacementSchema, {
+          version: await versionOf.inquiry(inquiryId),
+          choices,
+          orders: [...new Set(choices.map((choice) => choice.recipient_id))].map((recipientId, position) =>
+            (index + position) % 3 === 0
+              ? { recipient_id: recipientId, handover: 'pickup', note: PICKUP_NOTES[index % PICKUP_NOTES.length] }
+              : { recipient_id: recipientId },
+          ),
+        }),
       );
 
       // Each order's life, by its age: most lines delivered, some on backorder or cancelled, now and then a return.

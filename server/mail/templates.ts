@@ -1,4 +1,5 @@
 import { html, raw } from 'hono/html';
+import type { OrderHandover } from '../../common/contracts/trading';
 import {
   formatDate,
   formatInquiryReference,
@@ -50,11 +51,8 @@ export type TradeMailItem = {
   url: string;
   /** A new order's lines, told in its mail (issue 24 §8); absent for every other event. */
   orderLines?: TradeMailOrderLine[];
-  /**
-   * The workshop's delivery choice for a new order (issue 24 §8). Orders hold no such field yet, so
-   * this is always null for now; once it exists, the worker fills it and the mail names it here.
-   */
-  delivery?: string | null;
+  /** How a new order reaches the workshop and its note to the dealer (issue 24 §9); absent for every other event. */
+  handover?: { handover: OrderHandover; note: string };
 };
 
 /** One ordered line as the dealer's new-order mail lists it. */
@@ -87,15 +85,14 @@ const detailNumber = (item: TradeMailItem, key: string) => {
   return typeof value === 'number' ? value : null;
 };
 
+/** What a new order's mail says of its handover and note, in one language. */
+type HandoverWords = { heading: string; handover: string; handovers: Record<OrderHandover, string>; note: string };
+
 /**
  * A new order's lines as its mail lists them ("2 × 1K0 615 301 AA – Bremsscheibe vorne (ATE), 10,00 € each"
- * in the reader's language), then the delivery choice when the order has one; nothing for other events.
+ * in the reader's language), then delivery or pickup and the workshop's note; nothing for other events.
  */
-function orderedLinesText(
-  item: TradeMailItem,
-  locale: ServerLocale,
-  words: { heading: string; delivery: string },
-): string[] {
+function orderedLinesText(item: TradeMailItem, locale: ServerLocale, words: HandoverWords): string[] {
   const lines = item.orderLines ?? [];
   if (lines.length === 0) return [];
   const each = locale === 'de' ? 'je Stück netto' : 'each, net';
@@ -106,7 +103,8 @@ function orderedLinesText(
       const price = formatMoney(line.net_price_cents, locale);
       return `${formatQuantity(line.quantity, locale)} × ${formatLineTitle(line)}${brand}, ${price} ${each}`;
     }),
-    ...(item.delivery ? [`${words.delivery}: ${item.delivery}`] : []),
+    ...(item.handover ? [`${words.handover}: ${words.handovers[item.handover.handover]}`] : []),
+    ...(item.handover?.note ? [`${words.note}: ${item.handover.note}`] : []),
   ];
 }
 
@@ -136,7 +134,7 @@ type MailCatalog = {
   reason: (reason: string) => string;
   /** One line telling a trade event (subject of a single mail, an entry of a digest). */
   tradeEvent: (item: TradeMailItem) => string;
-  /** A new order's lines and delivery choice, below the line telling it (issue 24 §8). */
+  /** A new order's lines, delivery or pickup and the workshop's note, below the line telling it (issue 24 §8, §9). */
   orderedLines: (item: TradeMailItem) => string[];
   mails: { [Name in MailName]: (params: MailParams[Name]) => MailWords };
 };
@@ -149,7 +147,13 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     teamClosing: 'Ihr Teileportal-Team',
     footer: 'Teileportal · Pilotphase · Diese E-Mail wurde automatisch erstellt.',
     reason: (reason) => `Begründung: ${reason}`,
-    orderedLines: (item) => orderedLinesText(item, 'de', { heading: 'Bestellte Positionen:', delivery: 'Lieferart' }),
+    orderedLines: (item) =>
+      orderedLinesText(item, 'de', {
+        heading: 'Bestellte Positionen:',
+        handover: 'Lieferart',
+        handovers: { delivery: 'Lieferung', pickup: 'Abholung durch die Werkstatt' },
+        note: 'Hinweis der Werkstatt',
+      }),
     tradeEvent: (item) => {
       const eta = detailDate(item, 'eta', 'de');
       const { inquiry, order, vehicle } = itemWords(item, 'de');
@@ -304,7 +308,13 @@ const catalogs: Record<ServerLocale, MailCatalog> = {
     teamClosing: 'Your Teileportal team',
     footer: 'Teileportal · pilot phase · This e-mail was generated automatically.',
     reason: (reason) => `Reason: ${reason}`,
-    orderedLines: (item) => orderedLinesText(item, 'en', { heading: 'Ordered lines:', delivery: 'Delivery' }),
+    orderedLines: (item) =>
+      orderedLinesText(item, 'en', {
+        heading: 'Ordered lines:',
+        handover: 'Delivery',
+        handovers: { delivery: 'Delivery', pickup: 'Pickup by the workshop' },
+        note: "Workshop's note",
+      }),
     tradeEvent: (item) => {
       const eta = detailDate(item, 'eta', 'en');
       const { inquiry, order, vehicle } = itemWords(item, 'en');

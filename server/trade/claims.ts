@@ -133,7 +133,7 @@ async function sharedOrdersUnder(
   if (shares.length === 0) return byNumber;
   const orderIds = shares.map((share) => share.orderId);
   const [summaries, lines] = await Promise.all([
-    orderSummaries(db, inArray(orders.id, orderIds), { limit: orderIds.length, offset: 0 }),
+    orderSummaries(db, inArray(orders.id, orderIds), 'insurer', { limit: orderIds.length, offset: 0 }),
     claimLinesOf(db, orderIds, today),
   ]);
   const summaryOf = new Map(summaries.map((summary) => [summary.id, summary]));

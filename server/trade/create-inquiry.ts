@@ -76,6 +76,7 @@ export async function createInquiry(db: Database, actor: TradeActor, body: v.Inf
         hsn: body.vehicle.hsn,
         tsn: body.vehicle.tsn,
         vehicleDescription: body.vehicle.description,
+        workshopReference: body.workshop_reference === '' ? null : body.workshop_reference,
         closesAt: new Date(now.getTime() + body.closes_in_minutes * 60_000),
         createdAt: now,
         updatedAt: now,

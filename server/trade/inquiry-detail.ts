@@ -144,7 +144,7 @@ export async function inquiryDetail(
       .innerJoin(partDealers, eq(partDealers.id, inquiryRecipients.partDealerId))
       .where(eq(inquiryRecipients.inquiryId, inquiry.id))
       .orderBy(asc(partDealers.name), asc(inquiryRecipients.id)),
-    orderSummaries(db, eq(orders.inquiryId, inquiry.id)),
+    orderSummaries(db, eq(orders.inquiryId, inquiry.id), 'workshop'),
     db
       .select({ inquiry_line_id: orderLines.inquiryLineId, recipient_id: orders.recipientId, order_id: orders.id })
       .from(orderLines)
@@ -158,6 +158,7 @@ export async function inquiryDetail(
     version: inquiry.version,
     workshop_name: workshopName,
     vehicle: vehicleView(inquiry),
+    workshop_reference: inquiry.workshopReference,
     lines: await linesWithFitment(db, inquiry, lines),
     recipients: await recipientViews(db, recipientRows),
     orders: orderList,

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { type InquirySummary, type inquiryListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import type { Database } from '../db/database';
 import { inquiries } from '../db/schema';
 import { inquiryCounts } from './inquiry-detail';
 import { vehicleView } from './order-summaries';
-import { inquiryLineSimilarity, inquiryMatches, searchTerms } from './part-search';
+import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from './part-search';
 
 /** Statuses the list's `open` filter stands for: the dealers may still answer. */
 const OPEN_INQUIRY_STATUSES = ['sent', 'quoted'] as const;
@@ -19,7 +19,10 @@ export async function listInquiries(
   const terms = q ? searchTerms(q) : null;
   const where = and(
     eq(inquiries.workshopOrganisationId, organisationId),
-    terms === null ? undefined : inquiryMatches(terms, null),
+    terms === null
+      ? undefined
+      : // The workshop's own reference is searched here only, never in a dealer's inbox.
+        or(inquiryMatches(terms, null), ilike(inquiries.workshopReference, likePattern(terms.text))),
     status === 'open'
       ? inArray(inquiries.status, [...OPEN_INQUIRY_STATUSES])
       : status
@@ -50,6 +53,7 @@ export async function listInquiries(
       id: inquiry.id,
       status: inquiry.status,
       vehicle: vehicleView(inquiry),
+      workshop_reference: inquiry.workshopReference,
       line_count: counts.get(inquiry.id)?.lines ?? 0,
       recipient_count: counts.get(inquiry.id)?.recipients ?? 0,
       answered_count: counts.get(inquiry.id)?.answered ?? 0,

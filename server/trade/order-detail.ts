@@ -48,7 +48,7 @@ function etaHistory(promisedOn: string | null, placedAt: string, lineId: number,
 export async function readOrderDetail(db: Reader, reader: EventReader, orderId: number): Promise<OrderDetail | null> {
   const scope = and(eq(orders.id, orderId), ordersOf(reader));
   const [[summary], [order]] = await Promise.all([
-    orderSummaries(db, scope, { limit: 1, offset: 0 }),
+    orderSummaries(db, scope, reader.kind, { limit: 1, offset: 0 }),
     db.select({ version: orders.version, freightCents: orders.freightCents }).from(orders).where(scope),
   ]);
   if (!summary || !order) return null;

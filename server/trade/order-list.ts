@@ -57,7 +57,8 @@ export async function listOrders(
       ? undefined
       : reader.kind === 'dealer'
         ? or(ilike(organisations.name, likePattern(terms.text)), hasMatchingLine(terms))
-        : hasMatchingLine(terms),
+        : // The workshop also finds its own reference (never a dealer: it is private to the workshop).
+          or(ilike(inquiries.workshopReference, likePattern(terms.text)), hasMatchingLine(terms)),
     query.from ? sql`${orders.createdAt} >= ${berlinDayStart(query.from)}` : undefined,
     query.to ? sql`${orders.createdAt} < ${berlinDayStart(query.to, 1)}` : undefined,
   ];
@@ -71,13 +72,16 @@ export async function listOrders(
         ? [sql`${orders.status} = 'placed' desc`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
         : undefined;
   const [items, total] = await Promise.all([
-    orderSummaries(db, where, {
+    orderSummaries(db, where, reader.kind, {
       limit: TRADE_PAGE_SIZE,
       offset: (query.page - 1) * TRADE_PAGE_SIZE,
       ...(orderBy && { orderBy }),
     }),
     // The pager counts through the inquiry or the workshop only when the filter names them.
-    countOrders(db, where, { inquiry: query.vehicle !== '', workshop: reader.kind === 'dealer' && query.q !== '' }),
+    countOrders(db, where, {
+      inquiry: query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''),
+      workshop: reader.kind === 'dealer' && query.q !== '',
+    }),
   ]);
   return { items, total, page: query.page, page_size: TRADE_PAGE_SIZE };
 }

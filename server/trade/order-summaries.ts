@@ -11,12 +11,19 @@ export function vehicleView(row: Pick<typeof inquiries.$inferSelect, 'vin' | 'hs
 }
 
 /**
- * Orders as lists and the inquiry page show them (one reader for the workshop's and the dealer's
- * screens). The caller scopes `where` to its organisation and pages with `limit`/`offset`.
+ * Who reads an order summary: only the workshop's own reads carry its private reference (issue 24
+ * §9); a dealer's or an insurer's read has no such key at all.
+ */
+export type OrderAudience = 'workshop' | 'dealer' | 'insurer';
+
+/**
+ * Orders as lists and the inquiry page show them (one reader for the workshop's, the dealer's and
+ * the insurer's screens). The caller scopes `where` to its organisation and pages with `limit`/`offset`.
  */
 export async function orderSummaries(
   db: Reader,
   where: SQL | undefined,
+  audience: OrderAudience,
   page: { limit: number; offset: number; orderBy?: SQL[] } = { limit: 100, offset: 0 },
 ): Promise<OrderSummary[]> {
   const workshop = organisations;
@@ -29,6 +36,7 @@ export async function orderSummaries(
       hsn: inquiries.hsn,
       tsn: inquiries.tsn,
       vehicleDescription: inquiries.vehicleDescription,
+      workshopReference: inquiries.workshopReference,
     })
     .from(orders)
     .innerJoin(partDealers, eq(partDealers.id, orders.partDealerId))
@@ -59,7 +67,7 @@ export async function orderSummaries(
   ]);
   const linesOf = new Map(lineFacts.map((fact) => [fact.orderId, fact]));
   const returnsOf = new Map(returnFacts.map((fact) => [fact.orderId, fact.open]));
-  return rows.map(({ order, dealerName, workshopName, ...vehicle }) => ({
+  return rows.map(({ order, dealerName, workshopName, workshopReference, ...vehicle }) => ({
     id: order.id,
     inquiry_id: order.inquiryId,
     part_dealer_id: order.partDealerId,
@@ -73,6 +81,9 @@ export async function orderSummaries(
     currency: order.currency,
     placed_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
+    handover: order.handover,
+    note: order.note,
+    ...(audience === 'workshop' && { workshop_reference: workshopReference }),
     has_backorder: (linesOf.get(order.id)?.backorders ?? 0) > 0,
     open_returns: returnsOf.get(order.id) ?? 0,
   }));

@@ -126,10 +126,13 @@ export async function placeOrders(
       });
       return { recipient, rows, totals };
     });
+    const handoverOf = new Map(placement.orders.map((order) => [order.recipient_id, order]));
     const placed = await tx
       .insert(orders)
       .values(
         groups.map(({ recipient, totals }) => ({
+          handover: handoverOf.get(recipient.id)?.handover ?? 'delivery',
+          note: handoverOf.get(recipient.id)?.note ?? '',
           inquiryId: inquiry.id,
           recipientId: recipient.id,
           workshopOrganisationId: organisationId,
@@ -221,7 +224,7 @@ export async function placeOrders(
   return { orderIds };
 }
 
-/** What the routes answer after `placeOrders`: the summaries of the orders it placed (ADR 035). */
+/** What the workshop's routes answer after `placeOrders`: the summaries of the orders it placed (ADR 035). */
 export async function placedOrders(db: Database, { orderIds }: { orderIds: readonly number[] }) {
-  return { orders: await orderSummaries(db, inArray(orders.id, [...orderIds])) };
+  return { orders: await orderSummaries(db, inArray(orders.id, [...orderIds]), 'workshop') };
 }

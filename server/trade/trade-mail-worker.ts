@@ -2,8 +2,9 @@ import { and, asc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzl
 import type { Logger } from 'pino';
 import { USER_STATUS } from '../../common/contracts/auth';
 import type { TradeMailKind } from '../../common/contracts/trade-events';
+import type { OrderHandover } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
-import { inquiries, orderLines, organisations, tradeEvents, tradeMailQueue, users } from '../db/schema';
+import { inquiries, orderLines, orders, organisations, tradeEvents, tradeMailQueue, users } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { mailTemplates, type TradeMailItem, type TradeMailOrderLine } from '../mail/templates';
 
@@ -68,6 +69,16 @@ async function enqueueTradeMail(tx: Transaction, user: MailRecipient, items: rea
   return 1;
 }
 
+/** Delivery or pickup and the workshop's note of the orders named, by order (what a new order's mail names). */
+async function handoversOfOrders(tx: Transaction, orderIds: readonly number[]) {
+  if (orderIds.length === 0) return new Map<number, { handover: OrderHandover; note: string }>();
+  const rows = await tx
+    .select({ orderId: orders.id, handover: orders.handover, note: orders.note })
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map(({ orderId, ...handover }) => [orderId, handover]));
+}
+
 /**
  * Claims a user's queued trade mails and writes them into the outbox, all in one transaction.
  * A new order's mail goes out at once, one mail per order with its lines (issue 24 §8). The rest is
@@ -120,10 +131,11 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
     .orderBy(asc(tradeEvents.id));
   const kindOf = new Map(claimed.map((row) => [row.eventId, row.kind]));
   const immediateIds = new Set(immediate.map((row) => row.eventId));
-  const linesByOrder = await linesOfOrders(
-    tx,
-    events.flatMap((event) => (immediateIds.has(event.id) && event.orderId !== null ? [event.orderId] : [])),
+  const ordersMailedNow = events.flatMap((event) =>
+    immediateIds.has(event.id) && event.orderId !== null ? [event.orderId] : [],
   );
+  const linesByOrder = await linesOfOrders(tx, ordersMailedNow);
+  const handoverByOrder = await handoversOfOrders(tx, ordersMailedNow);
   const itemOf = (event: (typeof events)[number]): TradeMailItem => ({
     kind: kindOf.get(event.id) ?? '',
     inquiryId: event.inquiryId,
@@ -133,8 +145,10 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
     details: event.details,
     url: pageUrl(settings.publicUrl, user.role, event),
     ...(immediateIds.has(event.id) && event.orderId !== null
-      ? // Orders hold no delivery choice yet (issue 24 §8): null until that field exists.
-        { orderLines: linesByOrder.get(event.orderId) ?? [], delivery: null }
+      ? {
+          orderLines: linesByOrder.get(event.orderId) ?? [],
+          ...(handoverByOrder.has(event.orderId) && { handover: handoverByOrder.get(event.orderId) }),
+        }
       : {}),
   });
   let written = 0;

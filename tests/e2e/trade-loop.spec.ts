@@ -21,6 +21,9 @@ import {
 const PASSWORD = 'Ersatzteile-Handel-2026';
 /** Live changes travel through the server's event log and the SSE stream: a generous wait, never a sleep. */
 const LIVE = { timeout: 15_000 };
+/** The workshop's own reference and its note to dealer Alpha (issue 24 §9). */
+const REFERENCE = 'Auftrag 4711 · HH-AB 123';
+const ORDER_NOTE = 'Wir holen die Teile gegen 15 Uhr ab.';
 
 const copy = {
   de: {
@@ -37,6 +40,7 @@ const copy = {
       quantity: 'Menge',
       addLine: 'Position hinzufügen',
       send: 'Anfrage senden',
+      reference: 'Ihre Referenz (Auftragsnummer / Kennzeichen / Kunde)',
     },
     inquiry: {
       title: (id: string) => `Anfrage ${id}`,
@@ -52,6 +56,10 @@ const copy = {
       review: 'Bestellungen prüfen',
       orderAt: (dealer: string) => `Bestellung bei ${dealer}`,
       place: 'Bestellungen aufgeben',
+      handoverOf: (dealer: string) => `So erhalten Sie die Teile von ${dealer}`,
+      pickup: 'Abholung',
+      noteTo: (dealer: string) => `Hinweis an ${dealer} (optional)`,
+      pickupShown: 'Abholung durch die Werkstatt',
       orders: 'Bestellungen aus dieser Anfrage',
       ordered: 'Sie haben aus dieser Anfrage bestellt. Die Bestellungen stehen unten.',
     },
@@ -104,7 +112,7 @@ const copy = {
       returnAcceptedOf: (part: string) => `Rückgabe von ${part} angenommen`,
     },
     search: {
-      field: 'Teilenummer, Beschreibung oder Fahrzeug',
+      field: 'Teilenummer, Bezeichnung, Fahrzeug oder Ihre Referenz',
       table: 'Ihre Anfragen',
       noResults: (text: string) => `Keine Ergebnisse für „${text}“.`,
       clear: 'Suche zurücksetzen',
@@ -126,6 +134,7 @@ const copy = {
       quantity: 'Quantity',
       addLine: 'Add a line',
       send: 'Send inquiry',
+      reference: 'Your reference (job number / number plate / customer)',
     },
     inquiry: {
       title: (id: string) => `Inquiry ${id}`,
@@ -141,6 +150,10 @@ const copy = {
       review: 'Check your orders',
       orderAt: (dealer: string) => `Order at ${dealer}`,
       place: 'Place orders',
+      handoverOf: (dealer: string) => `How the parts from ${dealer} reach you`,
+      pickup: 'Pickup',
+      noteTo: (dealer: string) => `Note to ${dealer} (optional)`,
+      pickupShown: 'Pickup by the workshop',
       orders: 'Orders from this inquiry',
       ordered: 'You have ordered from this inquiry. Its orders are listed below.',
     },
@@ -193,7 +206,7 @@ const copy = {
       returnAcceptedOf: (part: string) => `Return of ${part} accepted`,
     },
     search: {
-      field: 'Part number, description or vehicle',
+      field: 'Part number, description, vehicle or your reference',
       table: 'Your inquiries',
       noResults: (text: string) => `No results for “${text}”.`,
       clear: 'Clear search',
@@ -336,6 +349,8 @@ for (const language of ['de', 'en'] as const) {
     await shop.getByRole('button', { name: say.addLine }).click();
     const line2 = shop.getByRole('group', { name: say.line(2), exact: true });
     await line2.getByLabel(say.description).fill('Bremssattel vorne links');
+    // The workshop's own reference (issue 24 §9): its lists show it, no dealer ever does.
+    await shop.getByLabel(say.reference, { exact: true }).fill(REFERENCE);
     for (const dealer of dealers) await shop.getByRole('checkbox', { name: dealer.company }).check();
     await expectNoAccessibilityViolations(shop);
     await shop.getByRole('button', { name: say.send }).click();
@@ -347,6 +362,7 @@ for (const language of ['de', 'en'] as const) {
     const asked = shop.getByRole('table', { name: words.inquiry.dealers });
     const stateOf = (dealer: { company: string }) => asked.getByRole('row').filter({ hasText: dealer.company });
     for (const dealer of dealers) await expect(stateOf(dealer)).toContainText(words.inquiry.sent);
+    await expect(shop.getByText(REFERENCE, { exact: true })).toBeVisible();
     await expectNoAccessibilityViolations(shop);
 
     // 3. Dealer Alpha opens it: the workshop sees "seen" live.
@@ -404,6 +420,12 @@ for (const language of ['de', 'en'] as const) {
     await expect(review.getByRole('table', { name: words.inquiry.orderAt(alpha.company) })).toBeVisible();
     await expect(review.getByRole('table', { name: words.inquiry.orderAt(beta.company) })).toBeVisible();
     await expect(review.getByRole('table')).toHaveCount(2);
+    // Alpha's parts are picked up, with a note; Beta delivers (the default).
+    await review
+      .getByRole('group', { name: words.inquiry.handoverOf(alpha.company) })
+      .getByRole('radio', { name: words.inquiry.pickup, exact: true })
+      .check();
+    await review.getByLabel(words.inquiry.noteTo(alpha.company)).fill(ORDER_NOTE);
     await expectNoAccessibilityViolations(shop);
     await review.getByRole('button', { name: words.inquiry.place }).click();
     await expect(review).toBeHidden(LIVE);
@@ -432,6 +454,9 @@ for (const language of ['de', 'en'] as const) {
     await expect(shop.getByRole('heading', { level: 1 })).toHaveText(o.order(alphaOrderId));
     const alphaLines = shop.getByRole('table', { name: o.lines });
     await expect(alphaLines).toContainText(o.waiting);
+    await expect(shop.getByText(REFERENCE, { exact: true })).toBeVisible();
+    await expect(shop.getByText(words.inquiry.pickupShown, { exact: true })).toBeVisible();
+    await expect(shop.getByText(ORDER_NOTE, { exact: true })).toBeVisible();
     await expectNoAccessibilityViolations(shop);
     const shopBeta = await shop.context().newPage();
     await shopBeta.goto(`/orders/${betaOrderId}`);
@@ -441,6 +466,10 @@ for (const language of ['de', 'en'] as const) {
 
     // 10. Alpha confirms its line: the workshop sees it live.
     await dealerOpensOrder(alphaPage, words, alphaOrderId);
+    // The dealer reads pickup and the note, never the workshop's own reference.
+    await expect(alphaPage.getByText(words.inquiry.pickupShown, { exact: true })).toBeVisible();
+    await expect(alphaPage.getByText(ORDER_NOTE, { exact: true })).toBeVisible();
+    expect(await alphaPage.content()).not.toContain('HH-AB 123');
     await dealerAppliesLineAction(alphaPage, words, o.confirm, '0 986 494 123');
     await expect(alphaLines.getByRole('row').filter({ hasText: '0 986 494 123' })).toContainText(o.confirmed, LIVE);
 

@@ -12,6 +12,7 @@ import {
   inquiryPageMachine,
   type PlacedOrders,
   type PlaceOrdersInput,
+  placementHandovers,
 } from '../../machines/inquiry-page.machine';
 import {
   cheapestChoice,
@@ -43,6 +44,8 @@ const order: OrderSummary = {
   currency: 'EUR',
   placed_at: '2026-11-25T09:10:00Z',
   updated_at: '2026-11-25T09:10:00Z',
+  handover: 'delivery',
+  note: '',
   has_backorder: false,
   open_returns: 0,
 };
@@ -55,7 +58,16 @@ const ordered = quotedInquiry({
 });
 const cancelled = quotedInquiry({ status: 'cancelled', version: 5 });
 
-type Step = PathStep<{ lineId?: number; recipientId?: number | null; event?: TradeEvent }>;
+type Step = PathStep<{
+  lineId?: number;
+  recipientId?: number | null;
+  event?: TradeEvent;
+  handover?: string;
+  note?: string;
+}>;
+
+/** What the review's steps choose for Ostsee Teile (501): pickup, with a note (issue 24 §9). */
+const PICKUP_NOTE = 'Abholung 15 Uhr';
 
 /** A step as a test's name reads it: the choice made, the failure's message id. */
 const nameOf = (step: Step) =>
@@ -75,6 +87,8 @@ const paths = getShortestPaths(inquiryPageMachine, {
     { type: 'choice.cheapest' },
     { type: 'order.review' },
     { type: 'review.cancel' },
+    { type: 'review.handover', recipientId: 501, handover: 'pickup' },
+    { type: 'review.note', recipientId: 501, note: PICKUP_NOTE },
     { type: 'order.confirm' },
     { type: 'xstate.done.actor.placeOrders', output: { orders: [order], message: 'Ordered.' } },
     { type: 'xstate.error.actor.placeOrders', error: changed },
@@ -94,6 +108,8 @@ const paths = getShortestPaths(inquiryPageMachine, {
     // preselected choice (they do not depend on it).
     const preselected = JSON.stringify(snapshot.context.choices) === JSON.stringify({ 1: 502, 2: 501 });
     if (type === 'choice.cheapest') return !preselected;
+    // Delivery or pickup and the note: once each, with the preselected choice and no failure shown.
+    if (type.startsWith('review.') && type !== 'review.cancel') return preselected && snapshot.context.failure === null;
     if (type.startsWith('choice.') || type === 'trade.event' || type.startsWith('cancel.')) return preselected;
     return true;
   },
@@ -106,6 +122,11 @@ const paths = getShortestPaths(inquiryPageMachine, {
       failure: snapshot.context.failure?.messageId ?? null,
       placed: snapshot.context.placed.length,
       stale: snapshot.context.stale,
+      // Told apart only inside the review: after it, they no longer change what the page shows.
+      handovers:
+        snapshot.matches({ ready: 'reviewing' }) || snapshot.matches({ ready: 'ordering' })
+          ? snapshot.context.handovers
+          : null,
     }),
 });
 
@@ -170,6 +191,13 @@ test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
       await user.click(screen.getByRole('button', { name: 'Order…' }));
     } else if (event.type === 'review.cancel') {
       await user.click(screen.getByRole('button', { name: 'Back to the comparison' }));
+    } else if (event.type === 'review.handover') {
+      const group = screen.getByRole('group', { name: 'How the parts from Ostsee Teile reach you' });
+      await user.click(within(group).getByRole('radio', { name: 'Pickup' }));
+    } else if (event.type === 'review.note') {
+      const note = screen.getByRole('textbox', { name: 'Note to Ostsee Teile (optional)' });
+      await user.clear(note);
+      await user.type(note, event.note ?? '');
     } else if (event.type === 'order.confirm') {
       await user.click(screen.getByRole('button', { name: 'Place orders' }));
     } else if (event.type === 'cancel.request') {
@@ -209,12 +237,28 @@ test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
         );
       }
       if (context.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent('No connection to the server');
+      // Ostsee's delivery choice and note as chosen (pickup and a note once the steps chose them).
+      const ostseeHandover = within(dialog).queryByRole('group', { name: 'How the parts from Ostsee Teile reach you' });
+      const ostseePlanned = plannedOrders(detail, context.choices).some((plan) => plan.recipient.id === 501);
+      expect(ostseeHandover !== null).toBe(ostseePlanned);
+      if (ostseeHandover) {
+        const pickup = context.handovers[501]?.handover === 'pickup';
+        expect(within(ostseeHandover).getByRole('radio', { name: 'Pickup' })).toHaveProperty('checked', pickup);
+        expect(within(ostseeHandover).getByRole('radio', { name: 'Delivery' })).toHaveProperty('checked', !pickup);
+        expect(within(dialog).getByRole('textbox', { name: 'Note to Ostsee Teile (optional)' })).toHaveValue(
+          context.handovers[501]?.note ?? '',
+        );
+      }
     }
     if (state.matches({ ready: 'ordering' })) {
       expect(screen.getByRole('button', { name: 'Place orders' })).toHaveAttribute('aria-busy', 'true');
       expect(calls.placeOrders?.at(-1)).toEqual({
         inquiryId: 77,
-        placement: { version: detail.version, choices: placementChoices(detail, context.choices) },
+        placement: {
+          version: detail.version,
+          choices: placementChoices(detail, context.choices),
+          orders: placementHandovers(context),
+        },
       });
     }
     if (state.matches({ ready: 'confirmingCancel' }) || state.matches({ ready: 'cancelling' })) {
@@ -371,6 +415,7 @@ test('an expired quote is shown but cannot be chosen: no "Order here", and order
         { inquiry_line_id: 1, recipient_id: 501 },
         { inquiry_line_id: 2, recipient_id: 501 },
       ],
+      orders: [{ recipient_id: 501, handover: 'delivery', note: '' }],
     },
   });
 });

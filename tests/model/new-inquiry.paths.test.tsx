@@ -215,6 +215,7 @@ test.each(
           lines: context.lines.map(({ key: _key, ...line }) => line),
           recipients: context.recipients,
           closes_in_minutes: context.closesInMinutes,
+          workshop_reference: context.reference,
         });
       } else {
         expect(drafts.read()).toEqual(start);

@@ -49,6 +49,8 @@ export const order: OrderDetail = {
   currency: 'EUR',
   placed_at: '2026-11-20T09:30:00Z',
   updated_at: '2026-11-24T08:15:00Z',
+  handover: 'delivery',
+  note: '',
   has_backorder: true,
   open_returns: 1,
   version: 7,

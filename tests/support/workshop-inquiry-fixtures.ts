@@ -70,6 +70,7 @@ export function quotedInquiry(overrides: Partial<InquiryDetail> = {}): InquiryDe
     version: 4,
     workshop_name: 'Werkstatt Kiel',
     vehicle: { vin: 'WVWZZZ1KZAW000001', hsn: '', tsn: '', description: 'Golf 7 1.6 TDI' },
+    workshop_reference: null,
     lines: [
       {
         id: 1,

@@ -79,6 +79,8 @@ const order: OrderDetail = {
   currency: 'EUR',
   placed_at: facts.placedAt,
   updated_at: facts.placedAt,
+  handover: 'delivery',
+  note: '',
   has_backorder: true,
   open_returns: 0,
   version: 3,

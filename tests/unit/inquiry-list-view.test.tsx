@@ -25,6 +25,7 @@ const summary = {
   id: 77,
   status: 'quoted' as const,
   vehicle: quotedInquiry().vehicle,
+  workshop_reference: null,
   line_count: 2,
   recipient_count: 3,
   answered_count: 2,
@@ -103,7 +104,7 @@ test('typing a part number searches from page 1 once the typing pauses; the addr
     <InquiryListView implementations={implementations} search={{ page: 2, status: 'open', q: '' }} />
   ));
   await screen.findByRole('table', { name: 'Your inquiries' });
-  const field = screen.getByRole('searchbox', { name: 'Part number, description or vehicle' });
+  const field = screen.getByRole('searchbox', { name: 'Part number, description, vehicle or your reference' });
   expect(field).toHaveAccessibleDescription(
     "Finds a part number in any spelling, also among the dealers' alternatives.",
   );
@@ -129,7 +130,9 @@ test('no match: "no results for …" with a way back to the whole list', async (
   await user.click(screen.getByRole('button', { name: 'Clear search' }));
   expect(urls).toEqual([{ query: { page: 1, status: '', q: '' }, replace: false }]);
   expect(await screen.findByRole('table', { name: 'Your inquiries' })).toBeVisible();
-  expect(screen.getByRole('searchbox', { name: 'Part number, description or vehicle' })).toHaveValue('');
+  expect(screen.getByRole('searchbox', { name: 'Part number, description, vehicle or your reference' })).toHaveValue(
+    '',
+  );
   expect(list).toHaveBeenLastCalledWith({ page: 1, status: '', q: '' });
 });
 

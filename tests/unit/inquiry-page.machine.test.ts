@@ -128,7 +128,11 @@ test('ordering: the lifecycle decides; the review sends the version and the chos
   await settled();
   expect(fakes.place).toHaveBeenCalledWith({
     inquiryId: 77,
-    placement: { version: 4, choices: [{ inquiry_line_id: 1, recipient_id: 502 }] },
+    placement: {
+      version: 4,
+      choices: [{ inquiry_line_id: 1, recipient_id: 502 }],
+      orders: [{ recipient_id: 502, handover: 'delivery', note: '' }],
+    },
   });
   expect(fakes.notifySuccess).toHaveBeenCalledWith('Ordered.');
   expect(fakes.load).toHaveBeenCalledTimes(2);
@@ -305,4 +309,35 @@ test('everything from one dealer, and back to the cheapest delivered choice', as
   expect(actor.getSnapshot().context.choices).toEqual({ 1: 501, 2: 501 });
   actor.send({ type: 'choice.cheapest' });
   expect(actor.getSnapshot().context.choices).toEqual({ 1: 502, 2: 501 });
+});
+
+test('the review takes delivery or pickup and a note per dealer; a note over 500 characters is refused there', async () => {
+  const { actor, fakes } = start();
+  await settled();
+  // Line 1 from Förde (502), line 2 from Ostsee (501): two orders, two dealers.
+  actor.send({ type: 'choice.set', lineId: 1, recipientId: 502 });
+  actor.send({ type: 'order.review' });
+  actor.send({ type: 'review.handover', recipientId: 502, handover: 'pickup' });
+  actor.send({ type: 'review.note', recipientId: 502, note: 'n'.repeat(501) });
+  actor.send({ type: 'order.confirm' });
+  await settled();
+  expect(fakes.place).not.toHaveBeenCalled();
+  expect(actor.getSnapshot().matches({ ready: 'reviewing' })).toBe(true);
+  expect(actor.getSnapshot().context.noteErrors).toEqual({ 502: 'fieldTooLong' });
+  // Typing again clears the message; the pickup choice stays.
+  actor.send({ type: 'review.note', recipientId: 502, note: 'Abholung gegen 15 Uhr' });
+  expect(actor.getSnapshot().context.noteErrors).toEqual({});
+  actor.send({ type: 'order.confirm' });
+  await settled();
+  expect(fakes.place).toHaveBeenCalledTimes(1);
+  const placement = (fakes.place.mock.calls[0]?.[0] as PlaceOrdersInput | undefined)?.placement;
+  expect(placement?.orders).toEqual(
+    expect.arrayContaining([
+      { recipient_id: 502, handover: 'pickup', note: 'Abholung gegen 15 Uhr' },
+      { recipient_id: 501, handover: 'delivery', note: '' },
+    ]),
+  );
+  expect(placement?.orders).toHaveLength(2);
+  // Placed: the next review starts from delivery without a note again.
+  expect(actor.getSnapshot().context.handovers).toEqual({});
 });

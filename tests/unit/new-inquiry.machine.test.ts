@@ -21,6 +21,7 @@ const draft: NewInquiryDraft = {
   ],
   recipients: [22, 23],
   closes_in_minutes: 240,
+  workshop_reference: 'Auftrag 4711',
 };
 
 function start(
@@ -131,7 +132,8 @@ test('every change is kept as a draft', async () => {
   actor.send({ type: 'line.add' });
   actor.send({ type: 'recipient.toggle', relationId: 21 });
   actor.send({ type: 'closing.change', minutes: 30 });
-  expect(fakes.saveDraft).toHaveBeenCalledTimes(5);
+  actor.send({ type: 'reference.change', value: 'HH-AB 123' });
+  expect(fakes.saveDraft).toHaveBeenCalledTimes(6);
   expect(fakes.saveDraft).toHaveBeenLastCalledWith({
     vehicle: { vin: '', hsn: '', tsn: '', description: 'Golf 7 1.6 TDI' },
     lines: [
@@ -140,6 +142,7 @@ test('every change is kept as a draft', async () => {
     ],
     recipients: [22],
     closes_in_minutes: 30,
+    workshop_reference: 'HH-AB 123',
   });
 });
 
@@ -204,6 +207,7 @@ test('sending posts the contract body, clears the draft, notifies and shows the 
     ],
     recipient_relation_ids: [22],
     closes_in_minutes: 240,
+    workshop_reference: 'Auftrag 4711',
   });
   expect(actor.getSnapshot().matches('sent')).toBe(true);
   expect(fakes.clearDraft).toHaveBeenCalledOnce();
@@ -290,4 +294,16 @@ test('a restored draft asks at once; a failed lookup leaves the form as it is', 
   expect(snapshot.matches('editing')).toBe(true);
   expect(snapshot.context.fitment).toEqual({});
   expect(snapshot.context.failure).toBeNull();
+});
+
+test('a reference over 80 characters is shown at its field and nothing is sent; typing clears the message', async () => {
+  const { actor, fakes } = start({ draft });
+  await settled();
+  actor.send({ type: 'reference.change', value: 'x'.repeat(81) });
+  actor.send({ type: 'inquiry.send' });
+  await settled();
+  expect(fakes.createInquiry).not.toHaveBeenCalled();
+  expect(actor.getSnapshot().context.errors).toEqual({ reference: 'fieldTooLong' });
+  actor.send({ type: 'reference.change', value: 'x'.repeat(80) });
+  expect(actor.getSnapshot().context.errors).toEqual({});
 });

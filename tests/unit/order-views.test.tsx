@@ -82,7 +82,7 @@ test('the workshop list searches its orders by part number or description', asyn
     <OrderListView implementations={implementations} search={search} side="workshop" />
   ));
   await screen.findByRole('table', { name: 'Orders' });
-  await user.type(screen.getByLabelText('Part number or description'), '1K0 615');
+  await user.type(screen.getByLabelText('Part number, description or your reference'), '1K0 615');
   await waitFor(() => expect(loads.at(-1)).toMatchObject({ q: '1K0 615', page: 1 }));
 });
 

@@ -8,7 +8,7 @@ import { Pager } from '../../ui/Pager';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import * as cards from '../../ui/table-cards.css';
-import { orderStatusText, statusTone } from '../trade-shared/order-texts';
+import { handoverText, orderStatusText, statusTone } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 import { type OrderListImplementations, useOrderList } from './use-order-list';
 
@@ -96,7 +96,13 @@ export function OrderListView({
         {/* The server finds a part number in any spelling, or one character off (ADR 028). */}
         <TextField
           type="search"
-          label={side === 'workshop' ? <Trans>Part number or description</Trans> : <Trans>Workshop or part</Trans>}
+          label={
+            side === 'workshop' ? (
+              <Trans>Part number, description or your reference</Trans>
+            ) : (
+              <Trans>Workshop or part</Trans>
+            )
+          }
           value={query.q}
           onValueChange={(value) => list.filter('q', value)}
           autoComplete="off"
@@ -195,6 +201,12 @@ export function OrderListView({
                   </td>
                   <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Vehicle`}>
                     {format.vehicle(order.vehicle)}
+                    {side === 'workshop' && order.workshop_reference ? (
+                      <p className={styles.referenceLine}>
+                        <Trans>Your reference: {order.workshop_reference}</Trans>
+                      </p>
+                    ) : null}
+                    {order.handover === 'pickup' ? <p className={styles.muted}>{i18n._(handoverText.pickup)}</p> : null}
                   </td>
                   <td className={styles.cell} data-label={t`Placed`}>
                     {format.dateTime(order.placed_at)}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { isLineCharged, type OrderDetail } from '../../../common/contracts/trading';
 import { useFormats } from '../../i18n/use-formats';
 import { VinDecoded } from '../vehicle/VinDecoded';
-import { orderStatusText, statusTone } from './order-texts';
+import { handoverText, orderStatusText, statusTone } from './order-texts';
 import * as styles from './orders.css';
 
 /** The sums of the charged lines (not cancelled, not returned): goods and deposit (Altteilpfand). */
@@ -18,7 +18,8 @@ function lineSums(order: OrderDetail) {
 
 /**
  * The head of an order on both sides: who it is with (the dealer for the workshop, the workshop
- * for the dealer), the customer number, the vehicle, the status and the totals.
+ * for the dealer), the customer number, the vehicle, delivery or pickup and the workshop's note, the
+ * status and the totals. The workshop's own reference shows on its side only (the dealer's read has none).
  */
 export function OrderHeader({
   order,
@@ -48,6 +49,26 @@ export function OrderHeader({
           {format.vehicle(order.vehicle)}
           <VinDecoded vin={order.vehicle.vin} />
         </dd>
+        {side === 'workshop' && order.workshop_reference ? (
+          <>
+            <dt className={styles.term}>
+              <Trans>Your reference</Trans>
+            </dt>
+            <dd className={styles.freeTextValue}>{order.workshop_reference}</dd>
+          </>
+        ) : null}
+        <dt className={styles.term}>
+          <Trans>Delivery method</Trans>
+        </dt>
+        <dd className={styles.value}>{i18n._(handoverText[order.handover])}</dd>
+        {order.note ? (
+          <>
+            <dt className={styles.term}>
+              {side === 'workshop' ? <Trans>Note to the dealer</Trans> : <Trans>Note from the workshop</Trans>}
+            </dt>
+            <dd className={styles.freeTextValue}>{order.note}</dd>
+          </>
+        ) : null}
         <dt className={styles.term}>
           <Trans>Status</Trans>
         </dt>

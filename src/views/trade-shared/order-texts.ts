@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type {
+  OrderHandover,
   OrderLineAction,
   OrderLineStatus,
   OrderStatus,
@@ -15,6 +16,12 @@ export const orderStatusText: Record<OrderStatus, MessageDescriptor> = {
   shipped: msg`Shipped`,
   delivered: msg`Delivered`,
   cancelled: msg`Cancelled`,
+};
+
+/** Delivery or pickup of an order as a person reads it (both sides, issue 24 §9). */
+export const handoverText: Record<OrderHandover, MessageDescriptor> = {
+  delivery: msg`Delivery`,
+  pickup: msg`Pickup by the workshop`,
 };
 
 export const lineStatusText: Record<OrderLineStatus, MessageDescriptor> = {

@@ -23,6 +23,8 @@ export const facts = style({
 });
 export const term = style({ color: vars.color.textMuted });
 export const value = style({ margin: 0 });
+/** Text the workshop typed (a note, its reference): line breaks kept, a long word broken rather than cut off. */
+export const freeTextValue = style([value, { whiteSpace: 'pre-line', overflowWrap: 'anywhere' }]);
 // A container: the orders' tables turn into cards when it is narrow (issue 24, table-cards.ts).
 export const tableWrap = style([cardsContainer, { overflowX: 'auto', margin: `${vars.space.md} 0` }]);
 export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.font.sizeSm });
@@ -52,6 +54,8 @@ export const toolbar = style({
   margin: `${vars.space.sm} 0`,
 });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
+/** The workshop's own reference under a list entry's vehicle: a long one wraps, never cut off. */
+export const referenceLine = style([muted, { overflowWrap: 'anywhere' }]);
 export const timeline = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space.sm });
 export const timelineEntry = style({ borderLeft: `3px solid ${vars.color.border}`, paddingLeft: vars.space.sm });
 const badgeBase = style({

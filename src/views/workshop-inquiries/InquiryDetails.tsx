@@ -97,6 +97,14 @@ export function InquiryDetails({ detail, format }: { detail: InquiryDetail; form
           {vehicle}
           <VinDecoded vin={detail.vehicle.vin} />
         </dd>
+        {detail.workshop_reference ? (
+          <>
+            <dt>
+              <Trans>Your reference</Trans>
+            </dt>
+            <dd className={styles.referenceValue}>{detail.workshop_reference}</dd>
+          </>
+        ) : null}
         <dt>
           <Trans>Status</Trans>
         </dt>

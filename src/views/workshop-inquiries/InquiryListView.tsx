@@ -58,7 +58,7 @@ export function InquiryListView({
         />
         {/* The server also searches the alternative part numbers the dealers quoted (ADR 028). */}
         <ListSearchField
-          label={<Trans>Part number, description or vehicle</Trans>}
+          label={<Trans>Part number, description, vehicle or your reference</Trans>}
           hint={<Trans>Finds a part number in any spelling, also among the dealers' alternatives.</Trans>}
           value={query.q}
           onSearch={(q) => list.filter('q', q)}
@@ -121,6 +121,11 @@ export function InquiryListView({
                         <Link to="/inquiries/$inquiryId" params={{ inquiryId: String(inquiry.id) }}>
                           {format.vehicle(inquiry.vehicle) || format.inquiryReference(inquiry.id)}
                         </Link>
+                        {inquiry.workshop_reference ? (
+                          <span className={styles.referenceLine}>
+                            <Trans>Your reference: {inquiry.workshop_reference}</Trans>
+                          </span>
+                        ) : null}
                       </th>
                       <td className={`${styles.cell} ${styles.status}`}>
                         {format.text(inquiryStatusText[inquiry.status])}

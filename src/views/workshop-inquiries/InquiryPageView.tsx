@@ -82,6 +82,10 @@ export function InquiryPageView({
         open={page.reviewing}
         ordering={page.ordering}
         planned={planned}
+        handovers={page.handovers}
+        noteErrors={page.noteErrors}
+        chooseHandover={page.chooseHandover}
+        changeNote={page.changeNote}
         failureText={failureText}
         format={format}
         cancelReview={page.cancelReview}

@@ -170,6 +170,14 @@ export function NewInquiryView({
                 error={messageText(errors['vehicle.description'])}
               />
             </div>
+            <TextField
+              label={<Trans>Your reference (job number / number plate / customer)</Trans>}
+              hint={<Trans>Only for you: shown in your lists and searchable, never sent to a dealer.</Trans>}
+              value={form.reference}
+              autoComplete="off"
+              onValueChange={form.changeReference}
+              error={messageText(errors.reference)}
+            />
           </fieldset>
 
           <fieldset className={styles.fieldset}>

@@ -42,6 +42,8 @@ export const listVehicle = style({ overflowWrap: 'anywhere', '@media': { [mobile
 export const listNumber = style([cell, { textAlign: 'right' }]);
 export const caption = style({ textAlign: 'left', fontWeight: 600, padding: `${vars.space.sm} 0` });
 export const muted = style({ margin: 0, color: vars.color.textMuted });
+/** The workshop's own reference under the vehicle in its inquiry list: its own line, wrapping. */
+export const referenceLine = style([muted, { display: 'block', fontWeight: 'normal', overflowWrap: 'anywhere' }]);
 export const fieldset = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
@@ -145,9 +147,23 @@ globalStyle(`${reviewTable} > tbody > tr > ${partCell}`, {
 });
 /** The line's price stands at the card's right edge on a phone, where amounts are read. */
 export const reviewPrice = style([numeric, { '@media': { [mobileQuery]: { marginLeft: 'auto' } } }]);
+/** One dealer's order in the review: its table, then delivery or pickup and the note. */
+export const reviewOrder = style({ display: 'grid', gap: vars.space.sm, marginBottom: vars.space.lg });
+export const handoverChoice = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  border: 0,
+  padding: 0,
+  margin: 0,
+});
+export const handoverLegend = style({ fontWeight: 600, padding: 0, marginBottom: vars.space.xs });
 export const chosen = style({ outline: `2px solid ${vars.color.brandStrong}`, outlineOffset: -2 });
 export const status = style({ fontWeight: 600 });
 
 /** The dealers asked: one card per dealer on a phone, its state and dates labelled (issue 24). */
 export const recipientsTable = style({});
 tableCards(recipientsTable);
+
+/** The workshop's own reference on its inquiry page: a long one wraps, never cut off. */
+export const referenceValue = style({ overflowWrap: 'anywhere' });

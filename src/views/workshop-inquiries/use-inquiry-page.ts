@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
+import type { OrderHandover } from '../../../common/contracts/trading';
 import { inquiryPageMachine } from '../../../machines/inquiry-page.machine';
 import {
   cheapestChoice,
@@ -86,6 +87,12 @@ export function useInquiryPage(implementations: InquiryPageImplementations, inqu
     review: () => send({ type: 'order.review' }),
     cancelReview: () => send({ type: 'review.cancel' }),
     confirmOrder: () => send({ type: 'order.confirm' }),
+    /** Delivery or pickup and the note per dealer (recipient id) as chosen in the review. */
+    handovers: useSelector(actor, (snapshot) => snapshot.context.handovers),
+    noteErrors: useSelector(actor, (snapshot) => snapshot.context.noteErrors),
+    chooseHandover: (recipientId: number, handover: OrderHandover) =>
+      send({ type: 'review.handover', recipientId, handover }),
+    changeNote: (recipientId: number, note: string) => send({ type: 'review.note', recipientId, note }),
     requestCancel: () => send({ type: 'cancel.request' }),
     dismissCancel: () => send({ type: 'cancel.dismiss' }),
     confirmCancel: () => send({ type: 'cancel.confirm' }),
