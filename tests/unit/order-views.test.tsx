@@ -142,3 +142,22 @@ test('a line asked for by description (no part number) is named by its descripti
   expect(screen.getByText(`Line ${first.description} confirmed`)).toBeVisible();
   expect(screen.getByRole('checkbox', { name: `Select line ${first.description}` })).toBeVisible();
 });
+
+test('only a line still on its way shows an expected delivery; a cancelled or delivered one says nothing of a date', async () => {
+  i18n.activate('en');
+  const promised = '2026-11-25';
+  const withDates = {
+    ...order,
+    lines: order.lines.map((entry) => ({ ...entry, eta: entry.eta ?? promised })),
+  };
+  await renderInRouter('/orders/42', () => <OrderLinesTable order={withDates} />);
+  const rowOf = (partNumber: string) => {
+    const row = screen.getAllByRole('row').find((candidate) => candidate.textContent?.includes(partNumber));
+    if (!row) throw new Error(`no row for ${partNumber}`);
+    return row;
+  };
+  expect(rowOf('XYZ 1')).not.toHaveTextContent('Expected delivery');
+  expect(rowOf('LX 1780')).not.toHaveTextContent('Expected delivery');
+  expect(rowOf('CU 2939')).toHaveTextContent('Expected delivery');
+  expect(rowOf('0 986 494 104')).toHaveTextContent('Expected delivery');
+});

@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
+import {
+  LINE_STATUSES_AWAITING_DELIVERY,
+  type OrderDetail,
+  type OrderLine,
+  type OrderReturn,
+} from '../../../common/contracts/trading';
 import { formatLineName } from '../../../common/format/formats';
 import { useFormats } from '../../i18n/use-formats';
 import * as cards from '../../ui/table-cards.css';
@@ -171,14 +176,16 @@ export function OrderLinesTable({
                 </td>
                 <td className={`${styles.cell} ${cards.cardFirst}`}>
                   <span className={styles.badge[statusTone(line.status)]}>{i18n._(lineStatusText[line.status])}</span>
-                  <span className={styles.block}>
-                    <span className={styles.muted}>
-                      <Trans>Expected delivery</Trans>:
-                    </span>{' '}
-                    <span>
-                      <Eta line={line} />
+                  {LINE_STATUSES_AWAITING_DELIVERY.includes(line.status) ? (
+                    <span className={styles.block}>
+                      <span className={styles.muted}>
+                        <Trans>Expected delivery</Trans>:
+                      </span>{' '}
+                      <span>
+                        <Eta line={line} />
+                      </span>
                     </span>
-                  </span>
+                  ) : null}
                 </td>
                 {lineActions ? (
                   <td className={`${styles.cell} ${cards.cardFirst} ${cards.cardWide}`}>{lineActions(line)}</td>
