@@ -35,7 +35,12 @@ export const ORDER_LINE_STATUSES = [
 export type OrderLineStatus = (typeof ORDER_LINE_STATUSES)[number];
 
 /** A line in these states is still on its way: only they have an expected delivery worth showing. */
-export const LINE_STATUSES_AWAITING_DELIVERY: readonly OrderLineStatus[] = ['placed', 'confirmed', 'backorder', 'shipped'];
+export const LINE_STATUSES_AWAITING_DELIVERY: readonly OrderLineStatus[] = [
+  'placed',
+  'confirmed',
+  'backorder',
+  'shipped',
+];
 
 export const RETURN_STATUSES = ['requested', 'accepted', 'refused'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
