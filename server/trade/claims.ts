@@ -70,7 +70,10 @@ async function claimLinesOf(db: Reader, orderIds: readonly number[], today: stri
   const byOrder = new Map<number, ClaimLine[]>();
   for (const { line, placedAt, quoteEta, availability, requestedPartNumber, alternativePartNumber } of rows) {
     const ownEvents = lineEvents.filter((event) => event.entityId === line.id);
-    const etaHistory = quoteEta === null ? [] : [{ eta: quoteEta, at: placedAt.toISOString() }];
+    // Like the order pages: the history starts with the day promised at placement (the quote's own
+    // ETA only for lines placed before promised days were kept).
+    const firstEta = line.promisedOn ?? quoteEta;
+    const etaHistory = firstEta === null ? [] : [{ eta: firstEta, at: placedAt.toISOString() }];
     for (const event of ownEvents) {
       const eta = event.details.eta;
       if (event.kind === 'line.backorder' && typeof eta === 'string')

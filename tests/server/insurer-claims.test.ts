@@ -336,6 +336,8 @@ describe('the insurer reads the shared claim', () => {
       delivered_on: today,
       delay_days: 0,
     });
+    // Its history starts with the day promised at placement, as on the order pages.
+    expect(pads?.eta_history.map((entry) => entry.eta)).toEqual([today]);
     // Order and line events only: returns and the inquiry's own events stay with the workshop.
     expect(new Set(order?.events.map((event) => event.entity))).toEqual(new Set(['order', 'line']));
     expect(order?.events.map((event) => event.kind)).toContain('line.backorder');
