@@ -24,6 +24,8 @@ const source = {
     partDealerId: 1001,
     currency: 'EUR',
     totalCents: 2 * (4599 + 500) + 1899 + 590,
+    handover: 'pickup' as const,
+    note: 'Wir holen gegen 15 Uhr ab.',
   },
   lines: [
     {
@@ -69,6 +71,16 @@ describe('the ORDER document', () => {
     expect(order['@_xmlns']).toBe('http://www.opentrans.org/XMLSchema/2.1');
     expect(order['@_xmlns:bmecat']).toBe('http://www.bmecat.org/bmecat/2005');
     expect(order['@_version']).toBe('2.1');
+  });
+
+  test('pickup or delivery and the workshop’s note travel in TRANSPORT and REMARKS', () => {
+    expect(info.TRANSPORT).toEqual({ INCOTERM: 'EXW', TRANSPORT_REMARK: 'Abholung durch die Werkstatt' });
+    expect(info.REMARKS).toEqual({ '@_type': 'general', '#text': 'Wir holen gegen 15 Uhr ab.' });
+    const delivered = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(
+      orderDocumentXml({ ...source, order: { ...source.order, handover: 'delivery', note: '' } }),
+    ).ORDER.ORDER_HEADER.ORDER_INFO;
+    expect(delivered.TRANSPORT.INCOTERM).toBe('DAP');
+    expect(delivered.REMARKS).toBeUndefined();
   });
 
   test('the workshop is the buyer under its customer number; the dealer is the supplier', () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { XMLBuilder } from 'fast-xml-parser';
 import { BMECAT_NAMESPACE, OPENTRANS_NAMESPACE, ORDER_UNIT_PIECE } from '../../../common/contracts/opentrans';
+import type { OrderHandover } from '../../../common/contracts/trading';
 import type { Database, Transaction } from '../../db/database';
 import { orderLines, orders, organisations, partDealers } from '../../db/schema';
 import type { EventReader } from '../event-log';
@@ -38,11 +39,17 @@ const builder = new XMLBuilder({
   suppressEmptyNode: true,
 });
 
+/** The handover in words for the dealer's staff reading the ERP (German: the portal's dealers are German). */
+const HANDOVER_REMARKS: Record<OrderHandover, string> = {
+  delivery: 'Lieferung an die Werkstatt',
+  pickup: 'Abholung durch die Werkstatt',
+};
+
 /** What an ORDER document says: the order, its lines, and the names of the two parties. */
 export type OrderDocumentSource = {
   order: Pick<
     typeof orders.$inferSelect,
-    'id' | 'createdAt' | 'customerNumber' | 'partDealerId' | 'currency' | 'totalCents'
+    'id' | 'createdAt' | 'customerNumber' | 'partDealerId' | 'currency' | 'totalCents' | 'handover' | 'note'
   >;
   lines: readonly Pick<
     typeof orderLines.$inferSelect,
@@ -125,6 +132,12 @@ export function orderDocumentXml({ order, lines, workshopName, dealerName, gener
           ORDER_PARTIES_REFERENCE: { 'bmecat:BUYER_IDREF': buyerId, 'bmecat:SUPPLIER_IDREF': supplierId },
           'bmecat:CURRENCY': order.currency,
           PARTIAL_SHIPMENT_ALLOWED: 'FALSE',
+          // Pickup is "ex works" (the workshop collects at the dealer), delivery "delivered at place".
+          TRANSPORT: {
+            INCOTERM: order.handover === 'pickup' ? 'EXW' : 'DAP',
+            TRANSPORT_REMARK: HANDOVER_REMARKS[order.handover],
+          },
+          ...(order.note.trim() !== '' && { REMARKS: { '@_type': 'general', '#text': order.note } }),
         },
       },
       ORDER_ITEM_LIST: { ORDER_ITEM: items },
