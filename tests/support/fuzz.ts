@@ -271,7 +271,7 @@ export const languages = fc.constantFrom<ServerLocale>('de', 'en');
 /**
  * What every answer to bad input must look like: never a 5xx or a stack trace; an error has the
  * envelope `{code, data: null, message, error}` with the message translated into the caller's
- * language. A 2xx (a read that ignores unknown parameters) must carry the success envelope.
+ * language (a refused openTRANS document's `data` is its translated problem list). A 2xx (a read that ignores unknown parameters) must carry the success envelope.
  */
 export async function expectCleanAnswer(response: Response, language: ServerLocale) {
   const text = await response.text();
@@ -285,7 +285,14 @@ export async function expectCleanAnswer(response: Response, language: ServerLoca
   }
   if (response.status >= 400) {
     expect(body.code).toBe(response.status);
-    expect(body.data).toBeNull();
+    if (body.error === 'openTransRefused') {
+      // A refused openTRANS document (ADR 042) lists its problems, each translated as the message is.
+      const { problems } = body.data as { problems: { message_id: MessageId; message: string }[] };
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) expect(problem.message).toBe(translate(language, problem.message_id));
+    } else {
+      expect(body.data).toBeNull();
+    }
     expect(typeof body.error).toBe('string');
     expect(body.message).toBe(translate(language, body.error as MessageId));
   } else {
