@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { Webhook } from 'standardwebhooks';
 import type { DealerApiInboxPage } from '../common/contracts/dealer-api';
 import type { OpenTransResult } from '../common/contracts/opentrans';
 import { TRADE_EVENT_KINDS } from '../common/contracts/trade-events';
 import type { DealerInquiry } from '../common/contracts/trading';
+import {
+  confirmationDocument,
+  createWebhookReceiver,
+  dispatchDocument,
+  orderItemsOf,
+  priceOf,
+  quoteFromPriceList,
+} from './erp-example-core';
 
 /**
  * `npm run erp:example`: a dealer's ERP against a running portal (issue 25; ADR 040, 041, 042).
@@ -117,41 +122,17 @@ function fail(path: string, status: number, envelope: Envelope<unknown> | null):
 
 const webhookSecret = { value: process.env.WEBHOOK_SECRET ?? '' };
 const seenWebhookIds = new Set<string>();
-
-const receiver = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    const payload = Buffer.concat(chunks).toString('utf8');
-    const headers = {
-      'webhook-id': String(request.headers['webhook-id'] ?? ''),
-      'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
-      'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
-    };
-    let event: { type: string; data: { id: number; summary?: string; inquiry_id?: number; order_id?: number | null } };
-    try {
-      // Verifies the HMAC and that the timestamp is within five minutes (replays of old deliveries are refused).
-      event = new Webhook(webhookSecret.value).verify(payload, headers) as typeof event;
-    } catch (error) {
-      log(`webhook REFUSED: ${error instanceof Error ? error.message : String(error)} (${headers['webhook-id']})`);
-      response.writeHead(401).end();
-      return;
-    }
-    // At least once: a repeat (retry after a lost answer, "send again") is acknowledged but not processed twice.
-    if (seenWebhookIds.has(headers['webhook-id'])) {
-      response.writeHead(204).end();
-      return;
-    }
-    seenWebhookIds.add(headers['webhook-id']);
-    const about = [
-      event.data.inquiry_id ? `inquiry ${event.data.inquiry_id}` : '',
-      event.data.order_id ? `order ${event.data.order_id}` : '',
-    ]
+let refusedDeliveries = 0;
+const receiver = createWebhookReceiver(webhookSecret, seenWebhookIds, (outcome) => {
+  if (outcome.kind === 'refused') refusedDeliveries += 1;
+  if (outcome.kind === 'refused') log(`webhook REFUSED: ${outcome.reason} (${outcome.webhookId})`);
+  if (outcome.kind === 'event') {
+    const { event } = outcome;
+    const about = [`inquiry ${event.data.inquiry_id}`, event.data.order_id ? `order ${event.data.order_id}` : '']
       .filter(Boolean)
       .join(', ');
-    log(`webhook ✓ signature valid  ${event.type}  ${about}  (${headers['webhook-id']})`);
-    response.writeHead(204).end();
-  });
+    log(`webhook ✓ signature valid  ${event.type}  ${about}  (${outcome.webhookId})`);
+  }
 });
 await new Promise<void>((resolve, reject) => {
   receiver.once('error', reject);
@@ -225,16 +206,7 @@ async function newestOpenInquiry() {
   }
 }
 
-/** What the ERP's price list says: a stable price per part number (cents), deposit for parts that carry one. */
-function priceOf(partNumber: string, description: string) {
-  const seed = [...`${partNumber}${description}`].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) % 100_000, 7);
-  const netPriceCents = 1_990 + (seed % 18_000);
-  const deposit = /batter|anlasser|starter|lichtmaschine|alternator|bremssattel|caliper/i.test(description);
-  return { netPriceCents, depositCents: deposit ? 2_500 : 0 };
-}
-
 const euro = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
-const tomorrowPlus = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const inboxItem = await newestOpenInquiry();
 const inquiry = (await api<DealerInquiry>(`/inquiries/${inboxItem.id}`)).envelope?.data as DealerInquiry;
@@ -243,31 +215,13 @@ log(
 );
 await api(`/inquiries/${inquiry.id}/seen`, { body: {} });
 
-const answer = {
-  version: inquiry.recipient.version,
-  valid_until: tomorrowPlus(7),
-  freight_cents: 590,
-  free_freight_from_cents: 10_000,
-  lines: inquiry.lines.map((line) => {
-    const price = priceOf(line.part_number, line.description);
-    return {
-      inquiry_line_id: line.id,
-      offered: true as const,
-      net_price_cents: price.netPriceCents,
-      deposit_cents: price.depositCents,
-      availability: 'central_24h' as const,
-      eta: null,
-      fits_vehicle: true,
-      note: 'Aus dem Zentrallager, Lieferung mit der Morgentour',
-    };
-  }),
-};
+const answer = quoteFromPriceList(inquiry, new Date());
 await api(`/inquiries/${inquiry.id}/answer`, { body: answer });
-for (const [index, line] of inquiry.lines.entries()) {
-  const quoted = answer.lines[index];
+for (const line of inquiry.lines) {
+  const price = priceOf(line.part_number, line.description);
   log(
-    `  quoted ${line.quantity} × ${line.part_number || line.description}: ${euro(quoted?.net_price_cents ?? 0)}` +
-      `${quoted?.deposit_cents ? ` + ${euro(quoted.deposit_cents)} Pfand` : ''}`,
+    `  quoted ${line.quantity} × ${line.part_number || line.description}: ${euro(price.netPriceCents)}` +
+      `${price.depositCents ? ` + ${euro(price.depositCents)} Pfand` : ''}`,
   );
 }
 log(`quote sent (valid until ${answer.valid_until}); waiting for the workshop to order …`);
@@ -289,55 +243,15 @@ if (orderId !== null) {
   log(`order ${orderId} received`);
   // The ORDER as the ERP imports it; its LINE_ITEM_IDs are what the answers refer to.
   const orderXml = (await api(`/orders/${orderId}/opentrans`)).text ?? '';
-  const parsed = new XMLParser({
-    removeNSPrefix: true,
-    processEntities: false,
-    isArray: (name) => name === 'ORDER_ITEM',
-  }).parse(orderXml) as {
-    ORDER: {
-      ORDER_ITEM_LIST: {
-        ORDER_ITEM: {
-          LINE_ITEM_ID: string | number;
-          QUANTITY: string | number;
-          PRODUCT_ID: { SUPPLIER_PID: string };
-        }[];
-      };
-    };
-  };
-  const items = parsed.ORDER.ORDER_ITEM_LIST.ORDER_ITEM;
+  const items = orderItemsOf(orderXml);
   log(
-    `  openTRANS ORDER: ${items.map((item) => `${item.LINE_ITEM_ID}: ${item.QUANTITY} × ${item.PRODUCT_ID.SUPPLIER_PID}`).join('; ')}`,
+    `  openTRANS ORDER: ${items.map((item) => `${item.lineItemId}: ${item.quantity} × ${item.supplierPid}`).join('; ')}`,
   );
   const first = items[0];
   if (!first) throw new Error('the ORDER has no items');
 
-  const builder = new XMLBuilder({ ignoreAttributes: false, format: true, suppressEmptyNode: true });
-  const document = (root: string, body: object) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({
-      [root]: {
-        '@_version': '2.1',
-        '@_xmlns': 'http://www.opentrans.org/XMLSchema/2.1',
-        '@_xmlns:bmecat': 'http://www.bmecat.org/bmecat/2005',
-        ...body,
-      },
-    })}`;
-  const now = new Date().toISOString().slice(0, 19);
-  const erpOrderNumber = `AB-${100_000 + orderId}`;
-
-  const orderResponse = document('ORDERRESPONSE', {
-    ORDERRESPONSE_HEADER: {
-      ORDERRESPONSE_INFO: { ORDER_ID: orderId, ORDERRESPONSE_DATE: now, ORDER_ID_SUPPLIER: erpOrderNumber },
-    },
-    ORDERRESPONSE_ITEM_LIST: {
-      ORDERRESPONSE_ITEM: {
-        LINE_ITEM_ID: first.LINE_ITEM_ID,
-        PRODUCT_ID: { 'bmecat:SUPPLIER_PID': first.PRODUCT_ID.SUPPLIER_PID },
-        QUANTITY: first.QUANTITY,
-        'bmecat:ORDER_UNIT': 'C62',
-      },
-    },
-    ORDERRESPONSE_SUMMARY: { TOTAL_ITEM_NUM: 1 },
-  });
+  const now = new Date();
+  const orderResponse = confirmationDocument(orderId, first, now);
   const confirmed = await api<OpenTransResult>('/documents', { xml: orderResponse });
   for (const change of confirmed.envelope?.data.changes ?? []) {
     log(
@@ -345,27 +259,8 @@ if (orderId !== null) {
     );
   }
 
-  const shipmentId = `PAKET-${orderId}-${Date.now() % 100_000}`;
-  const dispatch = document('DISPATCHNOTIFICATION', {
-    DISPATCHNOTIFICATION_HEADER: {
-      DISPATCHNOTIFICATION_INFO: {
-        DISPATCHNOTIFICATION_ID: `LS-${erpOrderNumber}`,
-        DISPATCHNOTIFICATION_DATE: now,
-        SHIPMENT_ID: shipmentId,
-        TRACKING_TRACING_URL: `https://tracking.example/${shipmentId}`,
-      },
-    },
-    DISPATCHNOTIFICATION_ITEM_LIST: {
-      DISPATCHNOTIFICATION_ITEM: {
-        LINE_ITEM_ID: 1,
-        PRODUCT_ID: { 'bmecat:SUPPLIER_PID': first.PRODUCT_ID.SUPPLIER_PID },
-        QUANTITY: first.QUANTITY,
-        'bmecat:ORDER_UNIT': 'C62',
-        ORDER_REFERENCE: { ORDER_ID: orderId, LINE_ITEM_ID: first.LINE_ITEM_ID },
-      },
-    },
-    DISPATCHNOTIFICATION_SUMMARY: { TOTAL_ITEM_NUM: 1 },
-  });
+  const shipmentId = `PAKET-${orderId}-${now.getTime() % 100_000}`;
+  const dispatch = dispatchDocument(orderId, first, shipmentId, now);
   const shipped = await api<OpenTransResult>('/documents', { xml: dispatch });
   for (const change of shipped.envelope?.data.changes ?? []) {
     log(
@@ -376,7 +271,7 @@ if (orderId !== null) {
 
 log('done with the order; still receiving webhooks (Ctrl+C to stop)');
 process.on('SIGINT', () => {
-  log(`${seenWebhookIds.size} webhook events received, each once, every signature valid`);
+  log(`${seenWebhookIds.size} webhook events received and handled once each; ${refusedDeliveries} refused deliveries`);
   receiver.close();
   process.exit(0);
 });
