@@ -27,6 +27,7 @@ import { changeOrderLines, decideReturn } from '../trade/order-changes';
 import { readOrderDetail } from '../trade/order-detail';
 import { listOrders } from '../trade/order-list';
 import type { TradeActor } from '../trade/trade-actor';
+import { dealerDocumentOperations, registerDealerDocumentRoutes } from './dealer-document-routes';
 import { idempotencyKeyHeader, idempotent } from './idempotency';
 import { type ApiOperation, defineOperation, describeOperation } from './operations';
 
@@ -232,6 +233,7 @@ export const dealerOperations: readonly ApiOperation[] = [
   changeDealerOrderLines,
   acceptDealerReturn,
   refuseDealerReturn,
+  ...dealerDocumentOperations,
   streamDealerEvents,
 ];
 
@@ -239,8 +241,8 @@ export const dealerOperations: readonly ApiOperation[] = [
  * The dealer API (issue 25, ADR 040): a dealer's ERP does what its counter staff does on the
  * portal's dealer screens, through the very same trade commands (ADR 035) and reads, scoped to the
  * key's dealer organisation: an inquiry not addressed to it, or another dealer's order, is 404.
- * Only dealer keys reach these routes (requireKeyForThisApi). More routes (openTRANS documents)
- * are added to this router.
+ * Only dealer keys reach these routes (requireKeyForThisApi). The openTRANS documents (ADR 042)
+ * are added to this router by dealer-document-routes.ts, with the same actor.
  */
 export function createDealerApiRoutes(deps: ServerDeps) {
   const { db } = deps.database;
@@ -320,6 +322,8 @@ export function createDealerApiRoutes(deps: ServerDeps) {
       return ok(c, await orderBack(c, target.orderId), accepted ? 'returnAccepted' : 'returnRefused');
     });
   }
+
+  registerDealerDocumentRoutes(routes, db, { actorOf, readerOf });
 
   routes.get(streamDealerEvents.path, describeOperation(streamDealerEvents), (c) => {
     return streamTradeEvents(c, deps, readerOf(c), keyStillActs(db, c));

@@ -41,7 +41,7 @@ function isKeptStatus(status: number) {
 }
 
 /** What a repeat must match: method, path and the body byte for byte (a retry resends the same bytes). */
-export function requestFingerprint(method: string, path: string, body: string) {
+export function requestFingerprint(method: string, path: string, body: string | Uint8Array) {
   return createHash('sha256').update(`${method}\n${path}\n`).update(body).digest('hex');
 }
 
@@ -58,7 +58,9 @@ export function idempotent(db: Database) {
     if (key === undefined) return next();
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new ApiRefusal(400, 'idempotencyKeyInvalid');
     const apiKeyId = c.get('apiKey').id;
-    const fingerprint = requestFingerprint(c.req.method, c.req.path, await c.req.text());
+    // The bytes, not text: an openTRANS document may be ISO-8859-1, and Hono would hand the route
+    // the text re-encoded as UTF-8 if the body were first read as text (its body cache converts).
+    const fingerprint = requestFingerprint(c.req.method, c.req.path, new Uint8Array(await c.req.arrayBuffer()));
     const thisKey = and(eq(idempotencyKeys.apiKeyId, apiKeyId), eq(idempotencyKeys.key, key));
 
     // An expired key, or one whose request died with its process, may be claimed anew.

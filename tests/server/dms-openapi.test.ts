@@ -4,7 +4,7 @@ import { envelopeSchema } from '../../common/contracts/envelope';
 import { apiAudienceOf } from '../../server/api-keys/middleware';
 import { API_V1_BASE, createApiV1App } from '../../server/api-v1/app';
 import { dealerOperations } from '../../server/api-v1/dealer-routes';
-import { documentedJsonSchema, openApiPath } from '../../server/api-v1/operations';
+import { documentedJsonSchema, openApiPath, XML_DOCUMENT_MEDIA_TYPES } from '../../server/api-v1/operations';
 import { apiV1Operations } from '../../server/api-v1/route-groups';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -67,12 +67,17 @@ describe('/api/openapi.json', () => {
       expect(entry, `${operation.method} ${operation.path} is missing`).toBeDefined();
       if (!entry) return;
       expect(entry.operationId).toBe(operation.operationId);
-      if (operation.body) {
+      if (operation.xmlDocument === 'request') {
+        // An openTRANS document (ADR 042): the XML itself, in exactly the media types the request guard lets through.
+        expect(Object.keys(entry.requestBody?.content ?? {}).sort()).toEqual([...XML_DOCUMENT_MEDIA_TYPES].sort());
+      } else if (operation.body) {
         expect(entry.requestBody?.content['application/json']?.schema).toEqual(documentedJsonSchema(operation.body));
       } else {
         expect(entry.requestBody).toBeUndefined();
       }
-      if (operation.data) {
+      if (operation.xmlDocument === 'response') {
+        expect(Object.keys(entry.responses['200']?.content ?? {})).toEqual(['application/xml']);
+      } else if (operation.data) {
         expect(entry.responses['200']?.content?.['application/json']?.schema).toEqual(
           documentedJsonSchema(envelopeSchema(operation.data)),
         );
@@ -106,6 +111,7 @@ describe('/api/openapi.json', () => {
         'changeDealerOrderLines',
         'acceptDealerReturn',
         'refuseDealerReturn',
+        'postDealerDocument',
       ]),
     );
     for (const operation of apiV1Operations.filter((candidate) => withKey.includes(candidate.operationId))) {
@@ -128,6 +134,21 @@ describe('/api/openapi.json', () => {
       );
     }
     expect(dealerIds).toEqual(expect.arrayContaining(['listDealerInbox', 'streamDealerEvents']));
+  });
+
+  test('the openTRANS operations are documented with their XML: the ORDER answered, the answer documents posted', () => {
+    const order = documented('get', `${API_V1_BASE}/dealer/orders/{id}/opentrans`);
+    expect(order?.operationId).toBe('readDealerOrderDocument');
+    expect(order?.responses['200']?.content?.['application/xml']).toBeDefined();
+    expect(order?.responses['404']?.$ref).toBe('#/components/responses/Error404');
+    const post = documented('post', `${API_V1_BASE}/dealer/documents`);
+    expect(post?.operationId).toBe('postDealerDocument');
+    expect(Object.keys(post?.requestBody?.content ?? {}).sort()).toEqual(['application/xml', 'text/xml']);
+    expect(post?.requestBody?.content['application/json']).toBeUndefined();
+    expect(post?.responses['200']?.content?.['application/json']).toBeDefined();
+    for (const status of ['413', '415', '422']) {
+      expect(post?.responses[status]?.$ref).toBe(`#/components/responses/Error${status}`);
+    }
   });
 
   test('a changed schema would be noticed: the comparison is not vacuous', () => {

@@ -74,6 +74,7 @@ import {
 import { hashPassword } from '../../server/services/auth/passwords';
 import {
   adversarialBody,
+  adversarialOpenTransDocument,
   adversarialPathId,
   adversarialQuery,
   assertFuzzed,
@@ -308,6 +309,8 @@ type Endpoint = {
   answersPdf?: true;
   /** A dealer's openTRANS ORDER (ADR 042): an existing one answers with the XML itself, not the envelope. */
   answersXml?: true;
+  /** The body is an openTRANS document (`application/xml`) naming the adversarial and foreign ids. */
+  xmlBody?: true;
   /** An insurer's read: every access is recorded in the audit log by design (ADR 030), nothing else. */
   auditsReads?: true;
 };
@@ -728,6 +731,10 @@ const endpoints: Endpoint[] = [
     caller: 'erp',
     bodyKeys: schemaKeys(returnDecisionSchema),
   },
+  // openTRANS through the dealer API (ADR 042): the ORDER of an order (foreign: 404) and a posted
+  // document (hostile XML naming foreign orders: refused, nothing of theirs changes).
+  { method: 'GET', path: '/api/v1/dealer/orders/:id/opentrans', caller: 'erp', answersXml: true },
+  { method: 'POST', path: '/api/v1/dealer/documents', caller: 'erp', xmlBody: true },
   // The dealer's API keys; revoking comes last, as a random id may be the fuzz dealer's key itself.
   { method: 'GET', path: '/svc/part-dealer/api-keys', caller: 'dealer' },
   {
@@ -770,7 +777,11 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
         signal,
         fc.asyncProperty(
           languages,
-          endpoint.bodyKeys ? adversarialBody(endpoint.bodyKeys) : fc.constant(undefined),
+          endpoint.xmlBody
+            ? adversarialOpenTransDocument(fc.oneof(adversarialPathId, foreignIds.map(String)))
+            : endpoint.bodyKeys
+              ? adversarialBody(endpoint.bodyKeys)
+              : fc.constant(undefined),
           adversarialQuery(endpoint.queryKeys ?? []),
           fc.array(fc.oneof(adversarialPathId, foreignIds), { minLength: 2, maxLength: 2 }),
           async (language, body, query, ids) => {
@@ -783,6 +794,7 @@ describe.each(endpoints.map((endpoint) => [`${endpoint.method} ${endpoint.path}`
               method: endpoint.method,
               path,
               body,
+              ...(endpoint.xmlBody ? { contentType: 'application/xml' } : {}),
               ...(endpoint.caller === 'dms'
                 ? { apiKey: dmsKey }
                 : endpoint.caller === 'erp'

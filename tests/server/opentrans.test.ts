@@ -1,11 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { OpenTransProblem, OpenTransResult } from '../../common/contracts/opentrans';
 import type { OrderDetail, OrderLineStatus } from '../../common/contracts/trading';
-import { type DealerActorEnv, registerDealerDocumentRoutes } from '../../server/api-v1/dealer-document-routes';
 import { orderLines, orders, tradeMailQueue } from '../../server/db/schema';
-import { ApiRefusal, refusalResponse } from '../../server/http/respond';
+import { createApiKey, createDealerApiKey } from '../support/api-keys';
 import { dispatchXml, insertOrderWithLines, latin1Bytes, orderResponseXml, type TestLine } from '../support/opentrans';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
@@ -25,7 +23,8 @@ let workshop: { organisationId: number; userId: number };
 let nord: Dealer;
 let sued: Dealer;
 let nordCookie: string;
-let api: Hono<DealerActorEnv>;
+/** The API keys the tests call /api/v1 with: both dealers' and the workshop's (ADR 040). */
+const keys = { nord: '', sued: '', workshop: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -34,19 +33,11 @@ beforeAll(async () => {
   nord = await insertDealerOrganisation(server.db, 'Teile Nord GmbH', ['eins@teile-nord.de']);
   sued = await insertDealerOrganisation(server.db, 'Teile Süd AG', ['eins@teile-sued.de']);
   nordCookie = await loginCookie(server, 'eins@teile-nord.de', MEMBER_PASSWORD);
-  // The dealer API's adapter mounted as the dealer API will mount it, with the key check replaced
-  // by a header naming the acting dealer organisation (the key middleware is the dealer API's).
-  api = new Hono<DealerActorEnv>();
-  api.onError((error, c) => (error instanceof ApiRefusal ? refusalResponse(c, error) : c.text('failed', 500)));
-  const members = new Map([
-    [nord.organisation.id, nord.members[0]?.id ?? 0],
-    [sued.organisation.id, sued.members[0]?.id ?? 0],
-  ]);
-  registerDealerDocumentRoutes(api, server.db, async (c, next) => {
-    const organisationId = Number(c.req.header('x-test-dealer'));
-    c.set('dealerActor', { organisationId, userId: members.get(organisationId) ?? 0 });
-    await next();
-  });
+  keys.nord = (await createDealerApiKey(server, nordCookie)).secret;
+  keys.sued = (
+    await createDealerApiKey(server, await loginCookie(server, 'eins@teile-sued.de', MEMBER_PASSWORD))
+  ).secret;
+  keys.workshop = (await createApiKey(server, await loginCookie(server, 'max@becker.de', MEMBER_PASSWORD))).secret;
 });
 afterAll(() => server.stop());
 
@@ -408,54 +399,132 @@ describe('hostile XML is refused without harm', () => {
   });
 });
 
-describe('the dealer API adapter', () => {
-  const asDealer = (dealer: Dealer) => ({ 'x-test-dealer': String(dealer.organisation.id), 'accept-language': 'de' });
+describe('the dealer API: /api/v1/dealer/orders/:id/opentrans and /api/v1/dealer/documents with a dealer key', () => {
+  const apiCall = (
+    key: string,
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+  ) =>
+    fetch(server.url(path), {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${key}`, 'accept-language': 'de', ...init.headers },
+      body: init.body,
+    });
+  const postDocument = (key: string, document: string | Uint8Array, headers: Record<string, string> = {}) =>
+    apiCall(key, '/api/v1/dealer/documents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', ...headers },
+      body: typeof document === 'string' ? document : Buffer.from(document),
+    });
 
-  test('GET the ORDER of its own order; another dealer’s is 404', async () => {
+  test('GET the ORDER of its own order; another dealer’s is 404; a workshop key is refused', async () => {
     const { order } = await orderFor([{ status: 'placed', partNumber: '1K0 615 301 AA' }]);
-    const own = await api.request(`/api/v1/dealer/orders/${order.id}/opentrans`, { headers: asDealer(nord) });
+    const own = await apiCall(keys.nord, `/api/v1/dealer/orders/${order.id}/opentrans`);
     expect(own.status).toBe(200);
-    expect(own.headers.get('content-type')).toContain('application/xml');
+    expect(own.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const xml = await own.text();
     expect(xml).toContain(`<ORDER_ID>${order.id}</ORDER_ID>`);
     expect(xml).toContain('<bmecat:SUPPLIER_PID>1K0 615 301 AA</bmecat:SUPPLIER_PID>');
     expect(xml).toContain('<bmecat:PARTY_ID type="supplier_specific">KD-4711</bmecat:PARTY_ID>');
-    const foreign = await api.request(`/api/v1/dealer/orders/${order.id}/opentrans`, { headers: asDealer(sued) });
+    const foreign = await apiCall(keys.sued, `/api/v1/dealer/orders/${order.id}/opentrans`);
     expect(foreign.status).toBe(404);
+    const workshopKey = await apiCall(keys.workshop, `/api/v1/dealer/orders/${order.id}/opentrans`);
+    expect(workshopKey.status).toBe(403);
+    expect(((await workshopKey.json()) as Envelope<unknown>).error).toBe('apiKeyWrongApi');
   });
 
-  test('POST a document as XML: applied across orders, or refused with its problems', async () => {
-    const { order: first } = await orderFor([{ status: 'confirmed' }]);
-    const { order: second } = await orderFor([{ status: 'confirmed' }]);
-    const dispatch = dispatchXml([
-      { orderId: String(first.id), lineItemId: '1', quantity: 2 },
-      { orderId: `Order ${second.id}`, lineItemId: '1', quantity: 2 },
+  test('an ORDERRESPONSE (confirm, backorder, cancel) then a DISPATCHNOTIFICATION, posted with a dealer key', async () => {
+    const { order, lines } = await orderFor([{ status: 'placed' }, { status: 'placed' }, { status: 'placed' }]);
+    const eventsBefore = await tradeEventCount(server.db);
+    const response = orderResponseXml(String(order.id), [
+      { lineItemId: '1', quantity: 2 },
+      { lineItemId: '2', quantity: '2.000', deliveryDate: '2026-12-15' },
+      { lineItemId: '3', quantity: 0, remarks: 'Nicht mehr lieferbar' },
     ]);
-    const refusedForSued = await api.request('/api/v1/dealer/documents', {
-      method: 'POST',
-      headers: { ...asDealer(sued), 'content-type': 'application/xml' },
-      body: dispatch,
-    });
-    expect(refusedForSued.status).toBe(422);
-    expect(await statusesOf(first.id)).toEqual(['confirmed']);
-
-    const applied = await api.request('/api/v1/dealer/documents', {
-      method: 'POST',
-      headers: { ...asDealer(nord), 'content-type': 'text/xml; charset=utf-8' },
-      body: dispatch,
-    });
-    expect(applied.status).toBe(200);
-    const result = ((await applied.json()) as Envelope<OpenTransResult>).data;
-    expect(result.changes.map((change) => [change.order_id, change.status])).toEqual([
-      [first.id, 'shipped'],
-      [second.id, 'shipped'],
+    const answered = await postDocument(keys.nord, response);
+    expect(answered.status).toBe(200);
+    const result = ((await answered.json()) as Envelope<OpenTransResult>).data;
+    expect(result.kind).toBe('ORDERRESPONSE');
+    expect(result.changes.map((change) => [change.line_id, change.action, change.status])).toEqual([
+      [lines[0]?.id, 'confirm', 'confirmed'],
+      [lines[1]?.id, 'backorder', 'backorder'],
+      [lines[2]?.id, 'cancel', 'cancelled'],
     ]);
+    expect(await tradeEventCount(server.db)).toBeGreaterThan(eventsBefore);
 
-    const json = await api.request('/api/v1/dealer/documents', {
-      method: 'POST',
-      headers: { ...asDealer(nord), 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const shipped = await postDocument(
+      keys.nord,
+      dispatchXml([{ orderId: `Bestellung ${order.id}`, lineItemId: '1', quantity: 2 }], {
+        shipmentId: 'PAKET-0815',
+        trackingUrl: 'https://track.example/PAKET-0815',
+      }),
+      { 'content-type': 'text/xml; charset=utf-8' },
+    );
+    expect(shipped.status).toBe(200);
+    expect(await statusesOf(order.id)).toEqual(['shipped', 'backorder', 'cancelled']);
+    const [first] = await server.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.id, lines[0]?.id ?? 0));
+    expect(first?.trackingReference).toBe('https://track.example/PAKET-0815');
+  });
+
+  test('another dealer’s order and a workshop key are refused, nothing changes', async () => {
+    const { order } = await orderFor([{ status: 'confirmed' }]);
+    const before = await snapshot(order.id);
+    const dispatch = dispatchXml([{ orderId: String(order.id), lineItemId: '1', quantity: 2 }]);
+    const bySued = await postDocument(keys.sued, dispatch);
+    expect(bySued.status).toBe(422);
+    const refused = (await bySued.json()) as Envelope<{ problems: OpenTransProblem[] }>;
+    expect(refused.error).toBe('openTransRefused');
+    expect(refused.data.problems.map((problem) => [problem.message_id, problem.order_id])).toEqual([
+      ['openTransUnknownOrder', String(order.id)],
+    ]);
+    const byWorkshop = await postDocument(keys.workshop, dispatch);
+    expect(byWorkshop.status).toBe(403);
+    expect(await snapshot(order.id)).toEqual(before);
+  });
+
+  test('the request guard: JSON is 415 here, 2 MB is 413 before reading; XML elsewhere is 415', async () => {
+    const json = await postDocument(keys.nord, '{}', { 'content-type': 'application/json' });
     expect(json.status).toBe(415);
+    const huge = await postDocument(keys.nord, `<ORDERRESPONSE>${'x'.repeat(2 * 1024 * 1024)}</ORDERRESPONSE>`);
+    expect(huge.status).toBe(413);
+    const xmlElsewhere = await apiCall(keys.nord, '/api/v1/dealer/inquiries/1/seen', {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<x/>',
+    });
+    expect(xmlElsewhere.status).toBe(415);
+  });
+
+  test('Idempotency-Key: an ISO-8859-1 document is applied once with its umlauts, the repeat replays', async () => {
+    const { order } = await orderFor([{ status: 'placed' }]);
+    const document = latin1Bytes(
+      orderResponseXml(String(order.id), [{ lineItemId: '1', quantity: 0, remarks: 'Größe passt nicht' }], {
+        encoding: 'ISO-8859-1',
+      }),
+    );
+    const headers = { 'idempotency-key': `ot-${order.id}` };
+    const first = await postDocument(keys.nord, document, headers);
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    const [line] = await server.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    expect(line?.cancelReason).toBe('Größe passt nicht');
+    const eventsAfterFirst = await tradeEventCount(server.db);
+
+    const repeat = await postDocument(keys.nord, document, headers);
+    expect(repeat.status).toBe(200);
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+    expect(await repeat.text()).toBe(firstBody);
+    expect(await tradeEventCount(server.db)).toBe(eventsAfterFirst);
+
+    const otherDocument = await postDocument(
+      keys.nord,
+      orderResponseXml(String(order.id), [{ lineItemId: '1', quantity: 2 }]),
+      headers,
+    );
+    expect(otherDocument.status).toBe(422);
+    expect(((await otherDocument.json()) as Envelope<unknown>).error).toBe('idempotencyKeyReused');
   });
 });

@@ -194,6 +194,58 @@ export function adversarialBody(keys: string[]): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * openTRANS answers (ADR 042) as a hostile ERP might post them: well-formed ORDERRESPONSE and
+ * DISPATCHNOTIFICATION documents naming the given order ids (foreign ones among them) with random
+ * lines, quantities, dates and remarks, and documents that are not what they claim — a DOCTYPE with
+ * entities, deep nesting, another root, broken XML, random text.
+ */
+export function adversarialOpenTransDocument(orderIds: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', '0', '-1', '2.5', '1e9', '&amp;', '&#0;'));
+  const escaped = text.map((value) => value.replace(/&(?!amp;|#0;)/g, '&amp;').replace(/</g, '&lt;'));
+  const item = fc.record({ line: escaped, quantity: escaped, date: escaped, remark: escaped });
+  const orderResponse = fc
+    .tuple(orderIds, fc.array(item, { minLength: 0, maxLength: 3 }))
+    .map(
+      ([orderId, items]) =>
+        `<?xml version="1.0" encoding="UTF-8"?><ORDERRESPONSE xmlns="http://www.opentrans.org/XMLSchema/2.1"><ORDERRESPONSE_HEADER><ORDERRESPONSE_INFO><ORDER_ID>${orderId}</ORDER_ID></ORDERRESPONSE_INFO></ORDERRESPONSE_HEADER><ORDERRESPONSE_ITEM_LIST>${items
+          .map(
+            (entry) =>
+              `<ORDERRESPONSE_ITEM><LINE_ITEM_ID>${entry.line}</LINE_ITEM_ID><QUANTITY>${entry.quantity}</QUANTITY><DELIVERY_DATE><DELIVERY_END_DATE>${entry.date}</DELIVERY_END_DATE></DELIVERY_DATE><REMARKS>${entry.remark}</REMARKS></ORDERRESPONSE_ITEM>`,
+          )
+          .join('')}</ORDERRESPONSE_ITEM_LIST></ORDERRESPONSE>`,
+    );
+  const dispatch = fc
+    .tuple(fc.array(fc.tuple(orderIds, item), { minLength: 0, maxLength: 3 }), escaped)
+    .map(
+      ([items, tracking]) =>
+        `<?xml version="1.0" encoding="ISO-8859-1"?><DISPATCHNOTIFICATION><DISPATCHNOTIFICATION_HEADER><DISPATCHNOTIFICATION_INFO><SHIPMENT_ID>${tracking}</SHIPMENT_ID></DISPATCHNOTIFICATION_INFO></DISPATCHNOTIFICATION_HEADER><DISPATCHNOTIFICATION_ITEM_LIST>${items
+          .map(
+            ([orderId, entry]) =>
+              `<DISPATCHNOTIFICATION_ITEM><QUANTITY>${entry.quantity}</QUANTITY><ORDER_REFERENCE><ORDER_ID>${orderId}</ORDER_ID><LINE_ITEM_ID>${entry.line}</LINE_ITEM_ID></ORDER_REFERENCE></DISPATCHNOTIFICATION_ITEM>`,
+          )
+          .join('')}</DISPATCHNOTIFICATION_ITEM_LIST></DISPATCHNOTIFICATION>`,
+    );
+  const hostile = fc.oneof(
+    fc.constant(
+      '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><ORDERRESPONSE>&b;</ORDERRESPONSE>',
+    ),
+    fc.constant('<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><ORDERRESPONSE>&x;</ORDERRESPONSE>'),
+    fc
+      .integer({ min: 41, max: 2000 })
+      .map((depth) => `<ORDERRESPONSE>${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}</ORDERRESPONSE>`),
+    fc.constantFrom(
+      '<ORDER/>',
+      '<ORDERRESPONSE>',
+      '',
+      '\u0000',
+      '<?xml version="1.0" encoding="UTF-16"?><ORDERRESPONSE/>',
+    ),
+    fc.string(),
+  );
+  return fc.oneof(orderResponse, dispatch, hostile);
+}
+
 /** Query strings with random and hostile names and values (the known ones included). */
 export function adversarialQuery(keys: string[]): fc.Arbitrary<string> {
   const name = fc.oneof(fc.constantFrom(...keys, 'page', 'status', '__proto__', 'token'), fc.string());
@@ -219,7 +271,7 @@ export const languages = fc.constantFrom<ServerLocale>('de', 'en');
 /**
  * What every answer to bad input must look like: never a 5xx or a stack trace; an error has the
  * envelope `{code, data: null, message, error}` with the message translated into the caller's
- * language. A 2xx (a read that ignores unknown parameters) must carry the success envelope.
+ * language (a refused openTRANS document's `data` is its translated problem list). A 2xx (a read that ignores unknown parameters) must carry the success envelope.
  */
 export async function expectCleanAnswer(response: Response, language: ServerLocale) {
   const text = await response.text();
@@ -233,7 +285,14 @@ export async function expectCleanAnswer(response: Response, language: ServerLoca
   }
   if (response.status >= 400) {
     expect(body.code).toBe(response.status);
-    expect(body.data).toBeNull();
+    if (body.error === 'openTransRefused') {
+      // A refused openTRANS document (ADR 042) lists its problems, each translated as the message is.
+      const { problems } = body.data as { problems: { message_id: MessageId; message: string }[] };
+      expect(problems.length).toBeGreaterThan(0);
+      for (const problem of problems) expect(problem.message).toBe(translate(language, problem.message_id));
+    } else {
+      expect(body.data).toBeNull();
+    }
     expect(typeof body.error).toBe('string');
     expect(body.message).toBe(translate(language, body.error as MessageId));
   } else {
@@ -447,6 +506,8 @@ export function send(
     cookie?: string;
     /** An API key for /api/v1, sent as `Authorization: Bearer`. */
     apiKey?: string;
+    /** Else `application/json` when there is a body (an openTRANS document is `application/xml`). */
+    contentType?: string;
     language: ServerLocale;
   },
 ) {
@@ -455,7 +516,7 @@ export function send(
     headers: {
       origin: server.origin,
       'accept-language': request.language,
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
       ...(request.cookie ? { cookie: request.cookie } : {}),
       ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}),
     },
