@@ -89,7 +89,8 @@ export async function readOrderDetail(db: Reader, reader: EventReader, orderId: 
       // The day the line is expected now: the dealer's latest ETA, else the day promised at
       // placement (issue 24 §5; an availability class has no ETA of its own). Lines placed before
       // promises were stored (promised_on null) fall back to the quote's ETA, as they always did.
-      eta: line.eta ?? line.promisedOn ?? quoteEta,
+      // A cancelled line is expected never (its history keeps what was promised).
+      eta: line.status === 'cancelled' ? null : (line.eta ?? line.promisedOn ?? quoteEta),
       eta_history: etaHistory(line.promisedOn ?? quoteEta, summary.placed_at, line.id, events),
       cancel_reason: line.cancelReason,
       tracking_reference: line.trackingReference,

@@ -170,7 +170,8 @@ describe('what each answer writes', () => {
       ['3', 'cancel'],
     ]);
     expect(data.order.lines.map((line) => [line.status, line.eta, line.cancel_reason])).toEqual([
-      ['confirmed', null, null],
+      // A confirmed line is expected on the day promised at placement; a cancelled one never.
+      ['confirmed', '2026-12-01', null],
       ['backorder', '2026-12-15', null],
       ['cancelled', null, 'Nicht mehr lieferbar'],
     ]);
