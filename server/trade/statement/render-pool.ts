@@ -23,6 +23,13 @@ type Task = {
 
 type PoolWorker = { worker: Worker; task: Task | null };
 
+export type StatementRenderPoolOptions = {
+  size: number;
+  /** The worker script; tests hand in their own (e.g. one that blocks until released). */
+  workerUrl?: URL;
+  workerData?: unknown;
+};
+
 export type StatementRenderPool = {
   render: StatementRenderer;
   /** Statements waiting for a free worker (not counting the ones being rendered). */
@@ -39,9 +46,7 @@ export const DEFAULT_RENDER_WORKER_URL = new URL('./render-worker.mjs', import.m
  * requests. Workers start on first use and are unref'd, so an idle pool never holds the process
  * open; a worker that dies fails its one statement and is replaced on the next.
  */
-export function createStatementRenderPool(
-  options: { size: number; workerUrl?: URL } = { size: 1 },
-): StatementRenderPool {
+export function createStatementRenderPool(options: StatementRenderPoolOptions = { size: 1 }): StatementRenderPool {
   const workerUrl = options.workerUrl ?? DEFAULT_RENDER_WORKER_URL;
   const workers: PoolWorker[] = [];
   const waiting: Task[] = [];
@@ -49,7 +54,7 @@ export function createStatementRenderPool(
   let closed = false;
 
   function startWorker() {
-    const entry: PoolWorker = { worker: new Worker(workerUrl), task: null };
+    const entry: PoolWorker = { worker: new Worker(workerUrl, { workerData: options.workerData }), task: null };
     entry.worker.unref();
     entry.worker.on('message', (result: StatementRenderResult) => {
       const task = entry.task;
