@@ -2,14 +2,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ClaimDetail } from '../../common/contracts/claims';
-import { ApiRefusal } from '../../server/http/respond';
 import type { ServerLocale } from '../../server/i18n';
 import { createStatementRenderPool, type StatementRenderPool } from '../../server/trade/statement/render-pool';
 import {
-  assertStatementWithinBound,
   createStatementCache,
   STATEMENT_MAX_EVENTS,
   STATEMENT_MAX_LINES,
+  statementBoundRefusal,
 } from '../../server/trade/statement/statement-service';
 import { FIXTURE_COMPANY, syntheticClaim } from '../support/claim-fixture';
 
@@ -101,13 +100,8 @@ describe('the statement cache', () => {
 
 describe('the bound of one statement', () => {
   const refusal = (claim: ClaimDetail) => {
-    try {
-      assertStatementWithinBound(claim);
-      return null;
-    } catch (error) {
-      if (error instanceof ApiRefusal) return { status: error.status, messageId: error.messageId };
-      throw error;
-    }
+    const refused = statementBoundRefusal(claim);
+    return refused && { status: refused.status, messageId: refused.messageId };
   };
 
   test('the largest claim seen (99 lines, 1 190 events) and claims at the bound are rendered', () => {

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { claimListQuerySchema } from '../../../common/contracts/claims';
+import { type ClaimDetail, claimListQuerySchema } from '../../../common/contracts/claims';
 import { audit } from '../../audit';
 import type { ServerDeps } from '../../context';
 import { clientIp } from '../../http/client-ip';
@@ -10,10 +10,10 @@ import { claimReferenceOf, listClaims, readClaimDetail } from '../../trade/claim
 import { statementFileName } from '../../trade/delay-statement';
 import { sharedStatementRenderPool } from '../../trade/statement/render-pool';
 import {
-  assertStatementWithinBound,
   createStatementCache,
   enforceStatementLimits,
   type StatementCache,
+  statementBoundRefusal,
 } from '../../trade/statement/statement-service';
 
 /**
@@ -49,18 +49,25 @@ export function createInsurerClaimRoutes(
 
   /**
    * The claim a URL names (its claim number, URL-encoded; or a share id of a link from before
-   * claims were by number), audited by the claim number it resolved to.
+   * claims were by number), audited by the claim number it resolved to; `refuses` may refuse a
+   * claim that was found (audited as refused too).
    */
-  async function auditedClaim(c: Context<MemberEnv>, action: string) {
+  async function auditedClaim(
+    c: Context<MemberEnv>,
+    action: string,
+    refuses: (claim: ClaimDetail) => ApiRefusal | null = () => null,
+  ) {
     const reference = c.req.param('claim') ?? '';
     const claim = await readClaimDetail(db, c.get('organisation').id, reference);
+    const refusal = claim ? refuses(claim) : null;
     await audit(db, {
       actorUserId: c.get('user').id,
-      action: claim ? action : `${action}_refused`,
+      action: claim && !refusal ? action : `${action}_refused`,
       target: `claim:${claim?.claim_number ?? claimReferenceOf(reference) ?? '(invalid)'}`,
       ip: clientIp(c),
     });
     if (!claim) throw new ApiRefusal(404, 'notFound');
+    if (refusal) throw refusal;
     return claim;
   }
 
@@ -72,8 +79,7 @@ export function createInsurerClaimRoutes(
     const organisationId = c.get('organisation').id;
     // Counted before the claim is read: a flood costs one counter write per request, no more.
     await enforceStatementLimits(db, { userId: c.get('user').id, organisationId });
-    const claim = await auditedClaim(c, 'claim.statement_downloaded');
-    assertStatementWithinBound(claim);
+    const claim = await auditedClaim(c, 'claim.statement_downloaded', statementBoundRefusal);
     const locale = requestLocale(c);
     const pdf = await statements.statement(organisationId, claim, locale, deps.config.company);
     return c.body(pdf, 200, {

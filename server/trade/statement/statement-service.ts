@@ -44,10 +44,10 @@ export function statementSize(claim: ClaimDetail) {
   return { lines, events };
 }
 
-/** Refuses a claim whose statement would exceed the bound (translated 422, nothing rendered). */
-export function assertStatementWithinBound(claim: ClaimDetail) {
+/** The refusal of a claim whose statement would exceed the bound (translated 422), or null when it fits. */
+export function statementBoundRefusal(claim: ClaimDetail) {
   const { lines, events } = statementSize(claim);
-  if (lines > STATEMENT_MAX_LINES || events > STATEMENT_MAX_EVENTS) throw new ApiRefusal(422, 'statementTooLarge');
+  return lines > STATEMENT_MAX_LINES || events > STATEMENT_MAX_EVENTS ? new ApiRefusal(422, 'statementTooLarge') : null;
 }
 
 /**
