@@ -190,6 +190,10 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     layoutSaved: 'Das Layout wurde gespeichert.',
     layoutDeleted: 'Das Layout wurde gelöscht.',
     tooManyLayouts: 'Sie haben die Höchstzahl gespeicherter Layouts erreicht. Bitte löschen Sie zuerst ein Layout.',
+    tooManyStatements:
+      'Zu viele Verzugsbestätigungen in kurzer Zeit angefordert. Bitte versuchen Sie es in einigen Minuten erneut.',
+    statementTooLarge:
+      'Diese Verzugsbestätigung wäre zu umfangreich (höchstens 250 Teile und 2 500 Ereignisse). Bitte wenden Sie sich an den Betreiber des Teileportals.',
     claimNumberRequired: 'Bitte geben Sie die Schadennummer an.',
     claimNumberInvalid:
       'Die Schadennummer ist ungültig: 3–30 Zeichen, Buchstaben und Ziffern, getrennt durch „-“, „/“, „.“ oder ein Leerzeichen.',
@@ -428,6 +432,9 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     layoutSaved: 'The layout has been saved.',
     layoutDeleted: 'The layout has been deleted.',
     tooManyLayouts: 'You have reached the maximum number of saved layouts. Please delete a layout first.',
+    tooManyStatements: 'Too many delay statements requested in a short time. Please try again in a few minutes.',
+    statementTooLarge:
+      'This delay statement would be too large (at most 250 parts and 2,500 events). Please contact the Teileportal operator.',
     claimNumberRequired: 'Please enter the claim number.',
     claimNumberInvalid:
       'The claim number is invalid: 3–30 characters, letters and digits separated by “-”, “/”, “.” or a space.',

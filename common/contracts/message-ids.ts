@@ -157,6 +157,8 @@ export const messageIds = [
   'layoutSaved',
   'layoutDeleted',
   'tooManyLayouts',
+  'tooManyStatements',
+  'statementTooLarge',
   'claimNumberRequired',
   'claimNumberInvalid',
   'insurerRequired',

@@ -5,7 +5,13 @@ import type { ClaimDetail, ClaimSummary, InsurerOption, OrderClaimState } from '
 import type { AdminOrganisation } from '../../common/contracts/organisations';
 import { type OrderSummary, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import { formatDate, formatMoney, formatOrderReference, portalToday } from '../../common/format/formats';
-import { auditEvents, claimShares, orderLines, orders, organisations } from '../../server/db/schema';
+import { auditEvents, claimShares, orderLines, orders, organisations, rateLimits } from '../../server/db/schema';
+import { serverMessages } from '../../server/i18n';
+import type { RateWindow } from '../../server/rate-limit';
+import {
+  STATEMENT_WINDOW_PER_ORGANISATION,
+  STATEMENT_WINDOW_PER_USER,
+} from '../../server/trade/statement/statement-service';
 import { insertDealerOrganisation, insertInsurer, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
 import { insertInquiry, insertRecipient, insertTrade } from '../support/trade-orders';
@@ -439,6 +445,70 @@ describe('the insurer reads the shared claim', () => {
     // By number and by the old share id alike: the claim number is what was read.
     expect(downloads.filter((row) => row.target === `claim:${NUMBER}`)).toHaveLength(3);
   });
+});
+
+describe('the statement under load (issue 27 §1)', () => {
+  /** The claim shared above and not yet withdrawn. */
+  const SHARED_NUMBER = 'SCH-2026/004711';
+  const windowKeys = (userId: number, organisationId: number) =>
+    [
+      [STATEMENT_WINDOW_PER_USER, `${STATEMENT_WINDOW_PER_USER.name}:${userId}`],
+      [STATEMENT_WINDOW_PER_ORGANISATION, `${STATEMENT_WINDOW_PER_ORGANISATION.name}:${organisationId}`],
+    ] as const;
+
+  /**
+   * Fills a limit's window as if the caller had used it up: the current window and the next, so the
+   * request refused here is refused even if the clock crosses a window's end in between.
+   */
+  async function fillWindow(window: RateWindow, key: string) {
+    const length = window.windowSeconds * 1000;
+    const current = Math.floor(Date.now() / length) * length;
+    for (const start of [current, current + length]) {
+      await server.db
+        .insert(rateLimits)
+        .values({ key, windowStart: new Date(start), count: window.limit })
+        .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: window.limit } });
+    }
+  }
+  const emptyWindows = () => server.db.delete(rateLimits).where(like(rateLimits.key, 'statement-%'));
+
+  test('the same statement twice is the same bytes (served from the cache)', async () => {
+    const first = new Uint8Array(await (await statement(cookies.allianz, SHARED_NUMBER, 'de')).arrayBuffer());
+    const second = new Uint8Array(await (await statement(cookies.allianz, SHARED_NUMBER, 'de')).arrayBuffer());
+    expect(first.byteLength).toBeGreaterThan(1000);
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    const english = new Uint8Array(await (await statement(cookies.allianz, SHARED_NUMBER, 'en')).arrayBuffer());
+    expect(Buffer.from(english).equals(Buffer.from(first))).toBe(false);
+  });
+
+  test.each([
+    ['user', 0],
+    ['organisation', 1],
+  ] as const)(
+    'past the limit per %s: a translated 429 with Retry-After; other insurers are not affected',
+    async (_, which) => {
+      const userId = allianz.members[0]?.id;
+      if (!userId) throw new Error('no insurer member');
+      const [window, key] = windowKeys(userId, allianz.organisation.id)[which];
+      try {
+        await fillWindow(window, key);
+        const refused = await statement(cookies.allianz, SHARED_NUMBER, 'de');
+        expect(refused.status).toBe(429);
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(Number.isInteger(retryAfter)).toBe(true);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(window.windowSeconds);
+        const body = (await refused.json()) as Envelope<null>;
+        expect(body.error).toBe('tooManyStatements');
+        expect(body.message).toBe(serverMessages.de.tooManyStatements);
+        // Another organisation's insurer is counted on its own (its answer for this claim stays 404).
+        expect(await statementStatus(cookies.huk, SHARED_NUMBER, 'de')).toBe(404);
+      } finally {
+        await emptyWindows();
+      }
+      expect(await statementStatus(cookies.allianz, SHARED_NUMBER, 'de')).toBe(200);
+    },
+  );
 });
 
 describe('withdrawing', () => {
