@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import type { AccessChanges } from './http/access-changes';
 import type { ServerMetrics } from './metrics';
 import type { LiveHub } from './trade/live-hub';
 
@@ -11,6 +12,11 @@ export type ServerDeps = {
   logger: Logger;
   /** The process's one listener for trade events and its connected live streams (ADR 024). */
   liveHub: LiveHub;
+  /**
+   * Sessions ended, users, organisations or API keys changed, in any process (ADR 043): what holds
+   * derived access (a cached session, an open stream) re-checks it when told.
+   */
+  accessChanges: AccessChanges;
   /** Request counts and latency, queue depths, pool use, live streams (ADR 032). */
   metrics: ServerMetrics;
   /** Whether the process is shutting down: then /readyz answers 503 and responses close their connection. */

@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { deleteExpiredCaptchas } from './captcha';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
+import { listenToAccessChanges } from './http/access-changes';
 import { deleteExpiredSessions } from './http/sessions';
 import { createMailTransport, startMailWorker } from './mail/outbox';
 import { createMetrics } from './metrics';
@@ -61,11 +62,14 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   }, 3600_000);
   housekeeping.unref();
 
+  const accessChanges = await listenToAccessChanges(database, (error) =>
+    logger.error({ event: 'accessChanges.listenerFailed', reason: String(error) }, 'access change listener failed'),
+  );
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
   let draining = false;
   const metrics = createMetrics({ database, liveHub });
-  const app = createApp({ config, database, logger, liveHub, metrics, isDraining: () => draining });
+  const app = createApp({ config, database, logger, liveHub, accessChanges, metrics, isDraining: () => draining });
   // serve() without a createServer option makes a plain node:http server.
   const listen = (fetch: typeof app.fetch, port: number, hostname: string) =>
     new Promise<HttpServer>((resolve) => {
@@ -115,6 +119,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       await closed;
     }
     if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+    await accessChanges.stop();
     await database.close();
   }
 
@@ -124,6 +129,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     database,
     adminCreated: seeded.created,
     liveHub,
+    accessChanges,
     /** The port of the metrics listener, when METRICS_PORT is set. */
     metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
     /** The HTTP handler itself, which a test can call while the listener no longer accepts. */

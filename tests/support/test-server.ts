@@ -68,6 +68,8 @@ export async function startTestServer(
     db: server.database.db,
     /** The process's live event hub (its connected streams). */
     liveHub: server.liveHub,
+    /** The process's listener on the database's access-change announcements (ADR 043). */
+    accessChanges: server.accessChanges,
     /** The metrics listener's port, when started with METRICS_PORT. */
     metricsPort: server.metricsPort,
     /** Calls the app without the listener (which stops accepting when a graceful stop begins). */
