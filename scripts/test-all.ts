@@ -17,12 +17,24 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each step's wall-clock time, printed as a table at the end (issue 23: where the suite's time goes). */
+const timings: { name: string; seconds: number }[] = [];
+const startedAt = performance.now();
 
 function step(name: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${name}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ name, seconds: (performance.now() - started) / 1000 });
   if (result.status !== 0) failures.push(name);
   return result.status === 0;
+}
+
+function printTimings() {
+  const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+  console.log('\nwhere the time went (wall clock, m:ss):');
+  for (const { name, seconds } of timings) console.log(`  ${minutes(seconds).padStart(6)}  ${name}`);
+  console.log(`  ${minutes((performance.now() - startedAt) / 1000).padStart(6)}  npm test in all`);
 }
 
 function countVitest(file: string) {
@@ -116,6 +128,7 @@ step(
 );
 countPlaywright(e2e);
 
+printTimings();
 if (failures.length > 0) console.log(`\n✗ failed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
