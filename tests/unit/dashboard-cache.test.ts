@@ -1,3 +1,4 @@
+import { Hono } from 'hono';
 import { expect, test } from 'vitest';
 import { createDashboardCache, parseOrganisationIds } from '../../server/trade/dashboard-cache';
 
@@ -103,4 +104,25 @@ test('a notification names organisation ids; anything else in it is ignored', ()
   expect(parseOrganisationIds('3,14,15')).toEqual([3, 14, 15]);
   expect(parseOrganisationIds('')).toEqual([]);
   expect(parseOrganisationIds('3,x,-1,4')).toEqual([3, 4]);
+});
+
+test("after a member's write has answered, its own organisation is forgotten; reads and others' figures are kept", async () => {
+  const { database } = fakeDatabase();
+  const cache = await createDashboardCache(database);
+  const app = new Hono<{ Variables: { organisation: { id: number } } }>();
+  app.use('*', cache.forgetOwnAfterWrite);
+  app.use('*', async (c, next) => {
+    c.set('organisation', { id: 1 });
+    await next();
+  });
+  app.on(['GET', 'POST'], '/svc/workshop/orders', (c) => c.text('ok'));
+  const mine = counter();
+  const theirs = counter();
+  await cache.read(key(1), mine.compute);
+  await cache.read(key(2), theirs.compute);
+  await app.request('/svc/workshop/orders');
+  expect(await cache.read(key(1), mine.compute)).toBe(1);
+  await app.request('/svc/workshop/orders', { method: 'POST' });
+  expect(await cache.read(key(1), mine.compute)).toBe(2);
+  expect(await cache.read(key(2), theirs.compute)).toBe(1);
 });
