@@ -18,25 +18,46 @@ export function percentile(sorted: readonly number[], fraction: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? Number.NaN;
 }
 
-export async function load(options: autocannon.Options, seconds: number): Promise<Figures> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+function run(options: autocannon.Options, seconds: number, latencies: number[]) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ connections: 10, duration: seconds, ...options }, (error, finished) =>
       error ? reject(error) : resolve(finished),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => void latencies.push(responseTime));
   });
+}
+
+function figuresOf(results: readonly autocannon.Result[], latencies: number[]): Figures {
   latencies.sort((a, b) => a - b);
-  const statuses = Object.fromEntries(
-    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, (stats as { count: number }).count]),
-  );
+  const statuses: Record<string, number> = {};
+  for (const result of results) {
+    for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+      statuses[code] = (statuses[code] ?? 0) + (stats as { count: number }).count;
+    }
+  }
   return {
-    requestsPerSecond: result.requests.average,
+    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
     p50: percentile(latencies, 0.5),
     p95: percentile(latencies, 0.95),
     p99: percentile(latencies, 0.99),
     statuses,
   };
+}
+
+export async function load(options: autocannon.Options, seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  return figuresOf([await run(options, seconds, latencies)], latencies);
+}
+
+/**
+ * Several people at once, each on their own connection with their own session (autocannon gives
+ * every connection of one run the same headers): one run per person, all at the same time, their
+ * latencies counted together.
+ */
+export async function loadTogether(people: readonly autocannon.Options[], seconds: number): Promise<Figures> {
+  const latencies: number[] = [];
+  const results = await Promise.all(people.map((options) => run({ ...options, connections: 1 }, seconds, latencies)));
+  return figuresOf(results, latencies);
 }
 
 export function rssMegabytes(pid: number) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '../server/db/database';
 import { DEMO_PASSWORD, DEMO_WORKSHOP_EMAIL, seedDemo, seedQuotedInquiries } from '../server/demo/seed-demo';
 import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
-import { figureLine, load, login, percentile, post, startPortal } from './bench-support';
+import { type Figures, figureLine, load, loadTogether, login, percentile, post, startPortal } from './bench-support';
 
 /**
  * The trade loop's figures (issue 13), a benchmark, not a test: with the demo's 10 000 inquiries
@@ -13,6 +13,11 @@ import { figureLine, load, login, percentile, post, startPortal } from './bench-
  * with DATABASE_URL, on a fresh PostgreSQL database. `npm run bench:api` runs it; alone:
  * `node --import tsx scripts/bench-trade.ts`. BENCH_SECONDS sets each read run (default 10),
  * BENCH_INQUIRIES the demo size, BENCH_PLACEMENTS how many orders are placed (default 200).
+ *
+ * Ten people at once (issue 26 §3, ADR 049): each list read by ten people with their own sessions
+ * (the five demo dealers' ten users; the three demo workshops' owners round-robin), and orders of
+ * 20 lines placed one after another while nine people read their dashboards and lists. Ends with
+ * a table of those figures beside issue 26's "before".
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const inquiryCount = Number(process.env.BENCH_INQUIRIES ?? 10_000);
@@ -39,7 +44,31 @@ export async function benchTrade(kind: 'pglite' | 'postgres', port: number) {
   try {
     const workshop = await login(origin, { email: DEMO_WORKSHOP_EMAIL, password: DEMO_PASSWORD });
     const dealer = await login(origin, { email: 'haendler1@demo.teileportal.local', password: DEMO_PASSWORD });
-    const reads: [string, string, string][] = [
+    const workshops = [workshop];
+    for (const email of ['schulz@demo.teileportal.local', 'oeztuerk@demo.teileportal.local'])
+      workshops.push(await login(origin, { email, password: DEMO_PASSWORD }));
+    const dealers: string[] = [];
+    for (const index of [1, 2, 3, 4, 5])
+      for (const suffix of ['', '-b'])
+        dealers.push(
+          await login(origin, { email: `haendler${index}${suffix}@demo.teileportal.local`, password: DEMO_PASSWORD }),
+        );
+    const tenPeople = (pathname: string, cookies: readonly string[]) =>
+      Array.from({ length: 10 }, (_, index) => ({
+        url: `${origin}${pathname}`,
+        headers: { cookie: cookies[index % cookies.length] ?? '' },
+      }));
+    const summary: [string, string, Figures][] = [];
+    for (const [name, pathname, cookies, before] of [
+      ['GET dealer inbox (all)', '/svc/part-dealer/inquiries', dealers, 'p99 252 ms'],
+      ['GET workshop orders', '/svc/workshop/orders', workshops, 'p99 154–711 ms (lists)'],
+      ['GET workshop inquiries', '/svc/workshop/inquiries', workshops, 'p99 154–711 ms (lists)'],
+    ] as const) {
+      const figures = await loadTogether(tenPeople(pathname, cookies), seconds);
+      console.log(figureLine(`${name}, 10 people`, figures));
+      summary.push([name, before, figures]);
+    }
+    const oneUserReads: [string, string, string][] = [
       ['GET dealer inbox (all)', '/svc/part-dealer/inquiries', dealer],
       ['GET dealer inbox (open)', '/svc/part-dealer/inquiries?status=open', dealer],
       ['GET workshop orders', '/svc/workshop/orders', workshop],
@@ -56,32 +85,80 @@ export async function benchTrade(kind: 'pglite' | 'postgres', port: number) {
       ['GET dealer inbox (part search)', '/svc/part-dealer/inquiries?q=1K0615301AA', dealer],
     ];
     // One connection: a request's own latency (the targets); ten: throughput, where latency includes queueing.
-    for (const [name, pathname, cookie] of reads) {
+    for (const [name, pathname, cookie] of oneUserReads) {
       const request = { url: `${origin}${pathname}`, headers: { cookie } };
       console.log(figureLine(`${name}, 1 conn`, await load({ ...request, connections: 1 }, seconds)));
       console.log(figureLine(`${name}, 10 conn`, await load(request, seconds)));
     }
-    const latencies: number[] = [];
-    const statuses: Record<string, number> = {};
-    for (const placement of placements) {
-      const started = performance.now();
-      const response = await post(
-        origin,
-        `/svc/workshop/inquiries/${placement.inquiryId}/orders`,
-        { version: placement.version, choices: placement.choices },
-        workshop,
-      );
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-    }
-    latencies.sort((a, b) => a - b);
-    console.log(
-      `POST order of 20 lines, ${placements.length}× in a row:  p50 ${percentile(latencies, 0.5).toFixed(1)} ms  p95 ${percentile(latencies, 0.95).toFixed(1)} ms  p99 ${percentile(latencies, 0.99).toFixed(1)} ms  [${Object.entries(
+    const placeAll = async (batch: typeof placements) => {
+      const latencies: number[] = [];
+      const statuses: Record<string, number> = {};
+      for (const placement of batch) {
+        const started = performance.now();
+        const response = await post(
+          origin,
+          `/svc/workshop/inquiries/${placement.inquiryId}/orders`,
+          { version: placement.version, choices: placement.choices },
+          workshop,
+        );
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      }
+      latencies.sort((a, b) => a - b);
+      return { latencies, statuses };
+    };
+    const placementLine = (label: string, { latencies, statuses }: Awaited<ReturnType<typeof placeAll>>) =>
+      `${label}:  p50 ${percentile(latencies, 0.5).toFixed(1)} ms  p95 ${percentile(latencies, 0.95).toFixed(1)} ms  p99 ${percentile(latencies, 0.99).toFixed(1)} ms  [${Object.entries(
         statuses,
       )
         .map(([code, count]) => `${code}×${count}`)
-        .join(' ')}]`,
+        .join(' ')}]`;
+    const half = Math.floor(placements.length / 2);
+    const alone = await placeAll(placements.slice(0, half));
+    console.log(placementLine(`POST order of 20 lines, ${half}× in a row`, alone));
+    // Nine others at once: the other two workshops read their dashboards and order lists, the
+    // dealers their inboxes, until the orders are placed.
+    const today = new Date().toISOString().slice(0, 10);
+    const readers = [
+      ...tenPeople(`/svc/workshop/dashboard?from=${today.slice(0, 4)}-01-01&to=${today}`, workshops.slice(1)).slice(
+        0,
+        2,
+      ),
+      ...tenPeople('/svc/workshop/orders', workshops.slice(1)).slice(0, 2),
+      ...tenPeople('/svc/part-dealer/inquiries', dealers).slice(0, 5),
+    ];
+    let readersStop: () => void = () => {};
+    const readersStopped = new Promise<void>((resolve) => (readersStop = resolve));
+    const reading = Promise.all(
+      readers.map(async (reader) => {
+        let reads = 0;
+        let stopped = false;
+        void readersStopped.then(() => (stopped = true));
+        while (!stopped) {
+          await (await fetch(reader.url, { headers: reader.headers })).arrayBuffer();
+          reads += 1;
+        }
+        return reads;
+      }),
+    );
+    const together = await placeAll(placements.slice(half));
+    readersStop();
+    const reads = (await reading).reduce((sum, count) => sum + count, 0);
+    console.log(
+      placementLine(`POST order of 20 lines, ${placements.length - half}× while 9 people read`, together),
+      `(${reads} reads meanwhile)`,
+    );
+    console.log(`\n${kind}: ten people at once (targets: lists p99 < 100 ms, an order of 20 lines < 100 ms)`);
+    console.log('| figure | before (issue 26) | after |');
+    console.log('|---|---|---|');
+    for (const [name, before, figures] of summary)
+      console.log(`| ${name}, 10 people | ${kind === 'pglite' ? before : '—'} | p99 ${figures.p99.toFixed(0)} ms |`);
+    console.log(
+      `| POST order of 20 lines, alone | ${kind === 'pglite' ? '56 ms' : '—'} | p50 ${percentile(alone.latencies, 0.5).toFixed(0)} ms, p99 ${percentile(alone.latencies, 0.99).toFixed(0)} ms |`,
+    );
+    console.log(
+      `| POST order of 20 lines, 9 people reading | — | p50 ${percentile(together.latencies, 0.5).toFixed(0)} ms, p99 ${percentile(together.latencies, 0.99).toFixed(0)} ms |`,
     );
   } finally {
     await portal.stop();

@@ -120,6 +120,7 @@ export function createApp(deps: ServerDeps) {
     await next();
     if (deps.isDraining()) c.header('Connection', 'close');
   });
+  app.use('*', deps.dashboardCache.forgetOwnAfterWrite);
 
   /**
    * Readiness (ADR 033): whether a proxy or orchestrator should send this process requests. Unready

@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AccessChanges } from './http/access-changes';
 import type { ServerMetrics } from './metrics';
+import type { DashboardCache } from './trade/dashboard-cache';
 import type { LiveHub } from './trade/live-hub';
 
 /** What every service sub-app is built from; tests build the same with their own settings. */
@@ -17,6 +18,8 @@ export type ServerDeps = {
    * derived access (a cached session, an open stream) re-checks it when told.
    */
   accessChanges: AccessChanges;
+  /** The dashboards kept per organisation and period, forgotten by trade changes (ADR 049). */
+  dashboardCache: DashboardCache;
   /** Request counts and latency, queue depths, pool use, live streams (ADR 032). */
   metrics: ServerMetrics;
   /** Whether the process is shutting down: then /readyz answers 503 and responses close their connection. */

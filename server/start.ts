@@ -17,6 +17,7 @@ import { deleteStaleRateWindows } from './rate-limit';
 import { seedAdministrator } from './seed';
 import { deleteExpiredOnboardingCredentials } from './services/workshop/onboarding-credentials';
 import { startClosingSweeper } from './trade/closing-sweeper';
+import { createDashboardCache } from './trade/dashboard-cache';
 import { createLiveHub } from './trade/live-hub';
 import { startTradeMailWorker } from './trade/trade-mail-worker';
 import { startWebhookWorker } from './webhooks/delivery-worker';
@@ -65,11 +66,21 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const accessChanges = await listenToAccessChanges(database, (error) =>
     logger.error({ event: 'accessChanges.listenerFailed', reason: String(error) }, 'access change listener failed'),
   );
+  const dashboardCache = await createDashboardCache(database);
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
   let draining = false;
   const metrics = createMetrics({ database, liveHub });
-  const app = createApp({ config, database, logger, liveHub, accessChanges, metrics, isDraining: () => draining });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    liveHub,
+    accessChanges,
+    dashboardCache,
+    metrics,
+    isDraining: () => draining,
+  });
   // serve() without a createServer option makes a plain node:http server.
   const listen = (fetch: typeof app.fetch, port: number, hostname: string) =>
     new Promise<HttpServer>((resolve) => {
@@ -120,6 +131,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     }
     if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
     await accessChanges.stop();
+    await dashboardCache.stop();
     await database.close();
   }
 
@@ -130,6 +142,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     adminCreated: seeded.created,
     liveHub,
     accessChanges,
+    dashboardCache,
     /** The port of the metrics listener, when METRICS_PORT is set. */
     metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
     /** The HTTP handler itself, which a test can call while the listener no longer accepts. */

@@ -21,6 +21,21 @@ export async function fillDashboardFacts(db: Database | Transaction, scope: { in
     set promised_on = coalesce(q.eta, (o.created_at at time zone ${zone})::date + case when q.availability = 'central_24h' then 1 else 0 end)
     from orders o, quote_lines q
     where o.id = ol.order_id and q.id = ol.quote_line_id and ol.promised_on is null and ${only(sql`o.inquiry_id`)}`);
+  await fillPlacementFacts(db, only);
+  await fillLoggedFacts(db, only);
+}
+
+/**
+ * The facts of orders being placed, in the placing transaction: only those an order adds. Its lines
+ * arrive with their promised day, its inquiry's first answers were stored by the answer routes, and
+ * nothing of a new order is delivered yet, so the other statements of `fillDashboardFacts` would
+ * find nothing to fill (three round trips of a 20-line order saved, ADR 049).
+ */
+export async function fillPlacedOrderFacts(tx: Transaction, inquiryId: number) {
+  await fillPlacementFacts(tx, (column) => sql`${column} = ${inquiryId}`);
+}
+
+async function fillPlacementFacts(db: Database | Transaction, only: (column: SQL) => SQL) {
   // The best offer of another dealer of the same inquiry for the ordered line (for the savings).
   await db.execute(sql`update order_lines ol set best_other_price_cents = best.price
     from (
@@ -46,6 +61,9 @@ export async function fillDashboardFacts(db: Database | Transaction, scope: { in
       group by 1
     ) ordered
     where ordered.inquiry_line_id = q.inquiry_line_id and q.ordered_price_cents is null`);
+}
+
+async function fillLoggedFacts(db: Database | Transaction, only: (column: SQL) => SQL) {
   // First answers and first deliveries, from the log (the routes write them as they happen).
   await db.execute(sql`update inquiry_recipients r set first_answered_at = answer.at
     from (

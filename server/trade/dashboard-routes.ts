@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { dashboardQuerySchema } from '../../common/contracts/dashboards';
+import { type DealerDashboard, dashboardQuerySchema, type WorkshopDashboard } from '../../common/contracts/dashboards';
+import { portalToday } from '../../common/format/formats';
 import type { ServerDeps } from '../context';
 import { ApiRefusal, ok } from '../http/respond';
 import type { MemberEnv, SessionAccess } from '../http/session-access';
@@ -18,11 +19,14 @@ export function createDashboardRoutes(deps: ServerDeps, access: SessionAccess, k
     const parsed = v.safeParse(dashboardQuerySchema, { from: c.req.query('from'), to: c.req.query('to') });
     if (!parsed.success) throw new ApiRefusal(400, 'periodInvalid');
     const organisationId = c.get('organisation').id;
+    const key = { kind, organisationId, ...parsed.output, today: portalToday() };
     return ok(
       c,
-      kind === 'workshop'
-        ? await workshopDashboard(db, organisationId, parsed.output)
-        : await dealerDashboard(db, organisationId, parsed.output),
+      await deps.dashboardCache.read<WorkshopDashboard | DealerDashboard>(key, () =>
+        kind === 'workshop'
+          ? workshopDashboard(db, organisationId, parsed.output)
+          : dealerDashboard(db, organisationId, parsed.output),
+      ),
     );
   });
   return routes;

@@ -9,6 +9,13 @@ import { enqueueWebhookDeliveries } from '../webhooks/enqueue';
 export const TRADE_EVENT_CHANNEL = 'trade_events';
 
 /**
+ * The NOTIFY channel that names the organisations (workshop and dealers, comma-separated) whose
+ * trade changed in a committed transaction: what keeps figures per organisation forgets them
+ * without reading the events first (ADR 049).
+ */
+export const TRADE_ORGANISATIONS_CHANNEL = 'trade_organisations';
+
+/**
  * The advisory-lock key that serialises appends to the log: ids are taken while it is held and it
  * is released at commit, so ids commit in order and a reader resuming "after id N" misses nothing.
  */
@@ -64,7 +71,13 @@ export async function appendTradeEvents(tx: Transaction, events: readonly TradeE
     tx,
     rows.map((row) => row.id),
   );
-  await tx.execute(sql`select pg_notify(${TRADE_EVENT_CHANNEL}, ${rows.map((row) => row.id).join(',')})`);
+  const organisationIds = new Set(
+    events.flatMap((event) => [event.workshopOrganisationId, ...event.dealerOrganisationIds]),
+  );
+  await tx.execute(
+    sql`select pg_notify(${TRADE_EVENT_CHANNEL}, ${rows.map((row) => row.id).join(',')}),
+      pg_notify(${TRADE_ORGANISATIONS_CHANNEL}, ${[...organisationIds].join(',')})`,
+  );
   return rows;
 }
 

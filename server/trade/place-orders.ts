@@ -14,7 +14,7 @@ import { lifecycleStep } from '../../machines/lifecycle';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, inquiryLines, inquiryRecipients, orderLines, orders, quoteLines } from '../db/schema';
 import { ApiRefusal, conflictWithCurrent } from '../http/respond';
-import { fillDashboardFacts } from './dashboard-facts';
+import { fillPlacedOrderFacts } from './dashboard-facts';
 import { appendTradeEvents, type TradeEventInput } from './event-log';
 import { inquiryDetail } from './inquiry-detail';
 import { orderSummaries } from './order-summaries';
@@ -181,7 +181,7 @@ export async function placeOrders(
     );
 
     // The dashboards' other facts of these orders (ADR 029): best other offers, won quotes.
-    await fillDashboardFacts(tx, { inquiryId: inquiry.id });
+    await fillPlacedOrderFacts(tx, inquiry.id);
 
     const events: TradeEventInput[] = groups.map(({ recipient, rows, totals }) => ({
       kind: 'order.placed',
