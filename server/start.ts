@@ -65,7 +65,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const accessChanges = await listenToAccessChanges(database, (error) =>
     logger.error({ event: 'accessChanges.listenerFailed', reason: String(error) }, 'access change listener failed'),
   );
-  const liveHub = createLiveHub(database, logger);
+  const liveHub = createLiveHub(database, logger, { horizon: config.liveHorizon, limits: config.liveLimits });
   await liveHub.start();
   let draining = false;
   const metrics = createMetrics({ database, liveHub });
