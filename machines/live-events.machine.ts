@@ -6,6 +6,13 @@ export const FIRST_RETRY_MS = 1000;
 /** The longest wait between two connection attempts. */
 export const MAX_RETRY_MS = 30_000;
 
+/**
+ * After the server ended the stream because its access is gone, how long before one more attempt:
+ * meanwhile the app checks the session (a 401 sends the person to the login, which ends this
+ * machine); only a session that still holds sees a new attempt.
+ */
+export const ACCESS_RECHECK_MS = 60_000;
+
 /** The wait before the next attempt after `failures` failed ones in a row: 1 s, 2 s, 4 s … 30 s. */
 export function retryDelayAfter(failures: number) {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
@@ -17,7 +24,11 @@ export type LiveConnectionInput = { lastEventId: number | null };
 /** What the connection actor reports. */
 export type LiveConnectionEvent =
   | { type: 'connection.ready'; lastEventId: number }
+  /** The resume was beyond the horizon or unknown (ADR 045): read everything again, follow from here. */
+  | { type: 'connection.reload'; lastEventId: number }
   | { type: 'connection.event'; event: TradeEvent }
+  /** The server ended the stream because its access is gone (logout, deactivation, a revoked right). */
+  | { type: 'connection.ended' }
   | { type: 'connection.error' };
 
 export type LiveEventsEvent = LiveConnectionEvent | { type: 'browser.offline' } | { type: 'browser.online' };
@@ -30,11 +41,14 @@ type LiveEventsContext = {
 };
 
 /**
- * The signed-in member's live connection (ADR 024). The connection itself (an EventSource in the
- * app) is the invoked callback actor `connection`, started again for every attempt with the
+ * The signed-in member's live connection (ADR 024, ADR 045). The connection itself (an EventSource
+ * in the app) is the invoked callback actor `connection`, started again for every attempt with the
  * position to resume from; events at or below that position are dropped, so a resume never
- * delivers one twice. After a failure it waits 1 s, 2 s, 4 s … 30 s (reset once online); while the
- * browser reports it is offline, it does not try.
+ * delivers one twice. After a failure (a refusal for too many streams among them) it waits 1 s,
+ * 2 s, 4 s … 30 s (reset once online); while the browser reports it is offline, it does not try.
+ * When the server says `reload`, every screen is told to read its data again (`reload`) and the
+ * position starts over from the one given. When the server ended the stream for lost access, it
+ * does not reconnect but has the app check the session (`accessEnded`).
  */
 export const liveEventsMachine = setup({
   types: {
@@ -49,6 +63,10 @@ export const liveEventsMachine = setup({
   },
   actions: {
     deliver: (_, _params: { event: TradeEvent }) => {},
+    /** Tells every screen that follows live events to read its data again (the app's listeners). */
+    reload: () => {},
+    /** The stream's access is gone: the app asks the server about the session (a 401 signs out). */
+    accessEnded: () => {},
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
   },
   guards: {
@@ -59,6 +77,7 @@ export const liveEventsMachine = setup({
   },
   delays: {
     retryDelay: ({ context }) => retryDelayAfter(context.failures),
+    accessRecheckDelay: ACCESS_RECHECK_MS,
   },
 }).createMachine({
   id: 'liveEvents',
@@ -96,6 +115,11 @@ export const liveEventsMachine = setup({
         online: { tags: ['live'] },
       },
       on: {
+        'connection.reload': {
+          // Also backwards: after a database restore the log's newest id may lie below ours.
+          actions: [assign({ lastEventId: ({ event }) => event.lastEventId }), 'reload'],
+        },
+        'connection.ended': { target: 'ended' },
         'connection.event': {
           guard: 'isNewEvent',
           actions: [
@@ -115,6 +139,13 @@ export const liveEventsMachine = setup({
       tags: ['offline'],
       after: { retryDelay: { target: 'connected' } },
       on: { 'browser.online': { target: 'connected' } },
+    },
+    ended: {
+      description:
+        'The server ended the stream because its access is gone: no reconnecting with a dead session. The app checks the session; if it still holds, one more attempt after a while.',
+      tags: ['offline'],
+      entry: 'accessEnded',
+      after: { accessRecheckDelay: { target: 'connected' } },
     },
     paused: {
       description: 'The browser reports no network: no attempts until it reports one again.',
