@@ -47,7 +47,8 @@ type LiveEventsContext = {
  * delivers one twice. After a failure (a refusal for too many streams among them) it waits 1 s,
  * 2 s, 4 s … 30 s (reset once online); while the browser reports it is offline, it does not try.
  * When the server says `reload`, every screen is told to read its data again (`reload`) and the
- * position starts over from the one given. When the server ended the stream for lost access, it
+ * position starts over from the one given; so are the screens open when the tab's first stream
+ * goes live (they may have loaded before the stream's start position was read). When the server ended the stream for lost access, it
  * does not reconnect but has the app check the session (`accessEnded`).
  */
 export const liveEventsMachine = setup({
@@ -70,6 +71,7 @@ export const liveEventsMachine = setup({
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
   },
   guards: {
+    isFirstStart: ({ context }) => context.lastEventId === null,
     isNewEvent: ({ context, event }) => {
       assertEvent(event, 'connection.event');
       return context.lastEventId === null || event.event.id > context.lastEventId;
@@ -103,13 +105,23 @@ export const liveEventsMachine = setup({
         connecting: {
           tags: ['connecting'],
           on: {
-            'connection.ready': {
-              target: 'online',
-              actions: assign({
-                lastEventId: ({ context, event }) => context.lastEventId ?? event.lastEventId,
-                failures: 0,
-              }),
-            },
+            'connection.ready': [
+              {
+                // The first stream of this tab starts at the log's newest event, read once it was
+                // registered. A screen that loaded before that may have missed an event committed
+                // between its read and the registration (the load→stream gap): it reads again.
+                guard: 'isFirstStart',
+                target: 'online',
+                actions: [assign({ lastEventId: ({ event }) => event.lastEventId, failures: 0 }), 'reload'],
+              },
+              {
+                target: 'online',
+                actions: assign({
+                  lastEventId: ({ context, event }) => context.lastEventId ?? event.lastEventId,
+                  failures: 0,
+                }),
+              },
+            ],
           },
         },
         online: { tags: ['live'] },

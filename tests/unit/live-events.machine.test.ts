@@ -207,3 +207,17 @@ test('ended for lost access: no reconnecting, the app checks the session once; o
   expect(live.attempts).toHaveLength(2);
   expect(live.attempts.at(-1)).toEqual({ lastEventId: 5 });
 });
+
+test('the load→stream gap: when the tab’s first stream goes live the screens read again; a resumed stream does not make them', () => {
+  const fresh = start();
+  fresh.report({ type: 'connection.ready', lastEventId: 41 });
+  expect(fresh.calls.reload).toBe(1);
+  fresh.report({ type: 'connection.error' });
+  vi.advanceTimersByTime(1000);
+  fresh.report({ type: 'connection.ready', lastEventId: 41 });
+  expect(fresh.calls.reload).toBe(1);
+
+  const resumed = start({ lastEventId: 10 });
+  resumed.report({ type: 'connection.ready', lastEventId: 10 });
+  expect(resumed.calls.reload).toBe(0);
+});
