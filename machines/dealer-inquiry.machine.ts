@@ -146,7 +146,9 @@ export type DealerInquiryEvent =
   | { type: 'decline.cancel' }
   | { type: 'decline.confirm' }
   | { type: 'notice.dismiss' }
-  | { type: 'trade.event'; event: TradeEvent };
+  | { type: 'trade.event'; event: TradeEvent }
+  /** The live stream could not resume (ADR 045): read everything again. */
+  | { type: 'trade.reload' };
 
 export type DealerInquiryInput = { inquiryId: number; locale: string; today: string; draft: AnswerDraft | null };
 
@@ -569,10 +571,18 @@ export const dealerInquiryMachine = setup({
         refresh: {
           initial: 'idle',
           states: {
-            idle: { on: { 'trade.event': { guard: 'concernsThis', target: 'refreshing' } } },
+            idle: {
+              on: {
+                'trade.event': { guard: 'concernsThis', target: 'refreshing' },
+                'trade.reload': { target: 'refreshing' },
+              },
+            },
             refreshing: {
               description: 'A live event concerned this inquiry; another one meanwhile starts the reload over.',
-              on: { 'trade.event': { guard: 'concernsThis', target: 'refreshing', reenter: true } },
+              on: {
+                'trade.event': { guard: 'concernsThis', target: 'refreshing', reenter: true },
+                'trade.reload': { target: 'refreshing', reenter: true },
+              },
               invoke: {
                 id: 'refreshInquiry',
                 src: 'loadInquiry',

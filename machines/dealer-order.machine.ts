@@ -49,6 +49,8 @@ export type DealerOrderEvent =
   /** The order as another part of the page changed it (an applied openTRANS document, ADR 042). */
   | { type: 'order.replace'; order: OrderDetail }
   | { type: 'trade.event'; event: TradeEvent }
+  /** The live stream could not resume (ADR 045): read everything again. */
+  | { type: 'trade.reload' }
   | { type: 'line.toggle'; lineId: number }
   | { type: 'selection.clear' }
   /** Without `lineIds`: the ticked lines. */
@@ -198,6 +200,7 @@ export const dealerOrderMachine = setup({
   invoke: { id: 'liveEvents', src: 'liveEvents' },
   on: {
     'trade.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
+    'trade.reload': { actions: assign({ stale: true }) },
   },
   initial: 'loading',
   states: {
@@ -205,7 +208,10 @@ export const dealerOrderMachine = setup({
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
       ...load.loading,
       entry: assign({ stale: false }),
-      on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
+      on: {
+        'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true },
+        'trade.reload': { target: 'loading', reenter: true },
+      },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',

@@ -61,6 +61,8 @@ type Context = {
 export type InquiryPageEvent =
   | { type: 'inquiry.retry' }
   | { type: 'trade.event'; event: TradeEvent }
+  /** The live stream could not resume (ADR 045): read everything again. */
+  | { type: 'trade.reload' }
   | { type: 'choice.set'; lineId: number; recipientId: number | null }
   /** Everything from one dealer that quoted every line (one delivery). */
   | { type: 'choice.allFrom'; recipientId: number }
@@ -206,11 +208,18 @@ export const inquiryPageMachine = setup({
         ],
         onError: load.failure,
       },
-      on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
+      on: {
+        'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+        'trade.reload': { actions: assign({ stale: true }) },
+      },
     },
     failed: {
       ...load.failed,
-      on: { ...load.failed.on, 'trade.event': { guard: 'concernsThisInquiry', target: 'loading' } },
+      on: {
+        ...load.failed.on,
+        'trade.event': { guard: 'concernsThisInquiry', target: 'loading' },
+        'trade.reload': { target: 'loading' },
+      },
     },
     ready: {
       initial: 'idle',
@@ -218,6 +227,7 @@ export const inquiryPageMachine = setup({
         idle: {
           on: {
             'trade.event': { guard: 'concernsThisInquiry', target: '#inquiryPage.loading' },
+            'trade.reload': { target: '#inquiryPage.loading' },
             'choice.set': {
               guard: 'canChoose',
               actions: assign({
@@ -258,6 +268,7 @@ export const inquiryPageMachine = setup({
           description: 'The review dialog: one order per dealer with its lines and total.',
           on: {
             'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+            'trade.reload': { actions: assign({ stale: true }) },
             'review.cancel': [
               { guard: 'isStale', target: '#inquiryPage.loading', actions: assign({ failure: null }) },
               { target: 'idle', actions: assign({ failure: null }) },
@@ -300,7 +311,10 @@ export const inquiryPageMachine = setup({
         },
         ordering: {
           tags: ['busy'],
-          on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
+          on: {
+            'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+            'trade.reload': { actions: assign({ stale: true }) },
+          },
           invoke: {
             id: 'placeOrders',
             src: 'placeOrders',
@@ -335,6 +349,7 @@ export const inquiryPageMachine = setup({
         confirmingCancel: {
           on: {
             'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+            'trade.reload': { actions: assign({ stale: true }) },
             'cancel.dismiss': [
               { guard: 'isStale', target: '#inquiryPage.loading', actions: assign({ failure: null }) },
               { target: 'idle', actions: assign({ failure: null }) },
@@ -344,7 +359,10 @@ export const inquiryPageMachine = setup({
         },
         cancelling: {
           tags: ['busy'],
-          on: { 'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) } },
+          on: {
+            'trade.event': { guard: 'concernsThisInquiry', actions: assign({ stale: true }) },
+            'trade.reload': { actions: assign({ stale: true }) },
+          },
           invoke: {
             id: 'cancelInquiry',
             src: 'cancelInquiry',

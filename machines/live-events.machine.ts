@@ -6,6 +6,13 @@ export const FIRST_RETRY_MS = 1000;
 /** The longest wait between two connection attempts. */
 export const MAX_RETRY_MS = 30_000;
 
+/**
+ * After the server ended the stream because its access is gone, how long before one more attempt:
+ * meanwhile the app checks the session (a 401 sends the person to the login, which ends this
+ * machine); only a session that still holds sees a new attempt.
+ */
+export const ACCESS_RECHECK_MS = 60_000;
+
 /** The wait before the next attempt after `failures` failed ones in a row: 1 s, 2 s, 4 s … 30 s. */
 export function retryDelayAfter(failures: number) {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, failures - 1), MAX_RETRY_MS);
@@ -17,7 +24,11 @@ export type LiveConnectionInput = { lastEventId: number | null };
 /** What the connection actor reports. */
 export type LiveConnectionEvent =
   | { type: 'connection.ready'; lastEventId: number }
+  /** The resume was beyond the horizon or unknown (ADR 045): read everything again, follow from here. */
+  | { type: 'connection.reload'; lastEventId: number }
   | { type: 'connection.event'; event: TradeEvent }
+  /** The server ended the stream because its access is gone (logout, deactivation, a revoked right). */
+  | { type: 'connection.ended' }
   | { type: 'connection.error' };
 
 export type LiveEventsEvent = LiveConnectionEvent | { type: 'browser.offline' } | { type: 'browser.online' };
@@ -30,11 +41,15 @@ type LiveEventsContext = {
 };
 
 /**
- * The signed-in member's live connection (ADR 024). The connection itself (an EventSource in the
- * app) is the invoked callback actor `connection`, started again for every attempt with the
+ * The signed-in member's live connection (ADR 024, ADR 045). The connection itself (an EventSource
+ * in the app) is the invoked callback actor `connection`, started again for every attempt with the
  * position to resume from; events at or below that position are dropped, so a resume never
- * delivers one twice. After a failure it waits 1 s, 2 s, 4 s … 30 s (reset once online); while the
- * browser reports it is offline, it does not try.
+ * delivers one twice. After a failure (a refusal for too many streams among them) it waits 1 s,
+ * 2 s, 4 s … 30 s (reset once online); while the browser reports it is offline, it does not try.
+ * When the server says `reload`, every screen is told to read its data again (`reload`) and the
+ * position starts over from the one given; so are the screens open when the tab's first stream
+ * goes live (they may have loaded before the stream's start position was read). When the server ended the stream for lost access, it
+ * does not reconnect but has the app check the session (`accessEnded`).
  */
 export const liveEventsMachine = setup({
   types: {
@@ -49,9 +64,14 @@ export const liveEventsMachine = setup({
   },
   actions: {
     deliver: (_, _params: { event: TradeEvent }) => {},
+    /** Tells every screen that follows live events to read its data again (the app's listeners). */
+    reload: () => {},
+    /** The stream's access is gone: the app asks the server about the session (a 401 signs out). */
+    accessEnded: () => {},
     countFailure: assign({ failures: ({ context }) => context.failures + 1 }),
   },
   guards: {
+    isFirstStart: ({ context }) => context.lastEventId === null,
     isNewEvent: ({ context, event }) => {
       assertEvent(event, 'connection.event');
       return context.lastEventId === null || event.event.id > context.lastEventId;
@@ -59,6 +79,7 @@ export const liveEventsMachine = setup({
   },
   delays: {
     retryDelay: ({ context }) => retryDelayAfter(context.failures),
+    accessRecheckDelay: ACCESS_RECHECK_MS,
   },
 }).createMachine({
   id: 'liveEvents',
@@ -84,18 +105,33 @@ export const liveEventsMachine = setup({
         connecting: {
           tags: ['connecting'],
           on: {
-            'connection.ready': {
-              target: 'online',
-              actions: assign({
-                lastEventId: ({ context, event }) => context.lastEventId ?? event.lastEventId,
-                failures: 0,
-              }),
-            },
+            'connection.ready': [
+              {
+                // The first stream of this tab starts at the log's newest event, read once it was
+                // registered. A screen that loaded before that may have missed an event committed
+                // between its read and the registration (the load→stream gap): it reads again.
+                guard: 'isFirstStart',
+                target: 'online',
+                actions: [assign({ lastEventId: ({ event }) => event.lastEventId, failures: 0 }), 'reload'],
+              },
+              {
+                target: 'online',
+                actions: assign({
+                  lastEventId: ({ context, event }) => context.lastEventId ?? event.lastEventId,
+                  failures: 0,
+                }),
+              },
+            ],
           },
         },
         online: { tags: ['live'] },
       },
       on: {
+        'connection.reload': {
+          // Also backwards: after a database restore the log's newest id may lie below ours.
+          actions: [assign({ lastEventId: ({ event }) => event.lastEventId }), 'reload'],
+        },
+        'connection.ended': { target: 'ended' },
         'connection.event': {
           guard: 'isNewEvent',
           actions: [
@@ -115,6 +151,13 @@ export const liveEventsMachine = setup({
       tags: ['offline'],
       after: { retryDelay: { target: 'connected' } },
       on: { 'browser.online': { target: 'connected' } },
+    },
+    ended: {
+      description:
+        'The server ended the stream because its access is gone: no reconnecting with a dead session. The app checks the session; if it still holds, one more attempt after a while.',
+      tags: ['offline'],
+      entry: 'accessEnded',
+      after: { accessRecheckDelay: { target: 'connected' } },
     },
     paused: {
       description: 'The browser reports no network: no attempts until it reports one again.',

@@ -28,7 +28,9 @@ export type UrlListEvent<TSchema extends PagedSchema> =
   | { type: 'list.retry' }
   /** The URL changed outside the screen (back, forward, a link): the list follows it. */
   | { type: 'query.sync'; query: v.InferOutput<TSchema> }
-  | { type: 'trade.event'; event: TradeEvent };
+  | { type: 'trade.event'; event: TradeEvent }
+  /** The live stream could not resume (ADR 045): read everything again. */
+  | { type: 'trade.reload' };
 
 export type UrlListContext<TSchema extends PagedSchema, TItem> = {
   /** The query on screen: the route's validated search params, ahead of the URL while its write is on the way. */
@@ -242,13 +244,22 @@ export function createUrlListMachine<TSchema extends PagedSchema, TItem>(config:
           ],
           onError: load.failure,
         },
-        on: { 'trade.event': { guard: 'mayChangeList', actions: assign({ stale: true }) } },
+        on: {
+          'trade.event': { guard: 'mayChangeList', actions: assign({ stale: true }) },
+          'trade.reload': { actions: assign({ stale: true }) },
+        },
       },
       failed: {
         ...load.failed,
-        on: { ...load.failed.on, 'trade.event': { guard: 'mayChangeList', target: 'loading' } },
+        on: {
+          ...load.failed.on,
+          'trade.event': { guard: 'mayChangeList', target: 'loading' },
+          'trade.reload': { target: 'loading' },
+        },
       },
-      ready: { on: { 'trade.event': { guard: 'mayChangeList', target: 'loading' } } },
+      ready: {
+        on: { 'trade.event': { guard: 'mayChangeList', target: 'loading' }, 'trade.reload': { target: 'loading' } },
+      },
     },
   });
 }

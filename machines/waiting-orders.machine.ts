@@ -1,7 +1,10 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 
 /** A live trade event as this count reads it: only whether it concerns an order. */
-type WaitingOrdersEvent = { type: 'trade.event'; event: { order_id: number | null } };
+type WaitingOrdersEvent =
+  | { type: 'trade.event'; event: { order_id: number | null } }
+  /** The live stream could not resume (ADR 045): count again. */
+  | { type: 'trade.reload' };
 
 /**
  * How many new orders wait for the dealer's confirmation, for the count beside "Orders" in the
@@ -20,7 +23,7 @@ export const waitingOrdersMachine = setup({
     liveEvents: fromCallback<WaitingOrdersEvent>(() => () => {}),
   },
   guards: {
-    concernsOrder: ({ event }) => event.event.order_id !== null,
+    concernsOrder: ({ event }) => event.type === 'trade.event' && event.event.order_id !== null,
   },
 }).createMachine({
   id: 'waitingOrders',
@@ -36,11 +39,14 @@ export const waitingOrdersMachine = setup({
         onDone: { target: 'shown', actions: assign({ count: ({ event }) => event.output }) },
         onError: 'shown',
       },
-      on: { 'trade.event': { guard: 'concernsOrder', target: 'counting', reenter: true } },
+      on: {
+        'trade.event': { guard: 'concernsOrder', target: 'counting', reenter: true },
+        'trade.reload': { target: 'counting', reenter: true },
+      },
     },
     shown: {
       description: 'Shows the count until a live event about an order arrives.',
-      on: { 'trade.event': { guard: 'concernsOrder', target: 'counting' } },
+      on: { 'trade.event': { guard: 'concernsOrder', target: 'counting' }, 'trade.reload': { target: 'counting' } },
     },
   },
 });

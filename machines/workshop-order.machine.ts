@@ -49,6 +49,8 @@ type Context = {
 export type WorkshopOrderEvent =
   | { type: 'order.retry' }
   | { type: 'trade.event'; event: TradeEvent }
+  /** The live stream could not resume (ADR 045): read everything again. */
+  | { type: 'trade.reload' }
   | { type: 'return.open'; lineId: number }
   | { type: 'return.change'; field: 'reason' | 'note'; value: string }
   | { type: 'return.submit' }
@@ -102,6 +104,7 @@ export const workshopOrderMachine = setup({
   invoke: { id: 'liveEvents', src: 'liveEvents' },
   on: {
     'trade.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
+    'trade.reload': { actions: assign({ stale: true }) },
   },
   initial: 'loading',
   states: {
@@ -109,7 +112,10 @@ export const workshopOrderMachine = setup({
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
       ...load.loading,
       entry: assign({ stale: false }),
-      on: { 'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true } },
+      on: {
+        'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true },
+        'trade.reload': { target: 'loading', reenter: true },
+      },
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',

@@ -69,6 +69,9 @@ const serverEnvironmentSchema = v.object({
   LOGIN_MAX_FAILURES: v.optional(integerString(1, 1000), '10'),
   LIVE_HEARTBEAT_MS: v.optional(integerString(50, 600_000), '20000'),
   LIVE_SESSION_CHECK_MS: v.optional(integerString(50, 3_600_000), '60000'),
+  LIVE_STREAMS_PER_HOLDER: v.optional(integerString(1, 1000), '6'),
+  LIVE_STREAMS_PER_ORGANISATION: v.optional(integerString(1, 100_000), '30'),
+  LIVE_RESUME_HORIZON: v.optional(integerString(1, 100_000), '500'),
   TRUSTED_PROXIES: v.optional(
     v.pipe(
       v.string(),
@@ -177,6 +180,13 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     /** Live event streams (ADR 024): a heartbeat comment, and how often the session is checked again. */
     liveHeartbeatMs: env.LIVE_HEARTBEAT_MS,
     liveSessionCheckMs: env.LIVE_SESSION_CHECK_MS,
+    /** Open streams per session or API key and per organisation, in each process (ADR 045). */
+    liveLimits: { perHolder: env.LIVE_STREAMS_PER_HOLDER, perOrganisation: env.LIVE_STREAMS_PER_ORGANISATION },
+    /**
+     * A resume with more events than this for its reader (or 40 times as many in the whole log)
+     * after its position is answered with "reload" instead of a replay (ADR 045).
+     */
+    liveHorizon: { readable: env.LIVE_RESUME_HORIZON, global: env.LIVE_RESUME_HORIZON * 40 },
     /** On SIGTERM, how long requests in flight may take to finish before their connections are cut (ADR 033). */
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     /** How long /readyz waits for the database before it calls this process unready. */

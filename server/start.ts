@@ -67,7 +67,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     logger.error({ event: 'accessChanges.listenerFailed', reason: String(error) }, 'access change listener failed'),
   );
   const dashboardCache = await createDashboardCache(database);
-  const liveHub = createLiveHub(database, logger);
+  const liveHub = createLiveHub(database, logger, { horizon: config.liveHorizon, limits: config.liveLimits });
   await liveHub.start();
   let draining = false;
   const metrics = createMetrics({ database, liveHub });

@@ -159,6 +159,7 @@ export const messageIds = [
   'tooManyLayouts',
   'tooManyStatements',
   'statementTooLarge',
+  'tooManyLiveStreams',
   'claimNumberRequired',
   'claimNumberInvalid',
   'insurerRequired',

@@ -68,19 +68,25 @@ export function requireKeyForThisApi(apiBase: string) {
 }
 
 /**
- * A live stream's recurring check (ADR 024): whether the key that opened it still authenticates
- * (not revoked, creator active, organisation active). A refusal ends the stream; an unreachable
- * database is thrown, so the stream stays until the next check decides.
+ * What a live stream of an API key rests on (ADR 024, ADR 045): the key, its creator and its
+ * organisation (an announced change of any of them has the stream ask again), and the check itself:
+ * whether the key still authenticates (not revoked, creator active, organisation active). A refusal
+ * ends the stream; an unreachable database is thrown, so the stream stays until the next check decides.
  */
-export function keyStillActs(db: Database, c: Context<ApiKeyEnv>) {
-  const keyId = c.get('apiKey').id;
+export function keyStreamAccess(db: Database, c: Context<ApiKeyEnv>) {
+  const key = c.get('apiKey');
   const authorization = c.req.header('authorization');
-  return async () => {
-    try {
-      return (await authenticateApiKey(db, authorization)).key.id === keyId;
-    } catch (error) {
-      if (error instanceof ApiRefusal) return false;
-      throw error;
-    }
+  return {
+    sessionIdHash: null,
+    apiKeyId: key.id,
+    userId: key.createdBy,
+    stillAllowed: async () => {
+      try {
+        return (await authenticateApiKey(db, authorization)).key.id === key.id;
+      } catch (error) {
+        if (error instanceof ApiRefusal) return false;
+        throw error;
+      }
+    },
   };
 }

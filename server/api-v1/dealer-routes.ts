@@ -15,7 +15,7 @@ import {
   returnDecisionSchema,
   versionedReasonSchema,
 } from '../../common/contracts/trading';
-import { type ApiKeyEnv, DEALER_API_PREFIX, keyStillActs } from '../api-keys/middleware';
+import { type ApiKeyEnv, DEALER_API_PREFIX, keyStreamAccess } from '../api-keys/middleware';
 import type { ServerDeps } from '../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../http/respond';
 import { answerInquiry, declineInquiry, markInquirySeen } from '../trade/dealer-answers';
@@ -212,12 +212,12 @@ export const streamDealerEvents = defineOperation({
     'Every event of the inquiries addressed to this dealer and its orders as it happens (`inquiry.sent`, ' +
     '`order.placed`, `return.requested`, …): `id` is the event’s position in the log, `event` its kind, `data` the ' +
     'event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the ' +
-    'stream replays what was missed before going live. A revoked key’s stream ends.',
+    'stream replays what was missed before going live; a position too far back (or unknown) gets `event: reload` (read your data again, then follow from its id). At most 6 streams per key and 30 per organisation. A revoked key’s stream ends at once with `event: ended`.',
   tags: TAGS.orders,
   body: undefined,
   query: undefined,
   data: null,
-  errors: [400],
+  errors: [400, 429],
   headers: [{ name: 'Last-Event-ID', description: 'The id of the last event received: resume after it.' }],
 });
 
@@ -326,7 +326,7 @@ export function createDealerApiRoutes(deps: ServerDeps) {
   registerDealerDocumentRoutes(routes, db, { actorOf, readerOf });
 
   routes.get(streamDealerEvents.path, describeOperation(streamDealerEvents), (c) => {
-    return streamTradeEvents(c, deps, readerOf(c), keyStillActs(db, c));
+    return streamTradeEvents(c, deps, readerOf(c), keyStreamAccess(db, c));
   });
 
   return routes;

@@ -15,7 +15,7 @@ import {
   orderListQuerySchema,
   orderPlacementSchema,
 } from '../../common/contracts/trading';
-import { type ApiKeyEnv, keyStillActs } from '../api-keys/middleware';
+import { type ApiKeyEnv, keyStreamAccess } from '../api-keys/middleware';
 import type { ServerDeps } from '../context';
 import { dealerProfiles, organisations, partDealers, supplierRelations, workshops } from '../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../http/respond';
@@ -136,12 +136,12 @@ export const streamEvents = defineOperation({
   operationId: 'streamEvents',
   summary: "The workshop's trade events, live (Server-Sent Events)",
   description:
-    'Every event of the workshop’s inquiries and orders as it happens (`order.placed`, `line.confirmed`, `line.backorder` (a new ETA), `line.shipped`, …): `id` is the event’s position in the log, `event` its kind, `data` the event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the stream replays what was missed before going live. A revoked key’s stream ends.',
+    'Every event of the workshop’s inquiries and orders as it happens (`order.placed`, `line.confirmed`, `line.backorder` (a new ETA), `line.shipped`, …): `id` is the event’s position in the log, `event` its kind, `data` the event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the stream replays what was missed before going live; a position too far back (or unknown) gets `event: reload` (read your data again, then follow from its id). At most 6 streams per key and 30 per organisation. A revoked key’s stream ends at once with `event: ended`.',
   tags: ['Orders'],
   body: undefined,
   query: undefined,
   data: null,
-  errors: [400],
+  errors: [400, 429],
   headers: [{ name: 'Last-Event-ID', description: 'The id of the last event received: resume after it.' }],
 });
 
@@ -244,7 +244,7 @@ export function createTradeApiRoutes(deps: ServerDeps) {
       c,
       deps,
       { kind: 'workshop', organisationId: c.get('organisation').id },
-      keyStillActs(db, c),
+      keyStreamAccess(db, c),
     );
   });
 

@@ -103,6 +103,11 @@ export async function withOrganisation(db: Database, user: typeof users.$inferSe
   };
 }
 
+/** The hash of the session id this request presents (null without a cookie): what the database announces when it ends. */
+export function presentedSessionHash(c: Context, settings: OpaqueCookieSettings) {
+  return presentedOpaqueHash(c, SESSION_COOKIE, settings);
+}
+
 export async function endSession(c: Context, db: Database, settings: OpaqueCookieSettings) {
   const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
   if (idHash) await db.delete(sessions).where(eq(sessions.idHash, idHash));

@@ -1,4 +1,4 @@
-import { and, gt, inArray } from 'drizzle-orm';
+import { and, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
 import { tradeEvents } from '../db/schema';
@@ -24,11 +24,35 @@ export type LiveMessage = { id: number; bytes: Uint8Array };
 /** Why the hub ends a stream: the process is shutting down, or the stream could not catch up. */
 export type LiveCloseReason = 'shutdown' | 'failed';
 
+/**
+ * How a stream starts: `live` (no resume position, or a resume caught up from the log), or
+ * `reload` (the resume lay beyond the horizon, or named a position the log does not hold: the
+ * client reads its data again over REST and follows from the position given).
+ */
+export type LiveStart = 'live' | 'reload';
+
+/** How far back a resume may reach before the stream answers "reload" instead of replaying (ADR 045). */
+export type LiveHorizon = {
+  /** Events readable by the stream's reader after its position. */
+  readable: number;
+  /**
+   * Events in the whole log after its position: bounds the count above (a reader with few events
+   * would otherwise have the whole log scanned) and is never shown to the reader.
+   */
+  global: number;
+};
+
+/** How many streams one holder (a session, an API key) and one organisation may keep open in a process (ADR 045). */
+export type LiveLimits = { perHolder: number; perOrganisation: number };
+
+/** Who a stream is counted against: its session or key, and its organisation. */
+export type LiveHolder = { key: string; organisationId: number };
+
 /** A connected stream as the hub sees it: who reads, and where its messages go. */
 export type LiveSubscriber = {
   reader: EventReader;
-  /** Called once, before any message: the log id the stream starts after. */
-  start: (position: number) => void;
+  /** Called once, before any message: the log id the stream starts after, and how it starts. */
+  start: (position: number, how: LiveStart) => void;
   /** Messages in log order, each at most once, all newer than the start position. */
   deliver: (messages: readonly LiveMessage[]) => void;
   close: (reason: LiveCloseReason) => void;
@@ -56,6 +80,12 @@ function messageOf(entry: TradeEventEntry): LiveMessage {
   return message;
 }
 
+function decrement<TKey>(counts: Map<TKey, number>, key: TKey) {
+  const left = (counts.get(key) ?? 1) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
+}
+
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
 /**
@@ -65,9 +95,17 @@ export type LiveHub = ReturnType<typeof createLiveHub>;
  * stream that resumes catches up from the log on its own, buffering live events meanwhile; when
  * the listener connection dropped (notifications lost), every stream catches up from its position.
  */
-export function createLiveHub(database: DatabaseHandle, logger: Logger) {
+export function createLiveHub(
+  database: DatabaseHandle,
+  logger: Logger,
+  options: { horizon?: LiveHorizon; limits?: LiveLimits } = {},
+) {
   const { db } = database;
+  const horizon = options.horizon ?? { readable: 500, global: 20_000 };
+  const limits = options.limits ?? { perHolder: 6, perOrganisation: 30 };
   const streams = new Set<Stream>();
+  const openPerHolder = new Map<string, number>();
+  const openPerOrganisation = new Map<number, number>();
   let pendingIds: number[] = [];
   /**
    * The newest id handed out: every id up to it was announced and fanned out (ids commit and are
@@ -150,21 +188,54 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
   }
 
   /**
-   * Brings a new stream up to date, then lets the live entries buffered meanwhile through. A
-   * resuming stream reads the log after its position; a fresh one starts at the newest id in the
-   * log, read after it was registered, so what commits later reaches it and nothing before does.
+   * Whether a resume after `position` (with the log's newest id `latest`) lies within the horizon:
+   * at most `horizon.readable` events for this reader, counted within at most `horizon.global`
+   * ids, so the count is bounded however few of the events the reader may read.
+   */
+  async function withinHorizon(reader: EventReader, position: number, latest: number) {
+    if (latest - position > horizon.global) return false;
+    const [row] = await db.select({ count: sql<number>`count(*)` }).from(
+      db
+        .select({ id: tradeEvents.id })
+        .from(tradeEvents)
+        .where(and(gt(tradeEvents.id, position), lte(tradeEvents.id, latest), readableBy(reader)))
+        .limit(horizon.readable + 1)
+        .as('pending'),
+    );
+    return Number(row?.count ?? 0) <= horizon.readable;
+  }
+
+  /** Lets the live entries buffered while the stream caught up through (each stream drops what it has). */
+  function goLive(stream: Stream) {
+    const buffered = stream.buffered ?? [];
+    stream.buffered = null;
+    push(stream, buffered);
+  }
+
+  /**
+   * Brings a new stream up to date, then lets the live entries buffered meanwhile through. A fresh
+   * stream starts at the newest id in the log, read after it was registered, so what commits later
+   * reaches it and nothing before does. A resume reads the log after its position, unless that is
+   * beyond the horizon or ahead of the log (a forged position, a restored database): then it is
+   * clamped to the newest id, so it never goes silent, and told to reload.
    */
   async function catchUp(stream: Stream, resume: boolean) {
     try {
+      const latest = await latestTradeEventId(db);
       if (!resume) {
-        stream.lastId = await latestTradeEventId(db);
-        stream.subscriber.start(stream.lastId);
-        const buffered = stream.buffered ?? [];
-        stream.buffered = null;
-        push(stream, buffered);
+        stream.lastId = latest;
+        stream.subscriber.start(latest, 'live');
+        goLive(stream);
         return;
       }
-      stream.subscriber.start(stream.lastId);
+      // Ahead of the log the client's data may be from before a restore: it reads it again too.
+      if (stream.lastId > latest || !(await withinHorizon(stream.subscriber.reader, stream.lastId, latest))) {
+        stream.lastId = latest;
+        stream.subscriber.start(latest, 'reload');
+        goLive(stream);
+        return;
+      }
+      stream.subscriber.start(stream.lastId, 'live');
       for (;;) {
         const page = await readTradeEventEntries(
           db,
@@ -177,9 +248,7 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
         stream.buffered = buffered;
         if (page.length < CATCH_UP_PAGE) break;
       }
-      const buffered = stream.buffered ?? [];
-      stream.buffered = null;
-      push(stream, buffered);
+      goLive(stream);
     } catch (error) {
       logger.warn({ event: 'live.catchUpFailed', reason: String(error).split('\n')[0] }, 'live catch-up failed');
       streams.delete(stream);
@@ -210,6 +279,25 @@ export function createLiveHub(database: DatabaseHandle, logger: Logger) {
       streams.add(stream);
       void catchUp(stream, after !== null);
       return { remove: () => streams.delete(stream) };
+    },
+
+    /**
+     * Counts a stream about to open against its holder and organisation: the release (call it once,
+     * when the stream ends), or null when either already holds as many as it may.
+     */
+    reserve(holder: LiveHolder) {
+      const byHolder = openPerHolder.get(holder.key) ?? 0;
+      const byOrganisation = openPerOrganisation.get(holder.organisationId) ?? 0;
+      if (byHolder >= limits.perHolder || byOrganisation >= limits.perOrganisation) return null;
+      openPerHolder.set(holder.key, byHolder + 1);
+      openPerOrganisation.set(holder.organisationId, byOrganisation + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        decrement(openPerHolder, holder.key);
+        decrement(openPerOrganisation, holder.organisationId);
+      };
     },
 
     /** Whether stop() has begun: streams that open from then on are sent on at once. */

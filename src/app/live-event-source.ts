@@ -53,6 +53,16 @@ export function eventSourceConnection(url: string, EventSourceImpl: EventSourceC
       const ready = parsed(readySchema, (message as MessageEvent).data);
       if (ready) sendBack({ type: 'connection.ready', lastEventId: ready.last_event_id });
     });
+    source.addEventListener('reload', (message) => {
+      const reload = parsed(readySchema, (message as MessageEvent).data);
+      if (reload) sendBack({ type: 'connection.reload', lastEventId: reload.last_event_id });
+    });
+    // The server ends the stream for lost access: closed here before the browser's own reconnect.
+    source.addEventListener('ended', () => {
+      failed = true;
+      source.close();
+      sendBack({ type: 'connection.ended' });
+    });
     source.onmessage = (message) => {
       const event = parsed(tradeEventSchema, message.data);
       if (event) sendBack({ type: 'connection.event', event });
@@ -70,14 +80,17 @@ export function eventSourceConnection(url: string, EventSourceImpl: EventSourceC
 /**
  * The signed-in member's `LiveEventSource` (src/app/live-events.tsx), driven by the live events
  * machine. `start()` connects (again after `stop()`, resuming where it stopped); `stop()` closes
- * the connection. Listeners stay registered across restarts.
+ * the connection. Listeners stay registered across restarts. `onAccessEnded` is called when the
+ * server ended the stream because its access is gone (the app checks the session).
  */
 export function createLiveEventSource(options: {
   url: string;
   EventSource: EventSourceConstructor;
   network?: NetworkSignals;
+  onAccessEnded?: () => void;
 }) {
   const listeners = new Set<(event: TradeEvent) => void>();
+  const reloadListeners = new Set<() => void>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
   let status: LiveStatus = 'connecting';
   let lastEventId: number | null = null;
@@ -91,6 +104,10 @@ export function createLiveEventSource(options: {
         // A copy: a listener that subscribes again while it handles the event must not be called twice.
         for (const listener of [...listeners]) listener(event);
       },
+      reload: () => {
+        for (const listener of [...reloadListeners]) listener();
+      },
+      accessEnded: () => options.onAccessEnded?.(),
     },
   });
 
@@ -104,6 +121,10 @@ export function createLiveEventSource(options: {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeReload(listener) {
+      reloadListeners.add(listener);
+      return () => reloadListeners.delete(listener);
     },
     subscribeStatus(listener) {
       statusListeners.add(listener);

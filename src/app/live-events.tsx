@@ -12,6 +12,8 @@ export type LiveStatus = 'connecting' | 'online' | 'offline';
  */
 export type LiveEventSource = {
   subscribe: (listener: (event: TradeEvent) => void) => () => void;
+  /** Called when the stream could not resume (ADR 045): the screen reads its data again. */
+  subscribeReload: (listener: () => void) => () => void;
   subscribeStatus: (listener: (status: LiveStatus) => void) => () => void;
   status: () => LiveStatus;
 };
@@ -19,6 +21,7 @@ export type LiveEventSource = {
 /** Where no stream runs (administrators, role `user`, tests that need none): nothing ever arrives. */
 export const silentLiveEventSource: LiveEventSource = {
   subscribe: () => () => {},
+  subscribeReload: () => () => {},
   subscribeStatus: () => () => {},
   status: () => 'online',
 };
@@ -36,10 +39,16 @@ export function useLiveEventSource() {
 
 /**
  * The callback actor every trade screen's machine invokes as `liveEvents`: each live trade event
- * is sent to the machine as `trade.event`, until the machine stops it (then it unsubscribes).
+ * is sent to the machine as `trade.event`, and the stream's "reload" (ADR 045) as `trade.reload`,
+ * until the machine stops it (then it unsubscribes).
  */
 export function tradeEventsActor<TReceived extends EventObject = EventObject>(source: LiveEventSource) {
-  return fromCallback<TReceived>(({ sendBack }) =>
-    source.subscribe((event) => sendBack({ type: 'trade.event', event })),
-  );
+  return fromCallback<TReceived>(({ sendBack }) => {
+    const unsubscribeEvents = source.subscribe((event) => sendBack({ type: 'trade.event', event }));
+    const unsubscribeReload = source.subscribeReload(() => sendBack({ type: 'trade.reload' }));
+    return () => {
+      unsubscribeEvents();
+      unsubscribeReload();
+    };
+  });
 }

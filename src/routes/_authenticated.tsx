@@ -48,8 +48,19 @@ function AuthenticatedLayout() {
           ).total
       : undefined,
   );
+  // The live stream ended because its access is gone (ADR 045): asking for the session either
+  // gets a 401 (any 401 signs out, and the guard sends the person to the login) or the profile
+  // as it is now (a changed role gets the stream of its new role, or none).
+  const [checkAccess] = useState(() => () => {
+    api.auth
+      .currentUser()
+      .then((current) => session.send({ type: 'session.signedIn', user: current }))
+      .catch(() => {
+        // A 401 was already heard by the session; anything else: the next request decides.
+      });
+  });
   return (
-    <MemberLiveEvents user={user}>
+    <MemberLiveEvents user={user} onAccessEnded={checkAccess}>
       <AppShell user={user} logoutImplementations={logoutImplementations} countWaitingOrders={countWaitingOrders}>
         <Outlet />
       </AppShell>

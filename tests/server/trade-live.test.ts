@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
@@ -8,6 +5,7 @@ import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, type TradeEventInput } from '../../server/trade/event-log';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { secondProcess } from '../support/second-process';
 import { type EventStream, openEventStream } from '../support/sse-client';
 import { startTcpProxy } from '../support/tcp-proxy';
 import {
@@ -24,7 +22,6 @@ import {
  * resume after a dropped connection (every event exactly once), the session checked again,
  * two processes on one PostgreSQL, and the listener connection dropping and coming back.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 let server: TestServer;
 const cleanups: (() => Promise<unknown>)[] = [];
 let fixture: Awaited<ReturnType<typeof seed>>;
@@ -265,70 +262,12 @@ test('a logged-out member’s stream ends at the next session check', async () =
   expect((await fetch(server.url('/svc/part-dealer/events'), { headers: { cookie } })).status).toBe(401);
 });
 
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** A second portal process on the same database, in its own process group (killed as a group). */
-async function secondProcess(databaseUrl: string) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    detached: true,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: server.dataDir,
-      STATIC_DIR: path.join(server.dataDir, 'no-spa'),
-      LOG_LEVEL: 'warn',
-      MAIL_POLL_MS: '60000',
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, name);
-    } catch {
-      // already gone
-    }
-  };
-  cleanups.push(async () => {
-    signal('SIGKILL');
-    await exited;
-  });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (attempt > 300) throw new Error('the second process did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    origin,
-    url: (pathname: string) => `${origin}${pathname}`,
-    async terminate() {
-      signal('SIGTERM');
-      await exited;
-    },
-  };
-}
-
 const withoutPostgres = !process.env.DATABASE_URL;
 
 test.skipIf(withoutPostgres)(
   'two processes on one PostgreSQL: a client of process 2 gets an event appended through process 1 [PostgreSQL only, skipped without DATABASE_URL: PGlite is one process’s embedded database]',
   async () => {
-    const second = await secondProcess(server.postgresUrl ?? '');
+    const second = await secondProcess(server.postgresUrl ?? '', server.dataDir, cleanups);
     const cookie = await loginCookie(second, 'live@werkstatt.de', MEMBER_PASSWORD);
     const stream = await streamOf(second, 'workshop', cookie);
     await stream.untilReady();

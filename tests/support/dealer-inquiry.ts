@@ -135,16 +135,25 @@ export function aTradeEvent(overrides: Partial<TradeEvent> = {}): TradeEvent {
 /** A live event source the test pushes events into, as the SSE stream would. */
 export function aLiveSource() {
   const listeners = new Set<(event: TradeEvent) => void>();
+  const reloadListeners = new Set<() => void>();
   const source: LiveEventSource = {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeReload: (listener) => {
+      reloadListeners.add(listener);
+      return () => reloadListeners.delete(listener);
     },
     subscribeStatus: () => () => {},
     status: () => 'online',
   };
   return {
     source,
+    /** The stream's "reload" (ADR 045), as after a resume beyond the horizon. */
+    reload: () => {
+      for (const listener of reloadListeners) listener();
+    },
     emit: (event: TradeEvent) => {
       for (const listener of listeners) listener(event);
     },

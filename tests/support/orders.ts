@@ -137,16 +137,25 @@ export function orderWith(version: number, lineId: number, change: Partial<Order
 /** A live event source the test pushes events into. */
 export function fakeLiveSource() {
   const listeners = new Set<(event: TradeEvent) => void>();
+  const reloadListeners = new Set<() => void>();
   const source: LiveEventSource = {
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    subscribeReload: (listener) => {
+      reloadListeners.add(listener);
+      return () => reloadListeners.delete(listener);
     },
     subscribeStatus: () => () => {},
     status: () => 'online',
   };
   return {
     source,
+    /** The stream's "reload" (ADR 045), as after a resume beyond the horizon. */
+    reload: () => {
+      for (const listener of reloadListeners) listener();
+    },
     emit: (event: TradeEvent) => {
       for (const listener of listeners) listener(event);
     },

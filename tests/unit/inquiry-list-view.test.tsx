@@ -43,6 +43,7 @@ function setup(
       emit = listener;
       return () => {};
     },
+    subscribeReload: () => () => {},
     subscribeStatus: () => () => {},
     status: () => 'online',
   };

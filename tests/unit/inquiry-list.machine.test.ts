@@ -56,7 +56,12 @@ function startList(query: InquiryListQuery) {
         return { ...emptyPage, page: next.page };
       },
     },
-    live: { subscribe: () => () => {}, subscribeStatus: () => () => {}, status: () => 'online' },
+    live: {
+      subscribe: () => () => {},
+      subscribeReload: () => () => {},
+      subscribeStatus: () => () => {},
+      status: () => 'online',
+    },
     navigate: (next, { replace }) => urls.push({ query: next, replace }),
   });
   const actor = createActor(inquiryListMachine.provide(implementations), { input: { query } }).start();

@@ -3,6 +3,8 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import type { InquiryDetail, TradeEvent } from '../../common/contracts/trading';
 import { type CancelInput, inquiryPageMachine, type PlaceOrdersInput } from '../../machines/inquiry-page.machine';
 import { cheapestFor, defaultChoices, fastestFor, plannedOrders } from '../../machines/inquiry-quotes';
+import { tradeEventsActor } from '../../src/app/live-events';
+import { aLiveSource } from '../support/dealer-inquiry';
 import { apiFailure } from '../support/failures';
 import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
 
@@ -340,4 +342,21 @@ test('the review takes delivery or pickup and a note per dealer; a note over 500
   expect(placement?.orders).toHaveLength(2);
   // Placed: the next review starts from delivery without a note again.
   expect(actor.getSnapshot().context.handovers).toEqual({});
+});
+
+test('the live stream’s reload (a resume beyond the horizon, ADR 045) reaches the page through the app’s event source and reads the inquiry again', async () => {
+  const live = aLiveSource();
+  const load = vi.fn(async () => quotedInquiry());
+  const machine = inquiryPageMachine.provide({
+    actors: { loadInquiry: fromPromise(load), liveEvents: tradeEventsActor(live.source) },
+  });
+  const actor = createActor(machine, { input: { inquiryId: 77 } }).start();
+  await settled();
+  expect(load).toHaveBeenCalledTimes(1);
+  live.reload();
+  expect(actor.getSnapshot().matches('loading')).toBe(true);
+  await settled();
+  expect(load).toHaveBeenCalledTimes(2);
+  expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+  actor.stop();
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import type { TradeEvent } from '../../common/contracts/trading';
 import {
+  ACCESS_RECHECK_MS,
   type LiveConnectionEvent,
   type LiveConnectionInput,
   liveEventsMachine,
@@ -36,6 +37,7 @@ function start(input: { lastEventId?: number | null } = {}) {
     throw new Error('no connection open');
   };
   const delivered: number[] = [];
+  const calls = { reload: 0, accessEnded: 0 };
   const actor = createActor(
     liveEventsMachine.provide({
       actors: {
@@ -45,7 +47,15 @@ function start(input: { lastEventId?: number | null } = {}) {
           return () => closed.push(index);
         }),
       },
-      actions: { deliver: (_, { event }) => void delivered.push(event.id) },
+      actions: {
+        deliver: (_, { event }) => void delivered.push(event.id),
+        reload: () => {
+          calls.reload += 1;
+        },
+        accessEnded: () => {
+          calls.accessEnded += 1;
+        },
+      },
     }),
     { input },
   );
@@ -55,6 +65,7 @@ function start(input: { lastEventId?: number | null } = {}) {
     attempts,
     closed,
     delivered,
+    calls,
     report: (event: LiveConnectionEvent) => report(event),
     status: () => liveStatusOf(actor.getSnapshot()),
   };
@@ -165,4 +176,48 @@ test('a connection that cannot be opened counts as a failure', () => {
   vi.advanceTimersByTime(1000);
   expect(attempts).toHaveLength(2);
   actor.stop();
+});
+
+test('reload: the screens are told to read again, and the position starts over from the one the server gave (also backwards)', () => {
+  const live = start({ lastEventId: 900 });
+  live.report({ type: 'connection.reload', lastEventId: 40 });
+  live.report({ type: 'connection.ready', lastEventId: 40 });
+  expect(live.calls.reload).toBe(1);
+  expect(live.status()).toBe('online');
+  expect(live.actor.getSnapshot().context.lastEventId).toBe(40);
+  // After a restore the log's ids start below what the client had seen: they are delivered.
+  live.report({ type: 'connection.event', event: tradeEvent(41) });
+  expect(live.delivered).toEqual([41]);
+  live.report({ type: 'connection.error' });
+  vi.advanceTimersByTime(1000);
+  expect(live.attempts.at(-1)).toEqual({ lastEventId: 41 });
+});
+
+test('ended for lost access: no reconnecting, the app checks the session once; only a session that holds gets another attempt, much later', () => {
+  const live = start();
+  live.report({ type: 'connection.ready', lastEventId: 5 });
+  live.report({ type: 'connection.ended' });
+  expect(live.closed).toEqual([0]);
+  expect(live.calls.accessEnded).toBe(1);
+  expect(live.status()).toBe('offline');
+  vi.advanceTimersByTime(ACCESS_RECHECK_MS - 1);
+  expect(live.attempts).toHaveLength(1);
+  expect(live.calls.accessEnded).toBe(1);
+  vi.advanceTimersByTime(1);
+  expect(live.attempts).toHaveLength(2);
+  expect(live.attempts.at(-1)).toEqual({ lastEventId: 5 });
+});
+
+test('the load→stream gap: when the tab’s first stream goes live the screens read again; a resumed stream does not make them', () => {
+  const fresh = start();
+  fresh.report({ type: 'connection.ready', lastEventId: 41 });
+  expect(fresh.calls.reload).toBe(1);
+  fresh.report({ type: 'connection.error' });
+  vi.advanceTimersByTime(1000);
+  fresh.report({ type: 'connection.ready', lastEventId: 41 });
+  expect(fresh.calls.reload).toBe(1);
+
+  const resumed = start({ lastEventId: 10 });
+  resumed.report({ type: 'connection.ready', lastEventId: 10 });
+  expect(resumed.calls.reload).toBe(0);
 });

@@ -38,6 +38,9 @@ class FakeEventSource extends EventTarget {
   fail() {
     this.onerror?.(new Event('error'));
   }
+  named(type: 'reload' | 'ended', data: unknown) {
+    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
+  }
 }
 
 const tradeEvent: TradeEvent = {
@@ -54,13 +57,14 @@ const tradeEvent: TradeEvent = {
   at: '2026-11-25T08:00:00.000Z',
 };
 
-function setUp() {
+function setUp(onAccessEnded?: () => void) {
   FakeEventSource.opened = [];
   const network = Object.assign(new EventTarget(), { navigator: { onLine: true } });
   const source = createLiveEventSource({
     url: '/svc/part-dealer/events',
     EventSource: FakeEventSource as unknown as EventSourceConstructor,
     network,
+    onAccessEnded,
   });
   const received: TradeEvent[] = [];
   source.subscribe((event) => received.push(event));
@@ -130,6 +134,41 @@ test('the browser going offline shows offline at once; German when the language 
   expect(screen.getByRole('status')).toHaveTextContent('Verbunden');
 });
 
+test('reload from the server: every screen is told, and the stream follows from the position given (ADR 045)', () => {
+  const { source, current } = setUp();
+  let reloads = 0;
+  source.subscribeReload(() => {
+    reloads += 1;
+  });
+  // The tab's first stream going live is a reload too (the screen may have loaded before it).
+  act(() => current().ready(50));
+  expect(reloads).toBe(1);
+  act(() => {
+    current().named('reload', { last_event_id: 20 });
+    current().ready(20);
+  });
+  expect(reloads).toBe(2);
+  expect(screen.getByRole('status')).toHaveTextContent('Live');
+  act(() => current().fail());
+  act(() => vi.advanceTimersByTime(1000));
+  expect(current().url).toBe('/svc/part-dealer/events?after=20');
+});
+
+test('ended for lost access: the connection closes, the app checks the session once, and no reconnect loop follows', () => {
+  const onAccessEnded = vi.fn();
+  const { current } = setUp(onAccessEnded);
+  act(() => current().ready(50));
+  act(() => current().named('ended', { reason: 'access' }));
+  expect(current().closed).toBe(true);
+  expect(onAccessEnded).toHaveBeenCalledTimes(1);
+  // The browser's own reconnect is switched off too (an error after the end changes nothing).
+  act(() => current().fail());
+  act(() => vi.advanceTimersByTime(30_000));
+  expect(FakeEventSource.opened).toHaveLength(1);
+  expect(onAccessEnded).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole('status')).toHaveTextContent('Offline');
+});
+
 test('only workshop and dealer users have a stream', () => {
   const services = { auth: '/a', workshop: '/svc/workshop', partDealer: '/svc/part-dealer', insurer: '/svc/insurer' };
   expect(liveEventsUrl('workshop_user', services)).toBe('/svc/workshop/events');
@@ -141,7 +180,12 @@ test('only workshop and dealer users have a stream', () => {
 
 test('the shell shows the connection to workshop and dealer members, not to administrators', async () => {
   vi.useRealTimers();
-  const offline = { subscribe: () => () => {}, subscribeStatus: () => () => {}, status: () => 'offline' as const };
+  const offline = {
+    subscribe: () => () => {},
+    subscribeReload: () => () => {},
+    subscribeStatus: () => () => {},
+    status: () => 'offline' as const,
+  };
   for (const [role, shown] of [
     ['workshop_user', true],
     ['dealer_user', true],
