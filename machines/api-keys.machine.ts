@@ -55,7 +55,12 @@ export function draftErrors(draft: Pick<ApiKeyDraft, 'name' | 'origins'>): ApiKe
   return fieldErrors<ApiKeyDraftField>(result.issues);
 }
 
-const settings = secretSettings({ emptyDraft, draftErrors, fields: ['name', 'allowed_origins'] });
+const settings = secretSettings({
+  machineId: 'apiKeys',
+  emptyDraft,
+  draftErrors,
+  fields: ['name', 'allowed_origins'],
+});
 
 /**
  * The workshop's API keys screen (issue 15, ADR 031): the list; creating a key (name and the DMS's
@@ -112,16 +117,7 @@ export const apiKeysMachine = setup({
             'create.submit': settings.submit,
           },
         },
-        submitting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'createKey',
-            src: 'createKey',
-            input: ({ context }) => draftRequest(context.draft),
-            onDone: { target: '#apiKeys.showingSecret', actions: settings.created },
-            onError: { target: 'editing', actions: settings.createFailure },
-          },
-        },
+        submitting: settings.submitting('createKey', draftRequest),
       },
     },
     showingSecret: settings.showingSecret,

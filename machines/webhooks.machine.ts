@@ -70,7 +70,12 @@ export function draftErrors(draft: Pick<WebhookDraft, 'url' | 'description' | 'k
   return result.success ? {} : fieldErrors<WebhookDraftField>(result.issues);
 }
 
-const settings = secretSettings({ emptyDraft, draftErrors, fields: ['url', 'description', 'event_kinds'] });
+const settings = secretSettings({
+  machineId: 'webhooks',
+  emptyDraft,
+  draftErrors,
+  fields: ['url', 'description', 'event_kinds'],
+});
 
 /** The message of a failed request's event (an invoke's error event carries `error`). */
 function failureMessage(event: object) {
@@ -161,16 +166,7 @@ export const webhooksMachine = setup({
             'create.submit': settings.submit,
           },
         },
-        submitting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'createEndpoint',
-            src: 'createEndpoint',
-            input: ({ context }) => draftRequest(context.draft),
-            onDone: { target: '#webhooks.showingSecret', actions: settings.created },
-            onError: { target: 'editing', actions: settings.createFailure },
-          },
-        },
+        submitting: settings.submitting('createEndpoint', draftRequest),
       },
     },
     showingSecret: settings.showingSecret,

@@ -74,12 +74,15 @@ type BlockAction<TContext> = (
  * @param options.emptyDraft the create dialog's draft when it opens and after it closes
  * @param options.draftErrors the shared contract's verdict on a draft, per field
  * @param options.fields the draft's fields a server refusal may name (shown beside that field)
+ * @param options.machineId the machine's id
  * @param options.loadingState the state that loads the list again after a change; `loading` unless named otherwise
  */
 export function secretSettings<TDraft extends SecretSettingsDraft<TField>, TField extends string>(options: {
   emptyDraft: TDraft;
   draftErrors: (draft: TDraft) => TDraft['errors'];
   fields: readonly TField[];
+  /** The machine's id, which the secret's state is reached by from inside the create dialog. */
+  machineId: string;
   loadingState?: string;
 }) {
   type Context = SecretSettingsContext<TDraft, string, unknown>;
@@ -101,6 +104,20 @@ export function secretSettings<TDraft extends SecretSettingsDraft<TField>, TFiel
       revealed: { secret: (event.output as { secret: string }).secret },
       copied: false,
     })),
+  );
+
+  /** A refused create: a refusal naming a field is shown beside it, anything else under the form. */
+  const createFailure = typed(
+    assign(({ context, event }: { context: Context; event: { type: string; error?: unknown } }) => {
+      const failure = toRequestFailure(event.error);
+      const field = options.fields.find((name) => name === failure.field);
+      return {
+        draft:
+          field && failure.messageId
+            ? { ...context.draft, errors: { ...context.draft.errors, [field]: failure.messageId } }
+            : { ...context.draft, failure: failure.message },
+      };
+    }),
   );
 
   return {
@@ -140,22 +157,21 @@ export function secretSettings<TDraft extends SecretSettingsDraft<TField>, TFiel
         ),
       },
     ],
-    /** `submitting`'s `onDone` actions: the secret shown, the draft forgotten, the success said. */
-    created: [reveal, resetDraft, notifySuccess],
-    /** `submitting`'s `onError` action: a refusal naming a field is shown beside it, anything else under the form. */
-    createFailure: typed(
-      assign(({ context, event }: { context: Context; event: { type: string; error?: unknown } }) => {
-        const failure = toRequestFailure(event.error);
-        const field = options.fields.find((name) => name === failure.field);
-        return {
-          draft:
-            field && failure.messageId
-              ? { ...context.draft, errors: { ...context.draft.errors, [field]: failure.messageId } }
-              : { ...context.draft, failure: failure.message },
-        };
-      }),
-    ),
-
+    /**
+     * The create dialog's `submitting` state: it invokes the machine's actor `src` (whose answer
+     * carries the secret) with the request the draft stands for; done, the secret is shown (the
+     * draft forgotten, the success said); refused, the dialog shows why.
+     */
+    submitting: <const TSrc extends string, TRequest>(src: TSrc, request: (draft: TDraft) => TRequest) => ({
+      tags: ['busy'],
+      invoke: {
+        id: src,
+        src,
+        input: ({ context }: { context: Context }) => request(context.draft),
+        onDone: { target: `#${options.machineId}.showingSecret`, actions: [reveal, resetDraft, notifySuccess] },
+        onError: { target: 'editing', actions: createFailure },
+      },
+    }),
     /** The state that shows a new secret once: copying it, and closing it (the list is loaded again). */
     showingSecret: {
       description: 'A secret just issued: shown once, dropped when the dialog closes.',

@@ -102,3 +102,22 @@ export function expectSecretSettingsScreen<TDraft, TAction extends string, TSubj
     if (failure) expect(within(dialog).getByRole('alert')).toHaveTextContent(failure);
   }
 }
+
+/**
+ * The block's states (and the screen's `ownStates`) are all reached by the traversal, so every
+ * dialog of the screen is replayed: the list loading, failed and ready, the create dialog editing
+ * and submitting, the secret shown, and the confirmation asking (its busy states are the screen's).
+ */
+export function expectStatesReached(paths: readonly { state: { value: unknown } }[], ownStates: readonly unknown[]) {
+  const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
+  const blockStates = [
+    'loading',
+    'failed',
+    'ready',
+    { creating: 'editing' },
+    { creating: 'submitting' },
+    'showingSecret',
+    { confirming: 'asking' },
+  ];
+  for (const state of [...blockStates, ...ownStates]) expect(reached).toContain(JSON.stringify(state));
+}

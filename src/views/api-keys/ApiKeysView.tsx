@@ -3,7 +3,6 @@ import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Dialog } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
 import { SecretOnceDialog } from '../../ui/SecretOnceDialog';
 import { SettingsList, settingsCell } from '../../ui/SettingsTable';
@@ -110,64 +109,47 @@ export function ApiKeysView({
         </SettingsList>
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={draft !== null}
-        onOpenChange={(open) => {
-          if (!open) keys.cancelCreate();
-        }}
         title={<Trans>Create an API key</Trans>}
-        actions={
-          <>
-            <Button variant="secondary" onClick={keys.cancelCreate} disabled={keys.submitting}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" form="api-key-form" busy={keys.submitting}>
-              <Trans>Create key</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Create key</Trans>}
+        busy={keys.submitting}
+        failure={draft?.failure}
+        onConfirm={keys.submit}
+        onCancel={keys.cancelCreate}
+        form="api-key-form"
       >
-        <form
-          id="api-key-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            keys.submit();
-          }}
-        >
+        <TextField
+          label={<Trans>Name</Trans>}
+          hint={
+            kind === 'workshop' ? (
+              <Trans>For example the name of your DMS.</Trans>
+            ) : (
+              <Trans>For example the name of your ERP or branch.</Trans>
+            )
+          }
+          value={draft?.name ?? ''}
+          onValueChange={(value) => keys.change('name', value)}
+          error={messageText(draft?.errors.name)}
+          autoComplete="off"
+        />
+        {kind === 'workshop' ? (
           <TextField
-            label={<Trans>Name</Trans>}
+            label={<Trans>Registered origins</Trans>}
             hint={
-              kind === 'workshop' ? (
-                <Trans>For example the name of your DMS.</Trans>
-              ) : (
-                <Trans>For example the name of your ERP or branch.</Trans>
-              )
+              <Trans>
+                The web addresses of your DMS (https://…, separated by spaces or commas). The portal only returns to
+                these addresses after a punch-in.
+              </Trans>
             }
-            value={draft?.name ?? ''}
-            onValueChange={(value) => keys.change('name', value)}
-            error={messageText(draft?.errors.name)}
+            value={draft?.origins ?? ''}
+            onValueChange={(value) => keys.change('origins', value)}
+            error={messageText(draft?.errors.allowed_origins)}
+            placeholder="https://dms.example.com"
             autoComplete="off"
           />
-          {kind === 'workshop' ? (
-            <TextField
-              label={<Trans>Registered origins</Trans>}
-              hint={
-                <Trans>
-                  The web addresses of your DMS (https://…, separated by spaces or commas). The portal only returns to
-                  these addresses after a punch-in.
-                </Trans>
-              }
-              value={draft?.origins ?? ''}
-              onValueChange={(value) => keys.change('origins', value)}
-              error={messageText(draft?.errors.allowed_origins)}
-              placeholder="https://dms.example.com"
-              autoComplete="off"
-            />
-          ) : null}
-        </form>
-        {draft?.failure ? <p role="alert">{draft.failure}</p> : null}
-      </Dialog>
+        ) : null}
+      </ConfirmDialog>
 
       <SecretOnceDialog
         secret={keys.secret}

@@ -178,67 +178,50 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
         </SettingsList>
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={draft !== null}
-        onOpenChange={(open) => {
-          if (!open) hooks.cancelCreate();
-        }}
         wide
         title={<Trans>Add a webhook</Trans>}
-        actions={
-          <>
-            <Button variant="secondary" onClick={hooks.cancelCreate} disabled={hooks.submitting}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" form="webhook-form" busy={hooks.submitting}>
-              <Trans>Add webhook</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Add webhook</Trans>}
+        busy={hooks.submitting}
+        failure={draft?.failure}
+        onConfirm={hooks.submit}
+        onCancel={hooks.cancelCreate}
+        form="webhook-form"
       >
-        <form
-          id="webhook-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            hooks.submit();
-          }}
-        >
-          <TextField
-            label={<Trans>Address (URL)</Trans>}
-            hint={<Trans>The https address of your system that receives the events.</Trans>}
-            value={draft?.url ?? ''}
-            onValueChange={(value) => hooks.change('url', value)}
-            error={messageText(draft?.errors.url)}
-            placeholder="https://erp.example.com/webhooks"
-            autoComplete="off"
-          />
-          <TextField
-            label={<Trans>Description</Trans>}
-            hint={<Trans>Optional, e.g. which system this is.</Trans>}
-            value={draft?.description ?? ''}
-            onValueChange={(value) => hooks.change('description', value)}
-            error={messageText(draft?.errors.description)}
-            autoComplete="off"
-          />
-          <fieldset className={webhookStyles.kinds}>
-            <legend>
-              <Trans>Events to send</Trans>
-            </legend>
-            {TRADE_EVENT_KINDS.map((kind) => (
-              <Checkbox
-                key={kind}
-                dense
-                label={kindLabel(kind)}
-                checked={draft?.kinds.includes(kind) ?? false}
-                onCheckedChange={() => hooks.toggleKind(kind)}
-              />
-            ))}
-          </fieldset>
-          {draft?.errors.event_kinds ? <p role="alert">{messageText(draft.errors.event_kinds)}</p> : null}
-        </form>
-        {draft?.failure ? <p role="alert">{draft.failure}</p> : null}
-      </Dialog>
+        <TextField
+          label={<Trans>Address (URL)</Trans>}
+          hint={<Trans>The https address of your system that receives the events.</Trans>}
+          value={draft?.url ?? ''}
+          onValueChange={(value) => hooks.change('url', value)}
+          error={messageText(draft?.errors.url)}
+          placeholder="https://erp.example.com/webhooks"
+          autoComplete="off"
+        />
+        <TextField
+          label={<Trans>Description</Trans>}
+          hint={<Trans>Optional, e.g. which system this is.</Trans>}
+          value={draft?.description ?? ''}
+          onValueChange={(value) => hooks.change('description', value)}
+          error={messageText(draft?.errors.description)}
+          autoComplete="off"
+        />
+        <fieldset className={webhookStyles.kinds}>
+          <legend>
+            <Trans>Events to send</Trans>
+          </legend>
+          {TRADE_EVENT_KINDS.map((kind) => (
+            <Checkbox
+              key={kind}
+              dense
+              label={kindLabel(kind)}
+              checked={draft?.kinds.includes(kind) ?? false}
+              onCheckedChange={() => hooks.toggleKind(kind)}
+            />
+          ))}
+        </fieldset>
+        {draft?.errors.event_kinds ? <p role="alert">{messageText(draft.errors.event_kinds)}</p> : null}
+      </ConfirmDialog>
 
       <SecretOnceDialog
         secret={hooks.secret}
