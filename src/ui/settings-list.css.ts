@@ -31,7 +31,9 @@ export const secretRow = style({ display: 'flex', gap: vars.space.sm, alignItems
 export const secret = style([
   code,
   {
-    flex: 1,
+    // At least 14rem, else the copy button wraps below it: beside the button on a phone the
+    // secret was squeezed into a column a few letters wide.
+    flex: '1 1 14rem',
     minWidth: 0,
     padding: vars.space.sm,
     border: `1px solid ${vars.color.border}`,
