@@ -9,7 +9,14 @@ import {
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
 import { loadWithRetry } from './blocks/load-with-retry';
-import { toRequestFailure } from './request-failure';
+import {
+  type ChangeResult,
+  changedDraft,
+  type SecretSettingsContext,
+  type SecretSettingsEvent,
+  secretSettings,
+  secretSettingsContext,
+} from './blocks/secret-settings';
 
 const load = loadWithRetry({ retry: 'list.retry' });
 
@@ -22,29 +29,17 @@ export type ApiKeyDraft = {
   failure: string | null;
 };
 export type RevokeInput = { id: number };
-export type ChangeResult = { message: string | undefined };
+export type { ChangeResult };
 
-type Context = {
+type Context = SecretSettingsContext<ApiKeyDraft, 'revoke', ApiKeySummary> & {
   keys: ApiKeySummary[] | null;
   loadError: string | null;
-  draft: ApiKeyDraft;
-  /** The key just created: its secret is held only while it is shown, and dropped when the dialog closes. */
-  created: ApiKeyCreated | null;
-  copied: boolean;
-  revoking: { key: ApiKeySummary; failure: string | null } | null;
 };
 
 export type ApiKeysEvent =
+  | SecretSettingsEvent<'revoke', ApiKeySummary>
   | { type: 'list.retry' }
-  | { type: 'create.open' }
-  | { type: 'create.change'; field: 'name' | 'origins'; value: string }
-  | { type: 'create.submit' }
-  | { type: 'create.cancel' }
-  | { type: 'secret.copy' }
-  | { type: 'secret.done' }
-  | { type: 'revoke.request'; key: ApiKeySummary }
-  | { type: 'revoke.confirm' }
-  | { type: 'revoke.cancel' };
+  | { type: 'create.change'; field: 'name' | 'origins'; value: string };
 
 const emptyDraft: ApiKeyDraft = { name: '', origins: '', errors: {}, failure: null };
 
@@ -60,10 +55,18 @@ export function draftErrors(draft: Pick<ApiKeyDraft, 'name' | 'origins'>): ApiKe
   return fieldErrors<ApiKeyDraftField>(result.issues);
 }
 
+const settings = secretSettings({
+  machineId: 'apiKeys',
+  emptyDraft,
+  draftErrors,
+  fields: ['name', 'allowed_origins'],
+});
+
 /**
  * The workshop's API keys screen (issue 15, ADR 031): the list; creating a key (name and the DMS's
  * registered origins, checked with the shared contract), after which the key is shown once; and
- * revoking one after a confirmation. After every change the list is loaded again.
+ * revoking one after a confirmation. After every change the list is loaded again. The dialogs are
+ * the secret-settings block's (machines/blocks/secret-settings.ts), shared with the webhooks screen.
  */
 export const apiKeysMachine = setup({
   types: { context: {} as Context, events: {} as ApiKeysEvent },
@@ -71,7 +74,7 @@ export const apiKeysMachine = setup({
     loadKeys: fromPromise<ApiKeySummary[], void>(async () => {
       throw new Error('loadKeys actor not implemented: provide it with .provide()');
     }),
-    createKey: fromPromise<ApiKeyCreated & { message: string | undefined }, ApiKeyCreate>(async () => {
+    createKey: fromPromise<ApiKeyCreated & ChangeResult, ApiKeyCreate>(async () => {
       throw new Error('createKey actor not implemented: provide it with .provide()');
     }),
     revokeKey: fromPromise<ChangeResult, RevokeInput>(async () => {
@@ -82,12 +85,9 @@ export const apiKeysMachine = setup({
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     copySecret: (_, _params: { secret: string }) => {},
   },
-  guards: {
-    draftValid: ({ context }) => Object.keys(draftErrors(context.draft)).length === 0,
-  },
 }).createMachine({
   id: 'apiKeys',
-  context: { keys: null, loadError: null, draft: emptyDraft, created: null, copied: false, revoking: null },
+  context: { keys: null, loadError: null, ...secretSettingsContext(emptyDraft) },
   initial: 'loading',
   states: {
     loading: {
@@ -100,115 +100,42 @@ export const apiKeysMachine = setup({
       },
     },
     failed: load.failed,
-    ready: {
-      on: {
-        'create.open': { target: 'creating', actions: assign({ draft: emptyDraft }) },
-        'revoke.request': {
-          target: 'confirmingRevoke',
-          actions: assign({ revoking: ({ event }) => ({ key: event.key, failure: null }) }),
-        },
-      },
-    },
+    ready: { on: settings.openers },
     creating: {
-      initial: 'editing',
-      on: { 'create.cancel': { target: 'ready', actions: assign({ draft: emptyDraft }) } },
+      ...settings.creating,
       states: {
         editing: {
           on: {
             'create.change': {
               actions: assign({
-                draft: ({ context, event }) => {
-                  const errorField: ApiKeyDraftField = event.field === 'name' ? 'name' : 'allowed_origins';
-                  const { [errorField]: _cleared, ...errors } = context.draft.errors;
-                  return { ...context.draft, [event.field]: event.value, errors, failure: null };
-                },
+                draft: ({ context, event }) =>
+                  changedDraft(context.draft, { [event.field]: event.value }, [
+                    event.field === 'name' ? 'name' : 'allowed_origins',
+                  ]),
               }),
             },
-            'create.submit': [
-              {
-                guard: 'draftValid',
-                target: 'submitting',
-                // What the server said about the previous attempt no longer applies.
-                actions: assign({ draft: ({ context }) => ({ ...context.draft, errors: {}, failure: null }) }),
-              },
-              {
-                actions: assign({ draft: ({ context }) => ({ ...context.draft, errors: draftErrors(context.draft) }) }),
-              },
-            ],
+            'create.submit': settings.submit,
           },
         },
-        submitting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'createKey',
-            src: 'createKey',
-            input: ({ context }) => draftRequest(context.draft),
-            onDone: {
-              target: '#apiKeys.showingSecret',
-              actions: [
-                assign({
-                  created: ({ event }) => ({ key: event.output.key, secret: event.output.secret }),
-                  copied: false,
-                  draft: emptyDraft,
-                }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: {
-              target: 'editing',
-              actions: assign({
-                draft: ({ context, event }) => {
-                  const failure = toRequestFailure(event.error);
-                  const field = failure.field === 'name' || failure.field === 'allowed_origins' ? failure.field : null;
-                  return field && failure.messageId
-                    ? { ...context.draft, errors: { ...context.draft.errors, [field]: failure.messageId } }
-                    : { ...context.draft, failure: failure.message };
-                },
-              }),
-            },
-          },
-        },
+        submitting: settings.submitting('createKey', draftRequest),
       },
     },
-    showingSecret: {
-      on: {
-        'secret.copy': {
-          actions: [
-            { type: 'copySecret', params: ({ context }) => ({ secret: context.created?.secret ?? '' }) },
-            assign({ copied: true }),
-          ],
-        },
-        'secret.done': { target: 'loading', actions: assign({ created: null, copied: false }) },
-      },
-    },
-    confirmingRevoke: {
-      initial: 'asking',
-      on: { 'revoke.cancel': { target: 'ready', actions: assign({ revoking: null }) } },
+    showingSecret: settings.showingSecret,
+    confirming: {
+      ...settings.confirming,
       states: {
-        asking: { on: { 'revoke.confirm': 'revoking' } },
+        asking: { on: { 'confirm.accept': 'revoking' } },
         revoking: {
           tags: ['busy'],
           invoke: {
             id: 'revokeKey',
             src: 'revokeKey',
             input: ({ context }) => {
-              if (!context.revoking) throw new Error('revoking without a key');
-              return { id: context.revoking.key.id };
+              if (!context.confirming) throw new Error('revoking without a key');
+              return { id: context.confirming.subject.id };
             },
-            onDone: {
-              target: '#apiKeys.loading',
-              actions: [
-                assign({ revoking: null }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: {
-              target: 'asking',
-              actions: assign({
-                revoking: ({ context, event }) =>
-                  context.revoking ? { ...context.revoking, failure: toRequestFailure(event.error).message } : null,
-              }),
-            },
+            onDone: { target: '#apiKeys.loading', actions: settings.confirmed },
+            onError: { target: 'asking', actions: settings.confirmFailure },
           },
         },
       },

@@ -1,14 +1,4 @@
-import {
-  and,
-  assertEvent,
-  assign,
-  type EventObject,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-} from 'xstate';
+import { and, assertEvent, assign, type EventObject, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
 import {
   type DealerInquiry,
   firstProblem,
@@ -20,6 +10,7 @@ import { loadWithRetry } from './blocks/load-with-retry';
 import {
   createVersionedEditMachine,
   endedWith,
+  forwardToEdit,
   type VersionedEditOutcome,
   type VersionedSubmit,
 } from './blocks/versioned-edit';
@@ -527,15 +518,12 @@ export const dealerInquiryMachine = setup({
               description:
                 'The decline dialog (a versioned edit); a 409 shows the inquiry as it is now and opens it again on that.',
               on: {
-                'decline.reasonChange': {
-                  actions: sendTo('decline', ({ event }) => ({
-                    type: 'edit.change' as const,
-                    field: 'reason' as const,
-                    value: event.value,
-                  })),
-                },
-                'decline.confirm': { actions: sendTo('decline', { type: 'edit.submit' as const }) },
-                'decline.cancel': { actions: sendTo('decline', { type: 'edit.cancel' as const }) },
+                ...forwardToEdit('decline', {
+                  change: 'decline.reasonChange',
+                  submit: 'decline.confirm',
+                  cancel: 'decline.cancel',
+                  field: 'reason',
+                }),
               },
               invoke: {
                 id: 'decline',

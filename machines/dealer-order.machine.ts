@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -13,6 +13,7 @@ import { loadWithRetry } from './blocks/load-with-retry';
 import {
   createVersionedEditMachine,
   endedWith,
+  forwardToEdit,
   type VersionedEditOutcome,
   type VersionedSubmit,
 } from './blocks/versioned-edit';
@@ -256,15 +257,7 @@ export const dealerOrderMachine = setup({
     applyingAction: {
       description: 'The line action dialog (a versioned edit); live events only mark the order stale until it closes.',
       on: {
-        'action.change': {
-          actions: sendTo('lineAction', ({ event }) => ({
-            type: 'edit.change' as const,
-            field: event.field,
-            value: event.value,
-          })),
-        },
-        'action.submit': { actions: sendTo('lineAction', { type: 'edit.submit' as const }) },
-        'action.cancel': { actions: sendTo('lineAction', { type: 'edit.cancel' as const }) },
+        ...forwardToEdit('lineAction', { change: 'action.change', submit: 'action.submit', cancel: 'action.cancel' }),
       },
       invoke: {
         id: 'lineAction',
@@ -305,15 +298,12 @@ export const dealerOrderMachine = setup({
       description:
         'The return decision dialog (a versioned edit); live events only mark the order stale until it closes.',
       on: {
-        'decision.change': {
-          actions: sendTo('returnDecision', ({ event }) => ({
-            type: 'edit.change' as const,
-            field: 'reason' as const,
-            value: event.value,
-          })),
-        },
-        'decision.submit': { actions: sendTo('returnDecision', { type: 'edit.submit' as const }) },
-        'decision.cancel': { actions: sendTo('returnDecision', { type: 'edit.cancel' as const }) },
+        ...forwardToEdit('returnDecision', {
+          change: 'decision.change',
+          submit: 'decision.submit',
+          cancel: 'decision.cancel',
+          field: 'reason',
+        }),
       },
       invoke: {
         id: 'returnDecision',

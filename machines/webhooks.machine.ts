@@ -11,6 +11,14 @@ import {
   webhookEndpointCreateSchema,
 } from '../common/contracts/webhooks';
 import { loadWithRetry } from './blocks/load-with-retry';
+import {
+  type ChangeResult,
+  changedDraft,
+  type SecretSettingsContext,
+  type SecretSettingsEvent,
+  secretSettings,
+  secretSettingsContext,
+} from './blocks/secret-settings';
 import { toRequestFailure } from './request-failure';
 
 const load = loadWithRetry({ retry: 'list.retry' });
@@ -23,38 +31,26 @@ export type WebhookDraft = {
   errors: Partial<Record<WebhookDraftField, MessageId>>;
   failure: string | null;
 };
-export type ChangeResult = { message: string | undefined };
+export type { ChangeResult };
 export type EndpointInput = { id: number };
 export type ResendInput = { endpointId: number; deliveryId: number };
 /** What needs a confirmation: a new secret (the old one keeps signing for a day) or deleting the endpoint. */
 export type WebhookConfirmAction = 'rotate' | 'delete';
 
-type Context = {
+type Context = SecretSettingsContext<WebhookDraft, WebhookConfirmAction, WebhookEndpoint> & {
   endpoints: WebhookEndpoint[] | null;
   loadError: string | null;
-  draft: WebhookDraft;
-  /** A secret just issued (creation or rotation): held only while it is shown. */
-  issued: WebhookEndpointWithSecret | null;
-  copied: boolean;
-  confirming: { action: WebhookConfirmAction; endpoint: WebhookEndpoint; failure: string | null } | null;
   /** The endpoint whose delivery log is open, its attempts once loaded. */
   log: { endpoint: WebhookEndpoint; attempts: WebhookAttempt[] | null; failure: string | null } | null;
   toggling: WebhookEndpoint | null;
 };
 
 export type WebhooksEvent =
+  | SecretSettingsEvent<WebhookConfirmAction, WebhookEndpoint>
   | { type: 'list.retry' }
-  | { type: 'create.open' }
   | { type: 'create.change'; field: 'url' | 'description'; value: string }
   | { type: 'create.toggleKind'; kind: TradeEventKind }
-  | { type: 'create.submit' }
-  | { type: 'create.cancel' }
-  | { type: 'secret.copy' }
-  | { type: 'secret.done' }
   | { type: 'endpoint.toggle'; endpoint: WebhookEndpoint }
-  | { type: 'confirm.request'; action: WebhookConfirmAction; endpoint: WebhookEndpoint }
-  | { type: 'confirm.accept' }
-  | { type: 'confirm.cancel' }
   | { type: 'log.open'; endpoint: WebhookEndpoint }
   | { type: 'log.refresh' }
   | { type: 'log.resend'; deliveryId: number }
@@ -74,6 +70,13 @@ export function draftErrors(draft: Pick<WebhookDraft, 'url' | 'description' | 'k
   return result.success ? {} : fieldErrors<WebhookDraftField>(result.issues);
 }
 
+const settings = secretSettings({
+  machineId: 'webhooks',
+  emptyDraft,
+  draftErrors,
+  fields: ['url', 'description', 'event_kinds'],
+});
+
 /** The message of a failed request's event (an invoke's error event carries `error`). */
 function failureMessage(event: object) {
   return toRequestFailure('error' in event ? event.error : undefined).message;
@@ -87,7 +90,8 @@ const notImplemented = (name: string) => () => {
  * The webhooks screen (issue 25, ADR 041), for a workshop or a dealer: the endpoint list;
  * registering one (URL, description, event kinds; the secret is then shown once); a new secret
  * (shown once as well) or deletion after a confirmation; pausing and resuming; and per endpoint
- * the delivery log of the last attempts with "send again".
+ * the delivery log of the last attempts with "send again". The dialogs around the secret are the
+ * secret-settings block's (machines/blocks/secret-settings.ts), shared with the API keys screen.
  */
 export const webhooksMachine = setup({
   types: { context: {} as Context, events: {} as WebhooksEvent },
@@ -106,30 +110,16 @@ export const webhooksMachine = setup({
     notifySuccess: (_, _params: { message: string | undefined }) => {},
     notifyFailure: (_, _params: { message: string }) => {},
     copySecret: (_, _params: { secret: string }) => {},
-    rememberConfirmFailure: assign({
-      confirming: ({ context, event }) =>
-        context.confirming ? { ...context.confirming, failure: failureMessage(event) } : null,
-    }),
     rememberLogFailure: assign({
       log: ({ context, event }) => (context.log ? { ...context.log, failure: failureMessage(event) } : null),
     }),
   },
   guards: {
-    draftValid: ({ context }) => Object.keys(draftErrors(context.draft)).length === 0,
     isRotation: ({ context }) => context.confirming?.action === 'rotate',
   },
 }).createMachine({
   id: 'webhooks',
-  context: {
-    endpoints: null,
-    loadError: null,
-    draft: emptyDraft,
-    issued: null,
-    copied: false,
-    confirming: null,
-    log: null,
-    toggling: null,
-  },
+  context: { endpoints: null, loadError: null, ...secretSettingsContext(emptyDraft), log: null, toggling: null },
   initial: 'loading',
   states: {
     loading: {
@@ -144,13 +134,7 @@ export const webhooksMachine = setup({
     failed: load.failed,
     ready: {
       on: {
-        'create.open': { target: 'creating', actions: assign({ draft: emptyDraft }) },
-        'confirm.request': {
-          target: 'confirming',
-          actions: assign({
-            confirming: ({ event }) => ({ action: event.action, endpoint: event.endpoint, failure: null }),
-          }),
-        },
+        ...settings.openers,
         'endpoint.toggle': { target: 'toggling', actions: assign({ toggling: ({ event }) => event.endpoint }) },
         'log.open': {
           target: 'showingLog',
@@ -159,93 +143,35 @@ export const webhooksMachine = setup({
       },
     },
     creating: {
-      initial: 'editing',
-      on: { 'create.cancel': { target: 'ready', actions: assign({ draft: emptyDraft }) } },
+      ...settings.creating,
       states: {
         editing: {
           on: {
             'create.change': {
               actions: assign({
-                draft: ({ context, event }) => {
-                  const { [event.field]: _cleared, ...errors } = context.draft.errors;
-                  return { ...context.draft, [event.field]: event.value, errors, failure: null };
-                },
+                draft: ({ context, event }) =>
+                  changedDraft(context.draft, { [event.field]: event.value }, [event.field]),
               }),
             },
             'create.toggleKind': {
               actions: assign({
                 draft: ({ context, event }) => {
-                  const { event_kinds: _cleared, ...errors } = context.draft.errors;
                   const kinds = context.draft.kinds.includes(event.kind)
                     ? context.draft.kinds.filter((kind) => kind !== event.kind)
                     : [...context.draft.kinds, event.kind];
-                  return { ...context.draft, kinds, errors, failure: null };
+                  return changedDraft(context.draft, { kinds }, ['event_kinds']);
                 },
               }),
             },
-            'create.submit': [
-              {
-                guard: 'draftValid',
-                target: 'submitting',
-                actions: assign({ draft: ({ context }) => ({ ...context.draft, errors: {}, failure: null }) }),
-              },
-              {
-                actions: assign({ draft: ({ context }) => ({ ...context.draft, errors: draftErrors(context.draft) }) }),
-              },
-            ],
+            'create.submit': settings.submit,
           },
         },
-        submitting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'createEndpoint',
-            src: 'createEndpoint',
-            input: ({ context }) => draftRequest(context.draft),
-            onDone: {
-              target: '#webhooks.showingSecret',
-              actions: [
-                assign({
-                  issued: ({ event }) => ({ endpoint: event.output.endpoint, secret: event.output.secret }),
-                  copied: false,
-                  draft: emptyDraft,
-                }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: {
-              target: 'editing',
-              actions: assign({
-                draft: ({ context, event }) => {
-                  const failure = toRequestFailure(event.error);
-                  const field =
-                    failure.field === 'url' || failure.field === 'description' || failure.field === 'event_kinds'
-                      ? failure.field
-                      : null;
-                  return field && failure.messageId
-                    ? { ...context.draft, errors: { ...context.draft.errors, [field]: failure.messageId } }
-                    : { ...context.draft, failure: failure.message };
-                },
-              }),
-            },
-          },
-        },
+        submitting: settings.submitting('createEndpoint', draftRequest),
       },
     },
-    showingSecret: {
-      description: 'The secret of a new endpoint or a rotation: shown once, dropped when the dialog closes.',
-      on: {
-        'secret.copy': {
-          actions: [
-            { type: 'copySecret', params: ({ context }) => ({ secret: context.issued?.secret ?? '' }) },
-            assign({ copied: true }),
-          ],
-        },
-        'secret.done': { target: 'loading', actions: assign({ issued: null, copied: false }) },
-      },
-    },
+    showingSecret: settings.showingSecret,
     confirming: {
-      initial: 'asking',
-      on: { 'confirm.cancel': { target: 'ready', actions: assign({ confirming: null }) } },
+      ...settings.confirming,
       states: {
         asking: {
           on: { 'confirm.accept': [{ guard: 'isRotation', target: 'rotating' }, { target: 'deleting' }] },
@@ -255,19 +181,9 @@ export const webhooksMachine = setup({
           invoke: {
             id: 'rotateSecret',
             src: 'rotateSecret',
-            input: ({ context }) => ({ id: context.confirming?.endpoint.id ?? 0 }),
-            onDone: {
-              target: '#webhooks.showingSecret',
-              actions: [
-                assign({
-                  issued: ({ event }) => ({ endpoint: event.output.endpoint, secret: event.output.secret }),
-                  copied: false,
-                  confirming: null,
-                }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: { target: 'asking', actions: 'rememberConfirmFailure' },
+            input: ({ context }) => ({ id: context.confirming?.subject.id ?? 0 }),
+            onDone: { target: '#webhooks.showingSecret', actions: settings.confirmedWithSecret },
+            onError: { target: 'asking', actions: settings.confirmFailure },
           },
         },
         deleting: {
@@ -275,15 +191,9 @@ export const webhooksMachine = setup({
           invoke: {
             id: 'deleteEndpoint',
             src: 'deleteEndpoint',
-            input: ({ context }) => ({ id: context.confirming?.endpoint.id ?? 0 }),
-            onDone: {
-              target: '#webhooks.loading',
-              actions: [
-                assign({ confirming: null }),
-                { type: 'notifySuccess', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-            },
-            onError: { target: 'asking', actions: 'rememberConfirmFailure' },
+            input: ({ context }) => ({ id: context.confirming?.subject.id ?? 0 }),
+            onDone: { target: '#webhooks.loading', actions: settings.confirmed },
+            onError: { target: 'asking', actions: settings.confirmFailure },
           },
         },
       },

@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -8,7 +8,7 @@ import {
   type TradeEvent,
 } from '../common/contracts/trading';
 import { loadWithRetry } from './blocks/load-with-retry';
-import { createVersionedEditMachine, type VersionedSubmit } from './blocks/versioned-edit';
+import { createVersionedEditMachine, forwardToEdit, type VersionedSubmit } from './blocks/versioned-edit';
 import { canRequestReturn, concernsOrder, isLifecycleRefusal, refusalWithOrder } from './order-detail';
 
 const load = loadWithRetry({ retry: 'order.retry' });
@@ -138,15 +138,11 @@ export const workshopOrderMachine = setup({
     requestingReturn: {
       description: 'The return dialog (a versioned edit); live events only mark the order stale until it closes.',
       on: {
-        'return.change': {
-          actions: sendTo('returnRequest', ({ event }) => ({
-            type: 'edit.change' as const,
-            field: event.field,
-            value: event.value,
-          })),
-        },
-        'return.submit': { actions: sendTo('returnRequest', { type: 'edit.submit' as const }) },
-        'return.cancel': { actions: sendTo('returnRequest', { type: 'edit.cancel' as const }) },
+        ...forwardToEdit('returnRequest', {
+          change: 'return.change',
+          submit: 'return.submit',
+          cancel: 'return.cancel',
+        }),
       },
       invoke: {
         id: 'returnRequest',

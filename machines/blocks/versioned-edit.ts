@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { MessageId } from '../../common/contracts/message-ids';
 import { type RequestFailure, toRequestFailure } from '../request-failure';
 
@@ -216,4 +216,31 @@ export function createVersionedEditMachine<TSubject, TValues extends object, TRe
 export function endedWith(outcome: VersionedEditOutcome<unknown, unknown>['outcome']) {
   return ({ event }: { event: { output: VersionedEditOutcome<unknown, unknown, unknown> } }) =>
     event.output.outcome === outcome;
+}
+
+/** An action typed by what it reads (see load-with-retry.ts: no shared block can name a machine's own actor). */
+type ForwardAction = (args: { event: { type: string } }, params: unknown) => void;
+
+/**
+ * The parent's transitions that forward an open dialog's events to its versioned-edit child
+ * `childId` (invoked under that id): `change` (with the event's `field`, or the one `field` named
+ * here, and its `value`) becomes `edit.change`, `submit` `edit.submit`, `cancel` `edit.cancel`.
+ * Spread it into the dialog state's `on`.
+ */
+export function forwardToEdit<const TChange extends string, const TSubmit extends string, const TCancel extends string>(
+  childId: string,
+  events: { change: TChange; submit: TSubmit; cancel: TCancel; field?: string },
+) {
+  const forward = (action: unknown) => ({ actions: action as ForwardAction });
+  return {
+    [events.change]: forward(
+      sendTo(childId, ({ event }: { event: { field?: string; value?: string } }) => ({
+        type: 'edit.change',
+        field: events.field ?? event.field,
+        value: event.value,
+      })),
+    ),
+    [events.submit]: forward(sendTo(childId, { type: 'edit.submit' })),
+    [events.cancel]: forward(sendTo(childId, { type: 'edit.cancel' })),
+  } as Record<TChange | TSubmit | TCancel, ReturnType<typeof forward>>;
 }

@@ -17,6 +17,7 @@ import {
 } from '../../common/contracts/dashboards';
 import { PORTAL_TIME_ZONE, portalToday } from '../../common/format/formats';
 import type { Database } from '../db/database';
+import { awaitingDeliverySql } from './expected-delivery';
 
 /*
  * The dashboards' figures (docs/decisions/029-dashboards.md): every figure is one aggregate query,
@@ -94,7 +95,7 @@ export async function workshopDashboard(
           from orders o
           join order_lines ol on ol.order_id = o.id
           where o.workshop_organisation_id = ${organisationId} and o.status in ('placed', 'confirmed', 'shipped')
-            and ol.status in ('placed', 'confirmed', 'backorder', 'shipped')
+            and ${awaitingDeliverySql(sql`ol.status`)}
         ), flagged as (
           select order_id,
             (count(*) filter (where current_eta < ${today}::date))::int as late_lines,

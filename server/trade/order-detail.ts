@@ -3,6 +3,7 @@ import type { OrderDetail, OrderLine, OrderReturn, TradeEvent } from '../../comm
 import type { Database, Transaction } from '../db/database';
 import { orderLines, orderReturns, orders, quoteLines } from '../db/schema';
 import { type EventReader, readTimeline } from './event-log';
+import { expectedDelivery } from './expected-delivery';
 import { orderSummaries } from './order-summaries';
 
 type Reader = Database | Transaction;
@@ -86,11 +87,7 @@ export async function readOrderDetail(db: Reader, reader: EventReader, orderId: 
       deposit_cents: line.depositCents,
       fits_vehicle: line.fitsVehicle,
       status: line.status,
-      // The day the line is expected now: the dealer's latest ETA, else the day promised at
-      // placement (issue 24 §5; an availability class has no ETA of its own). Lines placed before
-      // promises were stored (promised_on null) fall back to the quote's ETA, as they always did.
-      // A cancelled line is expected never (its history keeps what was promised).
-      eta: line.status === 'cancelled' ? null : (line.eta ?? line.promisedOn ?? quoteEta),
+      eta: expectedDelivery(line, quoteEta),
       eta_history: etaHistory(line.promisedOn ?? quoteEta, summary.placed_at, line.id, events),
       cancel_reason: line.cancelReason,
       tracking_reference: line.trackingReference,

@@ -6,17 +6,20 @@ export function Checkbox({
   checked,
   onCheckedChange,
   error,
+  dense = false,
 }: {
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   error?: string | null;
+  /** One of a list of many: compact rows (controls.css.ts, denseCheckboxRow). */
+  dense?: boolean;
 }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <div className={styles.checkboxRow}>
+    <div className={dense ? `${styles.field} ${styles.denseField}` : styles.field}>
+      <div className={dense ? `${styles.checkboxRow} ${styles.denseCheckboxRow}` : styles.checkboxRow}>
         <input
           id={id}
           type="checkbox"

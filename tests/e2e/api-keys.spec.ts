@@ -1,6 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { dealerWithUser, newApi, verifiedWorkshopFromWizard } from './dealer-support';
-import { expect, expectNoAccessibilityViolations, logInThroughForm, test, useLanguage } from './support';
+import { dealerWithCustomer, tradingParties } from './dealer-support';
+import { expect, expectNoAccessibilityViolations, signInAfresh, test, useLanguage } from './support';
 
 const PASSWORD = 'Bremsscheibe-2026';
 
@@ -15,37 +15,12 @@ test('a workshop creates an API key, a DMS sends an inquiry with it, the key is 
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const stamp = Date.now();
-  const dealer = {
-    language: 'de' as const,
-    email: `dms-dealer-${stamp}@teile-handel.de`,
-    company: `DMS Teile ${stamp}`,
-    city: 'Kiel',
-    password: PASSWORD,
-  };
-  const workshop = { email: `dms-workshop-${stamp}@werkstatt-test.de`, name: `Autohaus DMS ${stamp}` };
-  const { partDealerId } = await dealerWithUser(page, baseURL, dealer);
-  await verifiedWorkshopFromWizard(page, baseURL, {
-    language: 'de',
-    email: workshop.email,
-    name: workshop.name,
-    password: PASSWORD,
-    dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: 4711 }],
-  });
-  const dealerApi = await newApi(baseURL, 'de');
-  await dealerApi.post('/svc/auth/api/v1/login', { data: { email: dealer.email, password: PASSWORD } });
-  const customers = (await (await dealerApi.get('/svc/part-dealer/customers?status=requested')).json()) as {
-    data: { items: { id: number; workshop_name: string }[] };
-  };
-  const relation = customers.data.items.find((item) => item.workshop_name === workshop.name);
-  expect((await dealerApi.post(`/svc/part-dealer/customers/${relation?.id}/accept`, { data: {} })).status()).toBe(200);
+  const { stamp, dealer, workshop } = tradingParties('DMS', { city: 'Kiel', customerNumber: 4711, password: PASSWORD });
+  const { dealerApi } = await dealerWithCustomer(page, baseURL, dealer, workshop);
   await dealerApi.dispose();
 
   // German: the key is created in the workshop's settings and shown once.
-  await useLanguage(page, 'de');
-  await page.goto('/login');
-  await logInThroughForm(page, workshop.email, PASSWORD, { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAfresh(page, workshop.email, PASSWORD);
   await page.getByRole('navigation').getByRole('link', { name: 'API-Schlüssel', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('API-Schlüssel');
   await expect(page.getByText('Sie haben noch keine API-Schlüssel.')).toBeVisible();
@@ -118,11 +93,7 @@ test('a workshop creates an API key, a DMS sends an inquiry with it, the key is 
 
   // Issue 25, ADR 040: the dealer creates a key for its ERP in its own settings (German), without
   // registered origins; the ERP finds the DMS's inquiry in its inbox, the workshop API stays closed.
-  await page.context().clearCookies();
-  await useLanguage(page, 'de');
-  await page.goto('/login');
-  await logInThroughForm(page, dealer.email, PASSWORD, { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInAfresh(page, dealer.email, PASSWORD);
   await page.getByRole('navigation').getByRole('link', { name: 'API-Schlüssel', exact: true }).click();
   await expect(page).toHaveURL(/\/dealer\/api-keys$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('API-Schlüssel');

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { dealerWithUser, newApi, verifiedWorkshopFromWizard } from './dealer-support';
+import { dataOf, dealerWithCustomer, orderedThroughTheApi, signedInApi, tradingParties } from './dealer-support';
 import {
+  downloadedText,
   expect,
   expectNoAccessibilityViolations,
   logInThroughForm,
@@ -34,79 +35,20 @@ function chartChunkFiles() {
   return chart?.file ?? '';
 }
 
-async function dataOf<TData>(answer: Awaited<ReturnType<APIRequestContext['get']>>): Promise<TData> {
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { data: TData }).data;
-}
-
-async function signedInApi(baseURL: string | undefined, email: string) {
-  const api = await newApi(baseURL, 'de');
-  expect((await api.post('/svc/auth/api/v1/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return api;
-}
-
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-type InquiryRead = { id: number; version: number; lines: { id: number }[]; recipients: { id: number }[] };
-
 /**
  * The workshop's trade through the real endpoints: two lines (1 234,56 € × 1 and 10,00 € × 2),
  * quoted, ordered, confirmed; the first shipped and delivered today and then asked to be returned
  * as damaged. Order total: 1 254,56 €.
  */
 async function tradeThroughTheApi(workshop: APIRequestContext, dealer: APIRequestContext) {
-  const { relations } = await dataOf<{ relations: { id: number; status: string }[] }>(
-    await workshop.get('/svc/workshop/suppliers'),
-  );
-  const active = relations.filter((relation) => relation.status === 'active').map((relation) => relation.id);
-  const sent = await dataOf<InquiryRead>(
-    await workshop.post('/svc/workshop/inquiries', {
-      data: {
-        vehicle: { vin: 'WVWZZZAUZFW123456', hsn: '', tsn: '', description: 'VW Golf 7' },
-        lines: [
-          { part_number: '1K0 615 301 AA', description: 'Bremsscheibe', quantity: 1, note: '' },
-          { part_number: '04L 115 561 H', description: 'Ölfilter', quantity: 2, note: '' },
-        ],
-        recipient_relation_ids: active,
-        closes_in_minutes: 120,
-      },
-    }),
-  );
-  const asked = await dataOf<{ lines: { id: number }[]; recipient: { version: number } }>(
-    await dealer.get(`/svc/part-dealer/inquiries/${sent.id}`),
-  );
-  const prices = [123_456, 1_000];
-  await dataOf(
-    await dealer.put(`/svc/part-dealer/inquiries/${sent.id}/answer`, {
-      data: {
-        version: asked.recipient.version,
-        valid_until: isoDay(3),
-        freight_cents: 0,
-        free_freight_from_cents: null,
-        lines: asked.lines.map((line, index) => ({
-          inquiry_line_id: line.id,
-          offered: true,
-          net_price_cents: prices[index],
-          deposit_cents: 0,
-          availability: 'branch_today',
-          alternative_part_number: '',
-          alternative_brand: '',
-          fits_vehicle: true,
-          note: '',
-        })),
-      },
-    }),
-  );
-  const quoted = await dataOf<InquiryRead>(await workshop.get(`/svc/workshop/inquiries/${sent.id}`));
-  const placed = await dataOf<{ orders: { id: number }[] }>(
-    await workshop.post(`/svc/workshop/inquiries/${sent.id}/orders`, {
-      data: {
-        version: quoted.version,
-        choices: quoted.lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: quoted.recipients[0]?.id })),
-      },
-    }),
-  );
-  const orderId = placed.orders[0]?.id;
+  const { inquiryId, orderId } = await orderedThroughTheApi(workshop, dealer, {
+    vin: 'WVWZZZAUZFW123456',
+    description: 'VW Golf 7',
+    lines: [
+      { part_number: '1K0 615 301 AA', description: 'Bremsscheibe', quantity: 1, net_price_cents: 123_456 },
+      { part_number: '04L 115 561 H', description: 'Ölfilter', quantity: 2, net_price_cents: 1_000 },
+    ],
+  });
   type OrderRead = { version: number; lines: { id: number; status: string }[] };
   let order = await dataOf<OrderRead>(await dealer.get(`/svc/part-dealer/orders/${orderId}`));
   const first = order.lines[0]?.id as number;
@@ -127,7 +69,7 @@ async function tradeThroughTheApi(workshop: APIRequestContext, dealer: APIReques
       data: { version: delivered.version, reason: 'damaged', note: '' },
     }),
   );
-  return { inquiryId: sent.id, orderId };
+  return { inquiryId, orderId };
 }
 
 const words = {
@@ -191,33 +133,12 @@ test('dashboards: a workshop sees the figures of what it ordered (chart, table, 
   baseURL,
 }) => {
   test.setTimeout(300_000);
-  const stamp = Date.now();
-  const dealer = {
-    language: 'de' as const,
-    email: `dash-dealer-${stamp}@teile-handel.de`,
-    company: `Teile Dashboard ${stamp}`,
-    city: 'Kiel',
-    password: PASSWORD,
-  };
-  const workshop = { email: `dash-${stamp}@werkstatt-test.de`, name: `Werkstatt Dashboard ${stamp}` };
+  const { dealer, workshop } = tradingParties('Dashboard', { city: 'Kiel', customerNumber: 7100, password: PASSWORD });
   const chartFile = chartChunkFiles();
 
   // 1. Set-up through the real ways in: the dealer and its user, the workshop naming it, accepted, one trade.
-  const { partDealerId } = await dealerWithUser(page, baseURL, dealer);
-  await verifiedWorkshopFromWizard(page, baseURL, {
-    language: 'de',
-    email: workshop.email,
-    name: workshop.name,
-    password: PASSWORD,
-    dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: 7100 }],
-  });
-  const dealerApi = await signedInApi(baseURL, dealer.email);
-  const requested = await dataOf<{ items: { id: number; workshop_name: string }[] }>(
-    await dealerApi.get('/svc/part-dealer/customers?status=requested'),
-  );
-  const relation = requested.items.find((item) => item.workshop_name === workshop.name);
-  await dataOf(await dealerApi.post(`/svc/part-dealer/customers/${relation?.id}/accept`, { data: {} }));
-  const workshopApi = await signedInApi(baseURL, workshop.email);
+  const { dealerApi } = await dealerWithCustomer(page, baseURL, dealer, workshop);
+  const workshopApi = await signedInApi(baseURL, workshop.email, PASSWORD);
   await tradeThroughTheApi(workshopApi, dealerApi);
   await Promise.all([workshopApi.dispose(), dealerApi.dispose()]);
 
@@ -239,9 +160,8 @@ test('dashboards: a workshop sees the figures of what it ordered (chart, table, 
   await expect(shop).toHaveURL(/\/dashboard$/);
   const spend = await expectWorkshopFigures(shop, 'de', dealer.company);
   expect(scripts.some((script) => script.endsWith(chartFile))).toBe(true);
-  const [download] = await Promise.all([shop.waitForEvent('download'), spend.getByText(words.de.csv).click()]);
-  expect(download.suggestedFilename()).toMatch(/^spend_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  const { fileName, text: csv } = await downloadedText(shop, () => spend.getByText(words.de.csv).click());
+  expect(fileName).toMatch(/^spend_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csv).toContain(`"${dealer.company}",1,1254.56`);
   await expectNoAccessibilityViolations(shop);
 

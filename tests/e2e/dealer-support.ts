@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, type APIResponse, type Page, request as playwrightRequest } from '@playwright/test';
 import { ADMIN, expect, openLatestMailLink, ownClientAddress, registerFromInvitation, useLanguage } from './support';
 
 /**
@@ -30,6 +30,117 @@ export async function newApi(baseURL: string | undefined, language: Language = '
     baseURL,
     extraHTTPHeaders: { origin: baseURL ?? '', 'accept-language': language, ...ownClientAddress() },
   });
+}
+
+/** The `data` of a 200 answer; any other answer fails with its body, so the reason is in the report. */
+export async function dataOf<TData>(answer: APIResponse): Promise<TData> {
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: TData }).data;
+}
+
+/** An API client signed in as `email` (its own cookies, nothing shared with the pages). */
+export async function signedInApi(
+  baseURL: string | undefined,
+  email: string,
+  password: string,
+  language: Language = 'de',
+) {
+  const api = await newApi(baseURL, language);
+  expect((await api.post('/svc/auth/api/v1/login', { data: { email, password } })).status()).toBe(200);
+  return api;
+}
+
+/** A calendar day `days` from today (YYYY-MM-DD). */
+export function isoDay(days: number) {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The dealer accepts the relation the workshop requested in its wizard. */
+export async function dealerAccepts(dealer: APIRequestContext, workshopName: string) {
+  const requested = await dataOf<{ items: { id: number; workshop_name: string }[] }>(
+    await dealer.get('/svc/part-dealer/customers?status=requested'),
+  );
+  const relation = requested.items.find((item) => item.workshop_name === workshopName);
+  expect(relation, `a requested relation of ${workshopName}`).toBeDefined();
+  await dataOf(await dealer.post(`/svc/part-dealer/customers/${relation?.id}/accept`, { data: {} }));
+}
+
+export type InquiryRead = { id: number; version: number; lines: { id: number }[]; recipients: { id: number }[] };
+/** A line the workshop asks for and the dealer's price for it (in cents, net; a deposit on top). */
+export type TradedLine = {
+  part_number: string;
+  description: string;
+  quantity: number;
+  net_price_cents: number;
+  deposit_cents?: number;
+};
+
+/**
+ * A trade up to the order, through the real endpoints: the workshop's inquiry for `lines` to
+ * every active supplier, the dealer's quote (every line offered, in the branch today), and the
+ * workshop's order of every line from the first recipient. The inquiry's and the order's ids.
+ */
+export async function orderedThroughTheApi(
+  workshop: APIRequestContext,
+  dealer: APIRequestContext,
+  trade: { vin: string; description: string; lines: readonly TradedLine[] },
+) {
+  const { relations } = await dataOf<{ relations: { id: number; status: string }[] }>(
+    await workshop.get('/svc/workshop/suppliers'),
+  );
+  const active = relations.filter((relation) => relation.status === 'active').map((relation) => relation.id);
+  expect(active, 'one active supplier').toHaveLength(1);
+  const sent = await dataOf<InquiryRead>(
+    await workshop.post('/svc/workshop/inquiries', {
+      data: {
+        vehicle: { vin: trade.vin, hsn: '', tsn: '', description: trade.description },
+        lines: trade.lines.map(({ part_number, description, quantity }) => ({
+          part_number,
+          description,
+          quantity,
+          note: '',
+        })),
+        recipient_relation_ids: active,
+        closes_in_minutes: 120,
+      },
+    }),
+  );
+  const asked = await dataOf<{ lines: { id: number }[]; recipient: { version: number } }>(
+    await dealer.get(`/svc/part-dealer/inquiries/${sent.id}`),
+  );
+  await dataOf(
+    await dealer.put(`/svc/part-dealer/inquiries/${sent.id}/answer`, {
+      data: {
+        version: asked.recipient.version,
+        valid_until: isoDay(3),
+        freight_cents: 0,
+        free_freight_from_cents: null,
+        lines: asked.lines.map((line, index) => ({
+          inquiry_line_id: line.id,
+          offered: true,
+          net_price_cents: trade.lines[index]?.net_price_cents,
+          deposit_cents: trade.lines[index]?.deposit_cents ?? 0,
+          availability: 'branch_today',
+          alternative_part_number: '',
+          alternative_brand: '',
+          fits_vehicle: true,
+          note: '',
+        })),
+      },
+    }),
+  );
+  const quoted = await dataOf<InquiryRead>(await workshop.get(`/svc/workshop/inquiries/${sent.id}`));
+  const placed = await dataOf<{ orders: { id: number }[] }>(
+    await workshop.post(`/svc/workshop/inquiries/${sent.id}/orders`, {
+      data: {
+        version: quoted.version,
+        choices: quoted.lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: quoted.recipients[0]?.id })),
+      },
+    }),
+  );
+  return { inquiryId: sent.id, orderId: placed.orders[0]?.id as number };
 }
 
 async function asAdmin(baseURL: string | undefined) {
@@ -197,4 +308,54 @@ export async function verifiedWorkshopFromWizard(page: Page, baseURL: string | u
   });
   expect(activated.status()).toBe(200);
   await Promise.all([visitor.dispose(), admin.dispose(), wizard.dispose()]);
+}
+
+/**
+ * A dealer with its user and one verified workshop that named it in the wizard (with the customer
+ * number given), the relation accepted by the dealer: the set-up of every spec that trades. The
+ * workshop's password is the dealer's. The dealer's API client, signed in, is the caller's to dispose.
+ */
+export async function dealerWithCustomer(
+  page: Page,
+  baseURL: string | undefined,
+  dealer: DealerRegistration & { password: string },
+  workshop: { email: string; name: string; customerNumber: number },
+) {
+  const { partDealerId } = await dealerWithUser(page, baseURL, dealer);
+  await verifiedWorkshopFromWizard(page, baseURL, {
+    language: dealer.language,
+    email: workshop.email,
+    name: workshop.name,
+    password: dealer.password,
+    dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: workshop.customerNumber }],
+  });
+  const dealerApi = await signedInApi(baseURL, dealer.email, dealer.password, dealer.language);
+  await dealerAccepts(dealerApi, workshop.name);
+  return { partDealerId, dealerApi };
+}
+
+/**
+ * A run's own dealer and workshop for `dealerWithCustomer`: addresses and names carry the tag and
+ * a time stamp, so that runs never meet on the shared server.
+ */
+export function tradingParties(
+  tag: string,
+  options: { city: string; customerNumber: number; password: string; language?: Language },
+) {
+  const stamp = Date.now();
+  return {
+    stamp,
+    dealer: {
+      language: options.language ?? 'de',
+      email: `${tag.toLowerCase()}-dealer-${stamp}@teile-handel.de`,
+      company: `Teile ${tag} ${stamp}`,
+      city: options.city,
+      password: options.password,
+    },
+    workshop: {
+      email: `${tag.toLowerCase()}-${stamp}@werkstatt-test.de`,
+      name: `Werkstatt ${tag} ${stamp}`,
+      customerNumber: options.customerNumber,
+    },
+  };
 }

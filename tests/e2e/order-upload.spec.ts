@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { imagesOnlyPdf, orderPdf, tinyPng, windows1252 } from '../support/order-files';
-import { dealerWithUser, type Language, newApi, verifiedWorkshopFromWizard } from './dealer-support';
+import {
+  dataOf,
+  dealerAccepts,
+  dealerWithUser,
+  type Language,
+  orderedThroughTheApi,
+  signedInApi,
+  verifiedWorkshopFromWizard,
+} from './dealer-support';
 import {
   expect,
   expectNoAccessibilityViolations,
@@ -153,97 +161,16 @@ const copy = {
 
 type Words = (typeof copy)[Language];
 
-/** An API client signed in as `email` (its own cookies, nothing shared with the pages). */
-async function signedInApi(baseURL: string | undefined, language: Language, email: string) {
-  const api = await newApi(baseURL, language);
-  expect((await api.post('/svc/auth/api/v1/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return api;
-}
-
-async function dataOf<TData>(answer: Awaited<ReturnType<APIRequestContext['get']>>): Promise<TData> {
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { data: TData }).data;
-}
-
-/** The dealer accepts the relation the workshop requested in its wizard. */
-async function dealerAccepts(dealer: APIRequestContext, workshopName: string) {
-  const list = await dataOf<{ items: { id: number; workshop_name: string }[] }>(
-    await dealer.get('/svc/part-dealer/customers?status=requested'),
-  );
-  const relation = list.items.find((item) => item.workshop_name === workshopName);
-  expect(relation).toBeDefined();
-  await dataOf(await dealer.post(`/svc/part-dealer/customers/${relation?.id}/accept`, { data: {} }));
-}
-
-/** A calendar day `days` from today (YYYY-MM-DD). */
-function isoDay(days: number) {
-  const day = new Date();
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-type InquiryRead = {
-  id: number;
-  version: number;
-  lines: { id: number }[];
-  recipients: { id: number; version: number }[];
-};
-
 /**
  * Another workshop's whole trade of `KEPT_PART` for `vin` through the real endpoints: its inquiry,
  * the dealer's quote, its order, the dealer confirming, shipping and delivering it (kept: no return).
  */
 async function keptTrade(workshop: APIRequestContext, dealer: APIRequestContext, vin: string) {
-  const { relations } = await dataOf<{ relations: { id: number; status: string }[] }>(
-    await workshop.get('/svc/workshop/suppliers'),
-  );
-  const active = relations.filter((relation) => relation.status === 'active').map((relation) => relation.id);
-  expect(active).toHaveLength(1);
-  const sent = await dataOf<InquiryRead>(
-    await workshop.post('/svc/workshop/inquiries', {
-      data: {
-        vehicle: { vin, hsn: '', tsn: '', description: 'Kompaktwagen' },
-        lines: [{ part_number: KEPT_PART, description: 'Bremsscheibe vorne', quantity: 2, note: '' }],
-        recipient_relation_ids: active,
-        closes_in_minutes: 120,
-      },
-    }),
-  );
-  const asked = await dataOf<{ lines: { id: number }[]; recipient: { version: number } }>(
-    await dealer.get(`/svc/part-dealer/inquiries/${sent.id}`),
-  );
-  await dataOf(
-    await dealer.put(`/svc/part-dealer/inquiries/${sent.id}/answer`, {
-      data: {
-        version: asked.recipient.version,
-        valid_until: isoDay(3),
-        freight_cents: 0,
-        free_freight_from_cents: null,
-        lines: asked.lines.map((line) => ({
-          inquiry_line_id: line.id,
-          offered: true,
-          net_price_cents: 4_590,
-          deposit_cents: 0,
-          availability: 'branch_today',
-          alternative_part_number: '',
-          alternative_brand: '',
-          fits_vehicle: true,
-          note: '',
-        })),
-      },
-    }),
-  );
-  const quoted = await dataOf<InquiryRead>(await workshop.get(`/svc/workshop/inquiries/${sent.id}`));
-  const recipient = quoted.recipients[0];
-  const placed = await dataOf<{ orders: { id: number }[] }>(
-    await workshop.post(`/svc/workshop/inquiries/${sent.id}/orders`, {
-      data: {
-        version: quoted.version,
-        choices: quoted.lines.map((line) => ({ inquiry_line_id: line.id, recipient_id: recipient?.id })),
-      },
-    }),
-  );
-  const orderId = placed.orders[0]?.id;
+  const { orderId } = await orderedThroughTheApi(workshop, dealer, {
+    vin,
+    description: 'Kompaktwagen',
+    lines: [{ part_number: KEPT_PART, description: 'Bremsscheibe vorne', quantity: 2, net_price_cents: 4_590 }],
+  });
   let order = await dataOf<{ version: number; lines: { id: number; status: string }[] }>(
     await dealer.get(`/svc/part-dealer/orders/${orderId}`),
   );
@@ -337,9 +264,9 @@ for (const language of ['de', 'en'] as const) {
         dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: 5100 + index }],
       });
     }
-    const dealerApi = await signedInApi(baseURL, language, dealer.email);
+    const dealerApi = await signedInApi(baseURL, dealer.email, PASSWORD, language);
     for (const workshop of workshops) await dealerAccepts(dealerApi, workshop.name);
-    const workshopApi = await signedInApi(baseURL, language, werkstattB.email);
+    const workshopApi = await signedInApi(baseURL, werkstattB.email, PASSWORD, language);
     for (const vin of [cars.b, cars.c]) await keptTrade(workshopApi, dealerApi, vin);
     await workshopApi.dispose();
     await dealerApi.dispose();

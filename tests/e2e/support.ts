@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, test as base, expect, type Page } from '@playwright/test';
 
@@ -152,6 +153,30 @@ export async function logInThroughForm(
   await page.getByLabel(labels.email).fill(email);
   await page.getByLabel(labels.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: labels.submit, exact: true }).click();
+}
+
+/**
+ * A person signs in through the form on `page` in `language`, as nobody else (the context's
+ * cookies cleared first), and lands on its dashboard.
+ */
+export async function signInAfresh(
+  page: Page,
+  email: string,
+  password: string,
+  language: 'de' | 'en' = 'de',
+  labels?: { email: string; password: string; submit: string },
+) {
+  await page.context().clearCookies();
+  await useLanguage(page, language);
+  await page.goto('/login');
+  await logInThroughForm(page, email, password, labels);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+}
+
+/** The file a click downloads: the name the server suggests and its content as text. */
+export async function downloadedText(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { fileName: download.suggestedFilename(), text: readFileSync((await download.path()) ?? '', 'utf8') };
 }
 
 /** Fills the German sign-up form (/register) completely and accepts the terms; does not send it. */

@@ -12,6 +12,7 @@ import {
   type ChangeResult,
   type EndpointInput,
   type ResendInput,
+  type WebhookConfirmAction,
   type WebhooksEvent,
   webhooksMachine,
 } from '../../machines/webhooks.machine';
@@ -20,6 +21,12 @@ import { WebhooksView } from '../../src/views/webhooks/WebhooksView';
 import { apiFailure } from '../support/failures';
 import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
+import {
+  expectSecretSettingsScreen,
+  expectStatesReached,
+  replaySecretSettingsStep,
+  type SecretSettingsScreen,
+} from '../support/secret-settings-steps';
 
 const endpoint: WebhookEndpoint = {
   id: 4,
@@ -55,7 +62,26 @@ const texts: Record<string, string> = {
 const networkError = apiFailure('No connection to the server', 'networkError');
 const addressRefused = apiFailure(texts.webhookAddressRefused ?? '', 'webhookAddressRefused', 'url');
 
-type Step = PathStep<{ field?: string; endpoint?: WebhookEndpoint; action?: string; kind?: string }>;
+type Step = PathStep<{
+  field?: string;
+  endpoint?: WebhookEndpoint;
+  action?: WebhookConfirmAction;
+  subject?: WebhookEndpoint;
+  kind?: string;
+}>;
+
+const webhooksScreen: SecretSettingsScreen<WebhookConfirmAction, WebhookEndpoint> = {
+  add: 'Add a webhook',
+  createDialog: 'Add a webhook',
+  submit: 'Add webhook',
+  secretDialog: 'The webhook’s secret',
+  copy: 'Copy secret',
+  secretTestId: 'webhook-secret',
+  secret: issued.secret,
+  request: (action, { url }) => (action === 'rotate' ? `New secret for ${url}` : `Delete ${url}`),
+  confirmDialog: (action, { url }) => (action === 'rotate' ? `New secret for ${url}?` : `Delete ${url}?`),
+  confirmButton: (action) => (action === 'rotate' ? 'Create new secret' : 'Delete webhook'),
+};
 
 const paths = getShortestPaths(webhooksMachine, {
   events: [
@@ -72,8 +98,8 @@ const paths = getShortestPaths(webhooksMachine, {
     { type: 'xstate.error.actor.createEndpoint', error: addressRefused },
     { type: 'secret.copy' },
     { type: 'secret.done' },
-    { type: 'confirm.request', action: 'rotate', endpoint },
-    { type: 'confirm.request', action: 'delete', endpoint },
+    { type: 'confirm.request', action: 'rotate', subject: endpoint },
+    { type: 'confirm.request', action: 'delete', subject: endpoint },
     { type: 'confirm.accept' },
     { type: 'confirm.cancel' },
     { type: 'xstate.done.actor.rotateSecret', output: issued },
@@ -100,152 +126,112 @@ const paths = getShortestPaths(webhooksMachine, {
 });
 
 test('the traversal reaches every state of the screen', () => {
-  const reached = new Set(paths.map((path) => JSON.stringify(path.state.value)));
-  for (const state of [
-    'loading',
-    'failed',
-    'ready',
-    { creating: 'editing' },
-    { creating: 'submitting' },
-    'showingSecret',
-    { confirming: 'asking' },
+  expectStatesReached(paths, [
     { confirming: 'rotating' },
     { confirming: 'deleting' },
     'toggling',
     { showingLog: 'loadingLog' },
     { showingLog: 'viewing' },
     { showingLog: 'resending' },
-  ]) {
-    expect(reached).toContain(JSON.stringify(state));
-  }
+  ]);
 });
 
-test.each(pathCases(paths))('%s', async (_name, path) => {
-  const user = userEvent.setup();
-  const { controlled, calls, isActorOutcome, settle } = controlledActors();
-  const copied: string[] = [];
-  const implementations: WebhooksImplementations = {
-    actors: {
-      loadEndpoints: controlled<WebhookEndpoint[], void>('loadEndpoints'),
-      createEndpoint: controlled<WebhookEndpointWithSecret & ChangeResult, WebhookEndpointCreate>('createEndpoint'),
-      rotateSecret: controlled<WebhookEndpointWithSecret & ChangeResult, EndpointInput>('rotateSecret'),
-      deleteEndpoint: controlled<ChangeResult, EndpointInput>('deleteEndpoint'),
-      setEnabled: controlled<ChangeResult, EndpointInput & { enabled: boolean }>('setEnabled'),
-      loadAttempts: controlled<WebhookAttempt[], EndpointInput>('loadAttempts'),
-      resendDelivery: controlled<ChangeResult, ResendInput>('resendDelivery'),
-    },
-    actions: {
-      notifySuccess: () => {},
-      notifyFailure: () => {},
-      copySecret: (_, { secret }) => void copied.push(secret),
-    },
-  };
-  await renderInRouter('/settings/webhooks', () => <WebhooksView implementations={implementations} />);
+// A budget, not a timed assertion: a path types whole addresses into a dialog, seconds on a loaded 2-core machine.
+test.each(pathCases(paths))(
+  '%s',
+  async (_name, path) => {
+    const user = userEvent.setup();
+    const { controlled, calls, isActorOutcome, settle } = controlledActors();
+    const copied: string[] = [];
+    const implementations: WebhooksImplementations = {
+      actors: {
+        loadEndpoints: controlled<WebhookEndpoint[], void>('loadEndpoints'),
+        createEndpoint: controlled<WebhookEndpointWithSecret & ChangeResult, WebhookEndpointCreate>('createEndpoint'),
+        rotateSecret: controlled<WebhookEndpointWithSecret & ChangeResult, EndpointInput>('rotateSecret'),
+        deleteEndpoint: controlled<ChangeResult, EndpointInput>('deleteEndpoint'),
+        setEnabled: controlled<ChangeResult, EndpointInput & { enabled: boolean }>('setEnabled'),
+        loadAttempts: controlled<WebhookAttempt[], EndpointInput>('loadAttempts'),
+        resendDelivery: controlled<ChangeResult, ResendInput>('resendDelivery'),
+      },
+      actions: {
+        notifySuccess: () => {},
+        notifyFailure: () => {},
+        copySecret: (_, { secret }) => void copied.push(secret),
+      },
+    };
+    await renderInRouter('/settings/webhooks', () => <WebhooksView implementations={implementations} />);
 
-  for (const { event: raw, state } of path.steps) {
-    const event = raw as Step;
-    if (isActorOutcome(event)) {
-      await settle(event);
-    } else if (event.type === 'list.retry') {
-      await user.click(screen.getByRole('button', { name: 'Try again' }));
-    } else if (event.type === 'create.open') {
-      await user.click(screen.getByRole('button', { name: 'Add a webhook' }));
-    } else if (event.type === 'create.change') {
-      const input = screen.getByLabelText('Address (URL)');
-      await user.clear(input);
-      await user.type(input, event.value ?? '');
-    } else if (event.type === 'create.toggleKind') {
-      await user.click(screen.getByRole('checkbox', { name: 'Inquiry sent' }));
-    } else if (event.type === 'create.submit') {
-      await user.click(screen.getByRole('button', { name: 'Add webhook' }));
-    } else if (event.type === 'create.cancel' || event.type === 'confirm.cancel') {
-      await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    } else if (event.type === 'secret.copy') {
-      await user.click(screen.getByRole('button', { name: 'Copy secret' }));
-    } else if (event.type === 'secret.done') {
-      await user.click(screen.getByRole('button', { name: 'Done' }));
-    } else if (event.type === 'confirm.request') {
-      const name = event.action === 'rotate' ? `New secret for ${endpoint.url}` : `Delete ${endpoint.url}`;
-      await user.click(screen.getByRole('button', { name }));
-    } else if (event.type === 'confirm.accept') {
-      await user.click(
-        screen.getByRole('button', {
-          name:
-            state.context.confirming?.action === 'delete' || state.matches({ confirming: 'deleting' })
-              ? 'Delete webhook'
-              : 'Create new secret',
-        }),
-      );
-    } else if (event.type === 'endpoint.toggle') {
-      await user.click(screen.getByRole('button', { name: `Pause ${endpoint.url}` }));
-    } else if (event.type === 'log.open') {
-      await user.click(screen.getByRole('button', { name: `Delivery log of ${endpoint.url}` }));
-    } else if (event.type === 'log.resend') {
-      await user.click(screen.getByRole('button', { name: 'Send again' }));
-    } else if (event.type === 'log.close') {
-      await user.click(screen.getByRole('button', { name: 'Close' }));
-    }
+    for (const { event: raw, state } of path.steps) {
+      const event = raw as Step;
+      if (isActorOutcome(event)) {
+        await settle(event);
+      } else if (await replaySecretSettingsStep(user, webhooksScreen, event, state)) {
+        // One of the dialogs' events (tests/support/secret-settings-steps.ts).
+      } else if (event.type === 'list.retry') {
+        await user.click(screen.getByRole('button', { name: 'Try again' }));
+      } else if (event.type === 'create.change') {
+        const input = screen.getByLabelText('Address (URL)');
+        await user.clear(input);
+        await user.type(input, event.value ?? '');
+      } else if (event.type === 'create.toggleKind') {
+        await user.click(screen.getByRole('checkbox', { name: 'Inquiry sent' }));
+      } else if (event.type === 'endpoint.toggle') {
+        await user.click(screen.getByRole('button', { name: `Pause ${endpoint.url}` }));
+      } else if (event.type === 'log.open') {
+        await user.click(screen.getByRole('button', { name: `Delivery log of ${endpoint.url}` }));
+      } else if (event.type === 'log.resend') {
+        await user.click(screen.getByRole('button', { name: 'Send again' }));
+      } else if (event.type === 'log.close') {
+        await user.click(screen.getByRole('button', { name: 'Close' }));
+      }
 
-    const { context } = state;
-    if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading your webhooks…');
-    if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
-    if (state.matches('ready')) {
-      expect(screen.queryByRole('dialog')).toBeNull();
-      const table = screen.getByRole('table', { name: 'Your webhooks' });
-      expect(within(table).getByText('https://erp.example.com/hooks')).toBeVisible();
-      expect(within(table).getByText('Inquiry sent, Order placed')).toBeVisible();
-      expect(within(table).getByText('Active')).toBeVisible();
-      // A secret shown earlier is nowhere on the page.
-      expect(document.body.textContent).not.toContain(issued.secret);
-    }
-    if (state.matches('creating')) {
-      const dialog = screen.getByRole('dialog', { name: 'Add a webhook' });
-      expect(within(dialog).getByLabelText('Address (URL)')).toHaveValue(context.draft.url);
-      expect(within(dialog).getByRole('checkbox', { name: 'Inquiry sent' })).toHaveProperty(
-        'checked',
-        context.draft.kinds.includes('inquiry.sent'),
-      );
-      for (const error of Object.values(context.draft.errors)) {
-        expect(within(dialog).getByText(texts[error] ?? `missing text for ${error}`)).toBeVisible();
+      expectSecretSettingsScreen(webhooksScreen, state, copied);
+      const { context } = state;
+      if (state.matches('loading')) expect(screen.getByRole('status')).toHaveTextContent('Loading your webhooks…');
+      if (state.matches('failed')) expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server');
+      if (state.matches('ready')) {
+        expect(screen.queryByRole('dialog')).toBeNull();
+        const table = screen.getByRole('table', { name: 'Your webhooks' });
+        expect(within(table).getByText('https://erp.example.com/hooks')).toBeVisible();
+        expect(within(table).getByText('Inquiry sent, Order placed')).toBeVisible();
+        expect(within(table).getByText('Active')).toBeVisible();
+      }
+      if (state.matches('creating')) {
+        const dialog = screen.getByRole('dialog', { name: 'Add a webhook' });
+        expect(within(dialog).getByLabelText('Address (URL)')).toHaveValue(context.draft.url);
+        expect(within(dialog).getByRole('checkbox', { name: 'Inquiry sent' })).toHaveProperty(
+          'checked',
+          context.draft.kinds.includes('inquiry.sent'),
+        );
+        for (const error of Object.values(context.draft.errors)) {
+          expect(within(dialog).getByText(texts[error] ?? `missing text for ${error}`)).toBeVisible();
+        }
+      }
+      if (state.matches({ creating: 'submitting' })) {
+        expect(screen.getByRole('button', { name: 'Add webhook' })).toHaveAttribute('aria-busy', 'true');
+        expect(calls.createEndpoint?.at(-1)).toEqual({
+          url: 'https://erp.example.com/neu',
+          description: '',
+          event_kinds: context.draft.kinds,
+        });
+      }
+      if (state.matches({ confirming: 'rotating' })) expect(calls.rotateSecret?.at(-1)).toEqual({ id: 4 });
+      if (state.matches({ confirming: 'deleting' })) expect(calls.deleteEndpoint?.at(-1)).toEqual({ id: 4 });
+      if (state.matches('toggling')) expect(calls.setEnabled?.at(-1)).toEqual({ id: 4, enabled: false });
+      if (state.matches('showingLog')) {
+        const dialog = screen.getByRole('dialog', { name: 'Delivery log of https://erp.example.com/hooks' });
+        if (context.log?.attempts) {
+          const row = within(dialog).getByRole('row', { name: /Order placed/ });
+          expect(within(row).getByText('No answer in time')).toBeVisible();
+          expect(within(row).getByText('Retrying')).toBeVisible();
+          expect(within(row).getByText('10000 ms')).toBeVisible();
+        }
+        if (context.log?.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent(context.log.failure);
+      }
+      if (state.matches({ showingLog: 'resending' })) {
+        expect(calls.resendDelivery?.at(-1)).toEqual({ endpointId: 4, deliveryId: 12 });
       }
     }
-    if (state.matches({ creating: 'submitting' })) {
-      expect(screen.getByRole('button', { name: 'Add webhook' })).toHaveAttribute('aria-busy', 'true');
-      expect(calls.createEndpoint?.at(-1)).toEqual({
-        url: 'https://erp.example.com/neu',
-        description: '',
-        event_kinds: context.draft.kinds,
-      });
-    }
-    if (state.matches('showingSecret')) {
-      const dialog = screen.getByRole('dialog', { name: 'The webhook’s secret' });
-      expect(within(dialog).getByTestId('webhook-secret')).toHaveTextContent(issued.secret);
-      if (context.copied) expect(copied).toEqual([issued.secret]);
-    }
-    if (state.matches('confirming')) {
-      const title =
-        context.confirming?.action === 'rotate'
-          ? 'New secret for https://erp.example.com/hooks?'
-          : 'Delete https://erp.example.com/hooks?';
-      const dialog = screen.getByRole('dialog', { name: title });
-      if (context.confirming?.failure)
-        expect(within(dialog).getByRole('alert')).toHaveTextContent(context.confirming.failure);
-    }
-    if (state.matches({ confirming: 'rotating' })) expect(calls.rotateSecret?.at(-1)).toEqual({ id: 4 });
-    if (state.matches({ confirming: 'deleting' })) expect(calls.deleteEndpoint?.at(-1)).toEqual({ id: 4 });
-    if (state.matches('toggling')) expect(calls.setEnabled?.at(-1)).toEqual({ id: 4, enabled: false });
-    if (state.matches('showingLog')) {
-      const dialog = screen.getByRole('dialog', { name: 'Delivery log of https://erp.example.com/hooks' });
-      if (context.log?.attempts) {
-        const row = within(dialog).getByRole('row', { name: /Order placed/ });
-        expect(within(row).getByText('No answer in time')).toBeVisible();
-        expect(within(row).getByText('Retrying')).toBeVisible();
-        expect(within(row).getByText('10000 ms')).toBeVisible();
-      }
-      if (context.log?.failure) expect(within(dialog).getByRole('alert')).toHaveTextContent(context.log.failure);
-    }
-    if (state.matches({ showingLog: 'resending' })) {
-      expect(calls.resendDelivery?.at(-1)).toEqual({ endpointId: 4, deliveryId: 12 });
-    }
-  }
-});
+  },
+  20_000,
+);

@@ -79,7 +79,7 @@ describe('the API keys screen machine', () => {
     expect(actor.getSnapshot().context.draft.errors).toEqual({});
     actor.send({ type: 'create.submit' });
     await waitFor(actor, (snapshot) => snapshot.matches('showingSecret'));
-    expect(actor.getSnapshot().context.created?.secret).toBe(secret);
+    expect(actor.getSnapshot().context.revealed?.secret).toBe(secret);
     actor.send({ type: 'secret.done' });
     await waitFor(actor, (snapshot) => snapshot.matches('ready'));
     expect(JSON.stringify(actor.getSnapshot().context)).not.toContain(secret);

@@ -1,7 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 
@@ -53,23 +52,14 @@ export function DecisionDialog({
 }) {
   const { t } = useLingui();
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onCancel();
-      }}
       title={title}
       description={description}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={onConfirm} busy={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      confirmLabel={confirmLabel}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
       {reason !== null ? (
         <TextField
@@ -92,6 +82,6 @@ export function DecisionDialog({
           options={choice.options}
         />
       ) : null}
-    </Dialog>
+    </ConfirmDialog>
   );
 }

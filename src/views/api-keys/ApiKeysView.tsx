@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
+import { SecretOnceDialog } from '../../ui/SecretOnceDialog';
+import { SettingsList, settingsCell } from '../../ui/SettingsTable';
+import * as styles from '../../ui/settings-list.css';
 import { TextField } from '../../ui/TextField';
 import * as cards from '../../ui/table-cards.css';
-import * as styles from './api-keys.css';
 import { type ApiKeysImplementations, useApiKeys } from './use-api-keys';
 
 /**
@@ -24,8 +26,8 @@ export function ApiKeysView({
   const messageText = useMessageText();
   const format = useFormats();
   const keys = useApiKeys(implementations);
-  const { draft, created, revoking } = keys;
-  const revokingName = revoking?.key.name ?? '';
+  const { draft, confirming } = keys;
+  const revokingName = confirming?.subject.name ?? '';
 
   return (
     <section aria-labelledby="api-keys-title" aria-busy={keys.loading}>
@@ -56,154 +58,101 @@ export function ApiKeysView({
         </p>
       ) : null}
       {keys.keys ? (
-        <>
-          <div className={styles.toolbar}>
-            <Button onClick={keys.openCreate}>
-              <Trans>Create an API key</Trans>
-            </Button>
-          </div>
-          {keys.keys.length === 0 ? (
-            <p>
-              <Trans>You have no API keys yet.</Trans>
-            </p>
-          ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className={styles.muted}>
-                  <Trans>Your API keys</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Name</Trans>
-                    </th>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Key starts with</Trans>
-                    </th>
-                    {kind === 'workshop' ? (
-                      <th className={styles.cell} scope="col">
-                        <Trans>Registered origins</Trans>
-                      </th>
-                    ) : null}
-                    <th className={styles.cell} scope="col">
-                      <Trans>Created</Trans>
-                    </th>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Last used</Trans>
-                    </th>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Status</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {keys.keys.map((key) => (
-                    <tr key={key.id}>
-                      <th className={styles.cell} scope="row">
-                        {key.name}
-                      </th>
-                      <td className={`${styles.cell} ${styles.code}`} data-label={t`Key starts with`}>
-                        {key.prefix}…
-                      </td>
-                      {kind === 'workshop' ? (
-                        <td
-                          className={`${styles.cell} ${cards.cardWide} ${cards.breakAnywhere}`}
-                          data-label={t`Registered origins`}
-                        >
-                          {key.allowed_origins.join(', ') || '—'}
-                        </td>
-                      ) : null}
-                      <td className={`${styles.cell} ${cards.keepWords}`} data-label={t`Created`}>
-                        {format.dateTime(key.created_at)}
-                      </td>
-                      <td className={`${styles.cell} ${cards.keepWords}`} data-label={t`Last used`}>
-                        {key.last_used_at ? format.dateTime(key.last_used_at) : <Trans>Never</Trans>}
-                      </td>
-                      <td className={`${styles.cell} ${styles.actionCell} ${cards.cardFirst}`}>
-                        {key.revoked_at ? (
-                          <Trans>Revoked on {format.dateTime(key.revoked_at)}</Trans>
-                        ) : (
-                          <Button variant="secondary" onClick={() => keys.requestRevoke(key)}>
-                            {/* The name is for screen readers: shown, a long one squeezed every other column. */}
-                            <Trans>
-                              Revoke <span className="visually-hidden">{key.name}</span>
-                            </Trans>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
+        <SettingsList
+          addLabel={<Trans>Create an API key</Trans>}
+          onAdd={keys.openCreate}
+          isEmpty={keys.keys.length === 0}
+          emptyText={<Trans>You have no API keys yet.</Trans>}
+          caption={<Trans>Your API keys</Trans>}
+          columns={[
+            { key: 'name', label: <Trans>Name</Trans> },
+            { key: 'prefix', label: <Trans>Key starts with</Trans> },
+            ...(kind === 'workshop' ? [{ key: 'origins', label: <Trans>Registered origins</Trans> }] : []),
+            { key: 'created', label: <Trans>Created</Trans> },
+            { key: 'used', label: <Trans>Last used</Trans> },
+            { key: 'status', label: <Trans>Status</Trans> },
+          ]}
+        >
+          {keys.keys.map((key) => (
+            <tr key={key.id}>
+              <th className={settingsCell()} scope="row">
+                {key.name}
+              </th>
+              <td className={settingsCell(styles.code)} data-label={t`Key starts with`}>
+                {key.prefix}…
+              </td>
+              {kind === 'workshop' ? (
+                <td className={settingsCell(cards.cardWide, cards.breakAnywhere)} data-label={t`Registered origins`}>
+                  {key.allowed_origins.join(', ') || '—'}
+                </td>
+              ) : null}
+              <td className={settingsCell(cards.keepWords)} data-label={t`Created`}>
+                {format.dateTime(key.created_at)}
+              </td>
+              <td className={settingsCell(cards.keepWords)} data-label={t`Last used`}>
+                {key.last_used_at ? format.dateTime(key.last_used_at) : <Trans>Never</Trans>}
+              </td>
+              <td className={settingsCell(styles.nowrap, cards.cardFirst)}>
+                {key.revoked_at ? (
+                  <Trans>Revoked on {format.dateTime(key.revoked_at)}</Trans>
+                ) : (
+                  <Button variant="secondary" onClick={() => keys.requestRevoke(key)}>
+                    {/* The name is for screen readers: shown, a long one squeezed every other column. */}
+                    <Trans>
+                      Revoke <span className="visually-hidden">{key.name}</span>
+                    </Trans>
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </SettingsList>
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={draft !== null}
-        onOpenChange={(open) => {
-          if (!open) keys.cancelCreate();
-        }}
         title={<Trans>Create an API key</Trans>}
-        actions={
-          <>
-            <Button variant="secondary" onClick={keys.cancelCreate} disabled={keys.submitting}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" form="api-key-form" busy={keys.submitting}>
-              <Trans>Create key</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Create key</Trans>}
+        busy={keys.submitting}
+        failure={draft?.failure}
+        onConfirm={keys.submit}
+        onCancel={keys.cancelCreate}
+        form="api-key-form"
       >
-        <form
-          id="api-key-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            keys.submit();
-          }}
-        >
+        <TextField
+          label={<Trans>Name</Trans>}
+          hint={
+            kind === 'workshop' ? (
+              <Trans>For example the name of your DMS.</Trans>
+            ) : (
+              <Trans>For example the name of your ERP or branch.</Trans>
+            )
+          }
+          value={draft?.name ?? ''}
+          onValueChange={(value) => keys.change('name', value)}
+          error={messageText(draft?.errors.name)}
+          autoComplete="off"
+        />
+        {kind === 'workshop' ? (
           <TextField
-            label={<Trans>Name</Trans>}
+            label={<Trans>Registered origins</Trans>}
             hint={
-              kind === 'workshop' ? (
-                <Trans>For example the name of your DMS.</Trans>
-              ) : (
-                <Trans>For example the name of your ERP or branch.</Trans>
-              )
+              <Trans>
+                The web addresses of your DMS (https://…, separated by spaces or commas). The portal only returns to
+                these addresses after a punch-in.
+              </Trans>
             }
-            value={draft?.name ?? ''}
-            onValueChange={(value) => keys.change('name', value)}
-            error={messageText(draft?.errors.name)}
+            value={draft?.origins ?? ''}
+            onValueChange={(value) => keys.change('origins', value)}
+            error={messageText(draft?.errors.allowed_origins)}
+            placeholder="https://dms.example.com"
             autoComplete="off"
           />
-          {kind === 'workshop' ? (
-            <TextField
-              label={<Trans>Registered origins</Trans>}
-              hint={
-                <Trans>
-                  The web addresses of your DMS (https://…, separated by spaces or commas). The portal only returns to
-                  these addresses after a punch-in.
-                </Trans>
-              }
-              value={draft?.origins ?? ''}
-              onValueChange={(value) => keys.change('origins', value)}
-              error={messageText(draft?.errors.allowed_origins)}
-              placeholder="https://dms.example.com"
-              autoComplete="off"
-            />
-          ) : null}
-        </form>
-        {draft?.failure ? <p role="alert">{draft.failure}</p> : null}
-      </Dialog>
+        ) : null}
+      </ConfirmDialog>
 
-      <Dialog
-        open={created !== null}
-        onOpenChange={(open) => {
-          if (!open) keys.done();
-        }}
+      <SecretOnceDialog
+        secret={keys.secret}
         title={<Trans>Your new API key</Trans>}
         description={
           kind === 'workshop' ? (
@@ -218,47 +167,30 @@ export function ApiKeysView({
             </Trans>
           )
         }
-        actions={
-          <Button onClick={keys.done}>
-            <Trans>Done</Trans>
-          </Button>
-        }
+        secretLabel={t`API key`}
+        testId="api-key-secret"
+        copyLabel={<Trans>Copy key</Trans>}
+        copied={keys.copied}
+        onCopy={keys.copy}
+        onDone={keys.done}
       >
-        <div className={styles.secretRow}>
-          <output className={styles.secret} aria-label={t`API key`} data-testid="api-key-secret">
-            {created?.secret ?? ''}
-          </output>
-          <Button variant="secondary" onClick={keys.copy}>
-            {keys.copied ? <Trans>Copied</Trans> : <Trans>Copy key</Trans>}
-          </Button>
-        </div>
         <p className={styles.muted}>
           <Trans>Send it with every request as the header Authorization: Bearer followed by the key.</Trans>
         </p>
-      </Dialog>
+      </SecretOnceDialog>
 
-      <Dialog
-        open={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) keys.cancelRevoke();
-        }}
+      <ConfirmDialog
+        open={confirming !== null}
         title={<Trans>Revoke {revokingName}?</Trans>}
         description={
           <Trans>Requests with this key are refused at once. This cannot be undone; you can create a new key.</Trans>
         }
-        actions={
-          <>
-            <Button variant="secondary" onClick={keys.cancelRevoke} disabled={keys.revokeBusy}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button onClick={keys.confirmRevoke} busy={keys.revokeBusy}>
-              <Trans>Revoke key</Trans>
-            </Button>
-          </>
-        }
-      >
-        {revoking?.failure ? <p role="alert">{revoking.failure}</p> : null}
-      </Dialog>
+        confirmLabel={<Trans>Revoke key</Trans>}
+        busy={keys.confirmBusy}
+        failure={confirming?.failure}
+        onConfirm={keys.confirm}
+        onCancel={keys.cancelConfirm}
+      />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { apiKeysMachine, type ChangeResult, type RevokeInput } from '../../../ma
 import type { ApiKeysApi } from '../../api/api-keys-api';
 import { inspectionOptions } from '../../app/inspection';
 import { notify } from '../notifications/notify';
+import { useSecretSettings } from '../settings-shared/use-secret-settings';
 
 export type ApiKeysImplementations = Parameters<typeof apiKeysMachine.provide>[0];
 
@@ -36,26 +37,12 @@ export function useApiKeys(implementations: ApiKeysImplementations) {
   const actor = useActorRef(machine, inspectionOptions());
   const send = actor.send;
   return {
+    ...useSecretSettings(actor),
     keys: useSelector(actor, (snapshot) => snapshot.context.keys),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
-    draft: useSelector(actor, (snapshot) => (snapshot.matches('creating') ? snapshot.context.draft : null)),
-    submitting: useSelector(actor, (snapshot) => snapshot.matches({ creating: 'submitting' })),
-    created: useSelector(actor, (snapshot) => (snapshot.matches('showingSecret') ? snapshot.context.created : null)),
-    copied: useSelector(actor, (snapshot) => snapshot.context.copied),
-    revoking: useSelector(actor, (snapshot) =>
-      snapshot.matches('confirmingRevoke') ? snapshot.context.revoking : null,
-    ),
-    revokeBusy: useSelector(actor, (snapshot) => snapshot.matches({ confirmingRevoke: 'revoking' })),
     retryList: () => send({ type: 'list.retry' }),
-    openCreate: () => send({ type: 'create.open' }),
     change: (field: 'name' | 'origins', value: string) => send({ type: 'create.change', field, value }),
-    submit: () => send({ type: 'create.submit' }),
-    cancelCreate: () => send({ type: 'create.cancel' }),
-    copy: () => send({ type: 'secret.copy' }),
-    done: () => send({ type: 'secret.done' }),
-    requestRevoke: (key: ApiKeySummary) => send({ type: 'revoke.request', key }),
-    confirmRevoke: () => send({ type: 'revoke.confirm' }),
-    cancelRevoke: () => send({ type: 'revoke.cancel' }),
+    requestRevoke: (key: ApiKeySummary) => send({ type: 'confirm.request', action: 'revoke', subject: key }),
   };
 }

@@ -1,12 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import {
-  LINE_STATUSES_AWAITING_DELIVERY,
-  type OrderDetail,
-  type OrderLine,
-  type OrderReturn,
-} from '../../../common/contracts/trading';
+import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contracts/trading';
 import { formatLineName } from '../../../common/format/formats';
 import { useFormats } from '../../i18n/use-formats';
 import * as cards from '../../ui/table-cards.css';
@@ -14,14 +9,13 @@ import { lineStatusText, returnReasonText, returnStatusText, statusTone } from '
 import * as styles from '../trade-shared/orders.css';
 
 /** The ETA with the ones it replaced, newest first: "28.11.2026 (before: 26.11., 25.11.)". */
-function Eta({ line }: { line: OrderLine }) {
+function Eta({ eta, history }: { eta: string; history: OrderLine['eta_history'] }) {
   const format = useFormats();
-  if (!line.eta) return <>–</>;
-  const earlier = line.eta_history
+  const earlier = history
     .map((change) => change.eta)
-    .filter((eta, index, all) => !(index === all.length - 1 && eta === line.eta))
+    .filter((earlierEta, index, all) => !(index === all.length - 1 && earlierEta === eta))
     .reverse();
-  const current = format.date(line.eta);
+  const current = format.date(eta);
   if (earlier.length === 0) return <>{current}</>;
   const before = earlier.map((eta) => format.dayMonth(eta)).join(', ');
   return (
@@ -176,13 +170,14 @@ export function OrderLinesTable({
                 </td>
                 <td className={`${styles.cell} ${cards.cardFirst}`}>
                   <span className={styles.badge[statusTone(line.status)]}>{i18n._(lineStatusText[line.status])}</span>
-                  {LINE_STATUSES_AWAITING_DELIVERY.includes(line.status) ? (
+                  {/* The server's read answers "still expected?" (server/trade/expected-delivery.ts): null is never. */}
+                  {line.eta !== null ? (
                     <span className={styles.block}>
                       <span className={styles.muted}>
                         <Trans>Expected delivery</Trans>:
                       </span>{' '}
                       <span>
-                        <Eta line={line} />
+                        <Eta eta={line.eta} history={line.eta_history} />
                       </span>
                     </span>
                   ) : null}

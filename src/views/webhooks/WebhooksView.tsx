@@ -8,12 +8,16 @@ import { useFormats } from '../../i18n/use-formats';
 import { useMessageText } from '../../i18n/use-message-text';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Dialog } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
+import { SecretOnceDialog } from '../../ui/SecretOnceDialog';
+import { SettingsList, SettingsTable, settingsCell } from '../../ui/SettingsTable';
+import * as styles from '../../ui/settings-list.css';
 import { TextField } from '../../ui/TextField';
 import * as cards from '../../ui/table-cards.css';
 import { useWebhooks, type WebhooksImplementations } from './use-webhooks';
-import * as styles from './webhooks.css';
+import * as webhookStyles from './webhooks.css';
 
 /** What each kind of the trade log is called in the list of events to subscribe to. */
 const KIND_LABELS: Record<TradeEventKind, MessageDescriptor> = {
@@ -57,9 +61,9 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
   const messageText = useMessageText();
   const format = useFormats();
   const hooks = useWebhooks(implementations);
-  const { draft, issued, confirming, log } = hooks;
+  const { draft, confirming, log } = hooks;
   // Addresses are long and unbroken: in a dialog's title they may break anywhere rather than run off a phone's screen.
-  const confirmingUrl = <span className={styles.breakAnywhere}>{confirming?.endpoint.url ?? ''}</span>;
+  const confirmingUrl = <span className={styles.breakAnywhere}>{confirming?.subject.url ?? ''}</span>;
   const logUrl = <span className={styles.breakAnywhere}>{log?.endpoint.url ?? ''}</span>;
 
   const kindLabel = (kind: string) => (kind in KIND_LABELS ? i18n._(KIND_LABELS[kind as TradeEventKind]) : kind);
@@ -98,173 +102,129 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
         </p>
       ) : null}
       {hooks.endpoints ? (
-        <>
-          <div className={styles.toolbar}>
-            <Button onClick={hooks.openCreate} disabled={!hooks.canAct}>
-              <Trans>Add a webhook</Trans>
-            </Button>
-          </div>
-          {hooks.endpoints.length === 0 ? (
-            <p>
-              <Trans>You have no webhooks yet.</Trans>
-            </p>
-          ) : (
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <caption className={styles.muted}>
-                  <Trans>Your webhooks</Trans>
-                </caption>
-                <thead>
-                  <tr>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Address</Trans>
-                    </th>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Events</Trans>
-                    </th>
-                    <th className={`${styles.cell} ${styles.nowrap}`} scope="col">
-                      <Trans>Status</Trans>
-                    </th>
-                    <th className={styles.cell} scope="col">
-                      <Trans>Actions</Trans>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {hooks.endpoints.map((endpoint) => {
-                    // Each row's buttons name their address, so a screen reader tells the rows' buttons apart.
-                    const url = endpoint.url;
-                    return (
-                      <tr key={endpoint.id}>
-                        <th className={`${styles.cell} ${cards.cardFirst}`} scope="row">
-                          <span className={styles.code}>{endpoint.url}</span>
-                          {endpoint.description ? <p className={styles.muted}>{endpoint.description}</p> : null}
-                        </th>
-                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Events`}>
-                          {endpoint.event_kinds.map(kindLabel).join(', ')}
-                        </td>
-                        <td className={`${styles.cell} ${styles.nowrap}`} data-label={t`Status`}>
-                          {endpoint.disabled_at ? <Trans>Paused</Trans> : <Trans>Active</Trans>}
-                          {endpoint.previous_secret_expires_at ? (
-                            <p className={styles.muted}>
-                              <Trans>
-                                Old secret signs until {format.dateTime(endpoint.previous_secret_expires_at)}
-                              </Trans>
-                            </p>
-                          ) : null}
-                        </td>
-                        <td className={`${styles.cell} ${cards.cardWide}`} data-label={t`Actions`}>
-                          <div className={styles.actions}>
-                            <Button
-                              variant="secondary"
-                              onClick={() => hooks.openLog(endpoint)}
-                              disabled={!hooks.canAct}
-                              aria-label={t`Delivery log of ${url}`}
-                            >
-                              <Trans>Delivery log</Trans>
-                            </Button>
-                            <Button
-                              variant="secondary"
-                              onClick={() => hooks.toggleEnabled(endpoint)}
-                              disabled={!hooks.canAct}
-                              aria-label={endpoint.disabled_at ? t`Resume ${url}` : t`Pause ${url}`}
-                            >
-                              {endpoint.disabled_at ? <Trans>Resume</Trans> : <Trans>Pause</Trans>}
-                            </Button>
-                            <Button
-                              variant="secondary"
-                              onClick={() => hooks.requestConfirm('rotate', endpoint)}
-                              disabled={!hooks.canAct}
-                              aria-label={t`New secret for ${url}`}
-                            >
-                              <Trans>New secret</Trans>
-                            </Button>
-                            <Button
-                              variant="secondary"
-                              onClick={() => hooks.requestConfirm('delete', endpoint)}
-                              disabled={!hooks.canAct}
-                              aria-label={t`Delete ${url}`}
-                            >
-                              <Trans>Delete</Trans>
-                            </Button>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </>
+        <SettingsList
+          addLabel={<Trans>Add a webhook</Trans>}
+          onAdd={hooks.openCreate}
+          canAdd={hooks.canAct}
+          isEmpty={hooks.endpoints.length === 0}
+          emptyText={<Trans>You have no webhooks yet.</Trans>}
+          caption={<Trans>Your webhooks</Trans>}
+          columns={[
+            { key: 'address', label: <Trans>Address</Trans> },
+            { key: 'events', label: <Trans>Events</Trans> },
+            { key: 'status', label: <Trans>Status</Trans>, nowrap: true },
+            { key: 'actions', label: <Trans>Actions</Trans> },
+          ]}
+        >
+          {hooks.endpoints.map((endpoint) => {
+            // Each row's buttons name their address, so a screen reader tells the rows' buttons apart.
+            const url = endpoint.url;
+            return (
+              <tr key={endpoint.id}>
+                <th className={settingsCell(cards.cardFirst)} scope="row">
+                  <span className={styles.code}>{endpoint.url}</span>
+                  {endpoint.description ? <p className={styles.muted}>{endpoint.description}</p> : null}
+                </th>
+                <td className={settingsCell(cards.cardWide)} data-label={t`Events`}>
+                  {endpoint.event_kinds.map(kindLabel).join(', ')}
+                </td>
+                <td className={settingsCell(styles.nowrap)} data-label={t`Status`}>
+                  {endpoint.disabled_at ? <Trans>Paused</Trans> : <Trans>Active</Trans>}
+                  {endpoint.previous_secret_expires_at ? (
+                    <p className={styles.muted}>
+                      <Trans>Old secret signs until {format.dateTime(endpoint.previous_secret_expires_at)}</Trans>
+                    </p>
+                  ) : null}
+                </td>
+                <td className={settingsCell(cards.cardWide)} data-label={t`Actions`}>
+                  <div className={styles.actions}>
+                    <Button
+                      variant="secondary"
+                      onClick={() => hooks.openLog(endpoint)}
+                      disabled={!hooks.canAct}
+                      aria-label={t`Delivery log of ${url}`}
+                    >
+                      <Trans>Delivery log</Trans>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => hooks.toggleEnabled(endpoint)}
+                      disabled={!hooks.canAct}
+                      aria-label={endpoint.disabled_at ? t`Resume ${url}` : t`Pause ${url}`}
+                    >
+                      {endpoint.disabled_at ? <Trans>Resume</Trans> : <Trans>Pause</Trans>}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => hooks.requestConfirm('rotate', endpoint)}
+                      disabled={!hooks.canAct}
+                      aria-label={t`New secret for ${url}`}
+                    >
+                      <Trans>New secret</Trans>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      onClick={() => hooks.requestConfirm('delete', endpoint)}
+                      disabled={!hooks.canAct}
+                      aria-label={t`Delete ${url}`}
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </SettingsList>
       ) : null}
 
-      <Dialog
+      <ConfirmDialog
         open={draft !== null}
-        onOpenChange={(open) => {
-          if (!open) hooks.cancelCreate();
-        }}
         wide
         title={<Trans>Add a webhook</Trans>}
-        actions={
-          <>
-            <Button variant="secondary" onClick={hooks.cancelCreate} disabled={hooks.submitting}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" form="webhook-form" busy={hooks.submitting}>
-              <Trans>Add webhook</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Add webhook</Trans>}
+        busy={hooks.submitting}
+        failure={draft?.failure}
+        onConfirm={hooks.submit}
+        onCancel={hooks.cancelCreate}
+        form="webhook-form"
       >
-        <form
-          id="webhook-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            hooks.submit();
-          }}
-        >
-          <TextField
-            label={<Trans>Address (URL)</Trans>}
-            hint={<Trans>The https address of your system that receives the events.</Trans>}
-            value={draft?.url ?? ''}
-            onValueChange={(value) => hooks.change('url', value)}
-            error={messageText(draft?.errors.url)}
-            placeholder="https://erp.example.com/webhooks"
-            autoComplete="off"
-          />
-          <TextField
-            label={<Trans>Description</Trans>}
-            hint={<Trans>Optional, e.g. which system this is.</Trans>}
-            value={draft?.description ?? ''}
-            onValueChange={(value) => hooks.change('description', value)}
-            error={messageText(draft?.errors.description)}
-            autoComplete="off"
-          />
-          <fieldset className={styles.kinds}>
-            <legend>
-              <Trans>Events to send</Trans>
-            </legend>
-            {TRADE_EVENT_KINDS.map((kind) => (
-              <Checkbox
-                key={kind}
-                label={kindLabel(kind)}
-                checked={draft?.kinds.includes(kind) ?? false}
-                onCheckedChange={() => hooks.toggleKind(kind)}
-              />
-            ))}
-          </fieldset>
-          {draft?.errors.event_kinds ? <p role="alert">{messageText(draft.errors.event_kinds)}</p> : null}
-        </form>
-        {draft?.failure ? <p role="alert">{draft.failure}</p> : null}
-      </Dialog>
+        <TextField
+          label={<Trans>Address (URL)</Trans>}
+          hint={<Trans>The https address of your system that receives the events.</Trans>}
+          value={draft?.url ?? ''}
+          onValueChange={(value) => hooks.change('url', value)}
+          error={messageText(draft?.errors.url)}
+          placeholder="https://erp.example.com/webhooks"
+          autoComplete="off"
+        />
+        <TextField
+          label={<Trans>Description</Trans>}
+          hint={<Trans>Optional, e.g. which system this is.</Trans>}
+          value={draft?.description ?? ''}
+          onValueChange={(value) => hooks.change('description', value)}
+          error={messageText(draft?.errors.description)}
+          autoComplete="off"
+        />
+        <fieldset className={webhookStyles.kinds}>
+          <legend>
+            <Trans>Events to send</Trans>
+          </legend>
+          {TRADE_EVENT_KINDS.map((kind) => (
+            <Checkbox
+              key={kind}
+              dense
+              label={kindLabel(kind)}
+              checked={draft?.kinds.includes(kind) ?? false}
+              onCheckedChange={() => hooks.toggleKind(kind)}
+            />
+          ))}
+        </fieldset>
+        {draft?.errors.event_kinds ? <p role="alert">{messageText(draft.errors.event_kinds)}</p> : null}
+      </ConfirmDialog>
 
-      <Dialog
-        open={issued !== null}
-        onOpenChange={(open) => {
-          if (!open) hooks.done();
-        }}
+      <SecretOnceDialog
+        secret={hooks.secret}
         title={<Trans>The webhook’s secret</Trans>}
         description={
           <Trans>
@@ -272,27 +232,16 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
             only this once; if it is lost, create a new secret.
           </Trans>
         }
-        actions={
-          <Button onClick={hooks.done}>
-            <Trans>Done</Trans>
-          </Button>
-        }
-      >
-        <div className={styles.secretRow}>
-          <output className={styles.secret} aria-label={t`Webhook secret`} data-testid="webhook-secret">
-            {issued?.secret ?? ''}
-          </output>
-          <Button variant="secondary" onClick={hooks.copy}>
-            {hooks.copied ? <Trans>Copied</Trans> : <Trans>Copy secret</Trans>}
-          </Button>
-        </div>
-      </Dialog>
+        secretLabel={t`Webhook secret`}
+        testId="webhook-secret"
+        copyLabel={<Trans>Copy secret</Trans>}
+        copied={hooks.copied}
+        onCopy={hooks.copy}
+        onDone={hooks.done}
+      />
 
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
-        onOpenChange={(open) => {
-          if (!open) hooks.cancelConfirm();
-        }}
         title={
           confirming?.action === 'rotate' ? (
             <Trans>New secret for {confirmingUrl}?</Trans>
@@ -310,19 +259,14 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
             <Trans>No further events are sent to this address; its delivery log is deleted too.</Trans>
           )
         }
-        actions={
-          <>
-            <Button variant="secondary" onClick={hooks.cancelConfirm} disabled={hooks.confirmBusy}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button onClick={hooks.confirm} busy={hooks.confirmBusy}>
-              {confirming?.action === 'rotate' ? <Trans>Create new secret</Trans> : <Trans>Delete webhook</Trans>}
-            </Button>
-          </>
+        confirmLabel={
+          confirming?.action === 'rotate' ? <Trans>Create new secret</Trans> : <Trans>Delete webhook</Trans>
         }
-      >
-        {confirming?.failure ? <p role="alert">{confirming.failure}</p> : null}
-      </Dialog>
+        busy={hooks.confirmBusy}
+        failure={confirming?.failure}
+        onConfirm={hooks.confirm}
+        onCancel={hooks.cancelConfirm}
+      />
 
       <Dialog
         open={log !== null}
@@ -353,59 +297,44 @@ export function WebhooksView({ implementations }: { implementations: WebhooksImp
             <Trans>Nothing has been sent to this address yet.</Trans>
           </p>
         ) : (
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Time</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Event</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Answer</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Duration</Trans>
-                  </th>
-                  <th className={styles.cell} scope="col">
-                    <Trans>Delivery</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {log?.attempts.map((attempt) => (
-                  <tr key={attempt.id}>
-                    <th className={`${styles.cell} ${cards.cardFirst}`} scope="row">
-                      {format.dateTime(attempt.attempted_at)}
-                    </th>
-                    <td className={styles.cell} data-label={t`Event`}>
-                      {kindLabel(attempt.event_kind)}
-                    </td>
-                    <td className={styles.cell} data-label={t`Answer`}>
-                      {attemptOutcome(attempt)}
-                    </td>
-                    <td className={styles.cell} data-label={t`Duration`}>
-                      <Trans>{attempt.duration_ms} ms</Trans>
-                    </td>
-                    <td className={styles.cell} data-label={t`Delivery`}>
-                      <div className={styles.actions}>
-                        {deliveryStatus(attempt)}
-                        <Button
-                          variant="secondary"
-                          onClick={() => hooks.resend(attempt.delivery_id)}
-                          disabled={hooks.logBusy}
-                        >
-                          <Trans>Send again</Trans>
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SettingsTable
+            columns={[
+              { key: 'time', label: <Trans>Time</Trans> },
+              { key: 'event', label: <Trans>Event</Trans> },
+              { key: 'answer', label: <Trans>Answer</Trans> },
+              { key: 'duration', label: <Trans>Duration</Trans> },
+              { key: 'delivery', label: <Trans>Delivery</Trans> },
+            ]}
+          >
+            {log?.attempts.map((attempt) => (
+              <tr key={attempt.id}>
+                <th className={settingsCell(cards.cardFirst)} scope="row">
+                  {format.dateTime(attempt.attempted_at)}
+                </th>
+                <td className={settingsCell()} data-label={t`Event`}>
+                  {kindLabel(attempt.event_kind)}
+                </td>
+                <td className={settingsCell()} data-label={t`Answer`}>
+                  {attemptOutcome(attempt)}
+                </td>
+                <td className={settingsCell()} data-label={t`Duration`}>
+                  <Trans>{attempt.duration_ms} ms</Trans>
+                </td>
+                <td className={settingsCell()} data-label={t`Delivery`}>
+                  <div className={styles.actions}>
+                    {deliveryStatus(attempt)}
+                    <Button
+                      variant="secondary"
+                      onClick={() => hooks.resend(attempt.delivery_id)}
+                      disabled={hooks.logBusy}
+                    >
+                      <Trans>Send again</Trans>
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </SettingsTable>
         )}
       </Dialog>
     </section>

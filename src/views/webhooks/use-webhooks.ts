@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { TradeEventKind } from '../../../common/contracts/trade-events';
 import type { WebhookEndpoint } from '../../../common/contracts/webhooks';
-import { type WebhookConfirmAction, webhooksMachine } from '../../../machines/webhooks.machine';
+import { webhooksMachine } from '../../../machines/webhooks.machine';
 import type { WebhooksApi } from '../../api/webhooks-api';
 import { inspectionOptions } from '../../app/inspection';
 import { notify } from '../notifications/notify';
+import { useSecretSettings } from '../settings-shared/use-secret-settings';
 
 export type WebhooksImplementations = Parameters<typeof webhooksMachine.provide>[0];
 
@@ -42,31 +43,17 @@ export function useWebhooks(implementations: WebhooksImplementations) {
   const actor = useActorRef(machine, inspectionOptions());
   const send = actor.send;
   return {
+    ...useSecretSettings(actor),
     endpoints: useSelector(actor, (snapshot) => snapshot.context.endpoints),
     loadError: useSelector(actor, (snapshot) => (snapshot.matches('failed') ? snapshot.context.loadError : null)),
     loading: useSelector(actor, (snapshot) => snapshot.matches('loading')),
-    draft: useSelector(actor, (snapshot) => (snapshot.matches('creating') ? snapshot.context.draft : null)),
-    submitting: useSelector(actor, (snapshot) => snapshot.matches({ creating: 'submitting' })),
-    issued: useSelector(actor, (snapshot) => (snapshot.matches('showingSecret') ? snapshot.context.issued : null)),
-    copied: useSelector(actor, (snapshot) => snapshot.context.copied),
-    confirming: useSelector(actor, (snapshot) => (snapshot.matches('confirming') ? snapshot.context.confirming : null)),
-    confirmBusy: useSelector(actor, (snapshot) => snapshot.matches('confirming') && snapshot.hasTag('busy')),
     log: useSelector(actor, (snapshot) => (snapshot.matches('showingLog') ? snapshot.context.log : null)),
     logBusy: useSelector(actor, (snapshot) => snapshot.matches('showingLog') && snapshot.hasTag('busy')),
     canAct: useSelector(actor, (snapshot) => snapshot.matches('ready')),
     retryList: () => send({ type: 'list.retry' }),
-    openCreate: () => send({ type: 'create.open' }),
     change: (field: 'url' | 'description', value: string) => send({ type: 'create.change', field, value }),
     toggleKind: (kind: TradeEventKind) => send({ type: 'create.toggleKind', kind }),
-    submit: () => send({ type: 'create.submit' }),
-    cancelCreate: () => send({ type: 'create.cancel' }),
-    copy: () => send({ type: 'secret.copy' }),
-    done: () => send({ type: 'secret.done' }),
     toggleEnabled: (endpoint: WebhookEndpoint) => send({ type: 'endpoint.toggle', endpoint }),
-    requestConfirm: (action: WebhookConfirmAction, endpoint: WebhookEndpoint) =>
-      send({ type: 'confirm.request', action, endpoint }),
-    confirm: () => send({ type: 'confirm.accept' }),
-    cancelConfirm: () => send({ type: 'confirm.cancel' }),
     openLog: (endpoint: WebhookEndpoint) => send({ type: 'log.open', endpoint }),
     refreshLog: () => send({ type: 'log.refresh' }),
     resend: (deliveryId: number) => send({ type: 'log.resend', deliveryId }),
