@@ -6,8 +6,11 @@ export function Checkbox({
   checked,
   onCheckedChange,
   error,
+  name,
 }: {
   label: ReactNode;
+  /** The field's name in a plain form post (ADR 046); a ticked box posts `true`. */
+  name?: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   error?: string | null;
@@ -20,6 +23,8 @@ export function Checkbox({
         <input
           id={id}
           type="checkbox"
+          name={name}
+          value={name ? 'true' : undefined}
           className={styles.checkbox}
           checked={checked}
           aria-invalid={error ? true : undefined}
