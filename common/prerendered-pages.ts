@@ -3,6 +3,16 @@ import type { Language } from './language';
 /** The element the build fills with a page's prerendered markup; the app removes it on taking over. */
 export const PRERENDERED_ELEMENT_ID = 'prerendered';
 
+/** Beside the pages in dist/prerendered: the app's notice boxes, for the outcome of a plain form post. */
+export const NOTICE_TEMPLATES_FILE = 'notice-templates.json';
+
+/**
+ * The prerendered forms the server answers as plain HTML form posts, at the page's own path
+ * (server/forms/public-form-posts.ts, ADR 046): they work without JavaScript, and are sent by the
+ * browser itself when someone submits before the app has taken over.
+ */
+export const FORMS_POSTED_WITHOUT_APP = ['/login', '/forgot-password'] as const;
+
 /**
  * The public pages the build prerenders (scripts/prerender.ts) and the server sends with their
  * content already in the HTML. Only pages that look the same for every first-time visitor:
@@ -25,3 +35,15 @@ export const prerenderedPages = [
   routeFile: `src/routes/${pathname === '/' ? 'index' : pathname.slice(1)}.tsx`,
   file: (language: Language) => `${pathname === '/' ? 'index' : pathname.slice(1)}.${language}.html`,
 }));
+
+/**
+ * Set by a login posted as a plain form (ADR 046) beside the httpOnly session cookie: it tells the
+ * app that loads next that a session may exist although no profile is stored yet, so it asks the
+ * server instead of treating the visitor as signed out. Not a secret and proves nothing; the app
+ * clears it once read.
+ */
+export const SIGNED_IN_WITHOUT_APP_COOKIE = 'tp_signed_in_without_app';
+
+export function hasSignedInWithoutAppHint(cookieHeader: string) {
+  return cookieHeader.split(';').some((part) => part.trim() === `${SIGNED_IN_WITHOUT_APP_COOKIE}=1`);
+}

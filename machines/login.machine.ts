@@ -3,7 +3,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type LoginRequest, loginRequestSchema, type PublicUser } from '../common/contracts/auth';
 import { fieldErrors } from '../common/contracts/fields';
 import type { MessageId } from '../common/contracts/message-ids';
-import { isAccountInactive, postLoginDestination } from './login-redirect';
+import { isAccountInactive, postLoginDestination } from '../common/login-redirect';
 
 export type LoginField = 'email' | 'password';
 

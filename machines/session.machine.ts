@@ -25,12 +25,17 @@ const signOutActions = ['forgetSignIn', 'forgetUser', 'sessionChanged'] as const
  */
 export const sessionMachine = setup({
   types: {
-    context: {} as { user: PublicUser | null },
+    context: {} as { user: PublicUser | null; signedInWithoutApp: boolean },
     events: {} as SessionEvent,
-    input: {} as { storedUser: PublicUser | null },
+    /**
+     * `signedInWithoutApp`: the browser signed in by posting the prerendered login form itself,
+     * before the app had loaded (ADR 046), so there is a session cookie but no stored profile.
+     */
+    input: {} as { storedUser: PublicUser | null; signedInWithoutApp?: boolean },
   },
   guards: {
     hasStoredUser: ({ context }) => context.user !== null,
+    signedInWithoutApp: ({ context }) => context.signedInWithoutApp,
     wasUnauthorized: (_, params: { error: unknown }) => isUnauthorizedFailure(params.error),
   },
   actors: {
@@ -51,14 +56,19 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ user: input.storedUser }),
+  context: ({ input }) => ({ user: input.storedUser, signedInWithoutApp: input.signedInWithoutApp ?? false }),
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasStoredUser', target: 'restoring' }, { target: 'signedOut' }],
+      always: [
+        { guard: 'hasStoredUser', target: 'restoring' },
+        { guard: 'signedInWithoutApp', target: 'restoring' },
+        { target: 'signedOut' },
+      ],
     },
     restoring: {
-      description: 'A stored profile exists; the server confirms the session cookie still holds.',
+      description:
+        'A stored profile exists, or a login without the app just set the cookie; the server confirms the session holds.',
       invoke: {
         id: 'revalidate',
         src: 'revalidate',

@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { prerenderedPages } from '../common/prerendered-pages';
+import { benchLoginOnSlowPhone } from './bench-forms';
 import { chromeFlags, chromePath } from './chromium';
 
 /**
@@ -22,8 +23,10 @@ import { chromeFlags, chromePath } from './chromium';
  *
  * Before the pages: how long reading a 2 000-line order file takes (scripts/bench-upload.ts).
  *
+ * Then the login form on a slow phone beside a plain React login (scripts/bench-forms.ts).
+ *
  * BENCH_ROUTES=/,/login picks pages (default: every prerendered page); BENCH_RUNS=0 skips
- * Lighthouse; BENCH_NO_BUILD=1 measures the existing dist/.
+ * Lighthouse; BENCH_NO_BUILD=1 measures the existing dist/; BENCH_FORMS=0 skips the login form.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const routes = process.env.BENCH_ROUTES?.split(',') ?? prerenderedPages.map((page) => page.pathname);
@@ -35,6 +38,8 @@ const JS_BUDGET_KB = 110;
 const PERFORMANCE_FLOOR = 98;
 /** "/" only (landing issue): gzip CSS, inline styles included. */
 const LANDING_CSS_BUDGET_KB = 15;
+/** The administrator every fresh database is seeded with (server/seed.ts). */
+const SEEDED_ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
 
 function kb(bytes: number) {
   return (bytes / 1024).toFixed(1);
@@ -254,6 +259,8 @@ try {
       ].join(' '),
     );
   }
+  // The login form on a slow phone beside a reference (issue 26 §1, ADR 046); BENCH_FORMS=0 skips it.
+  if (process.env.BENCH_FORMS !== '0') await benchLoginOnSlowPhone(origin, SEEDED_ADMIN);
 } finally {
   if (server.pid) process.kill(-server.pid, 'SIGTERM');
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { supportedLanguages } from '../common/language';
-import { PRERENDERED_ELEMENT_ID, prerenderedPages } from '../common/prerendered-pages';
+import { NOTICE_TEMPLATES_FILE, PRERENDERED_ELEMENT_ID, prerenderedPages } from '../common/prerendered-pages';
 
 /**
  * Runs after `vite build`: renders the public pages a visitor can open without a token, in each
@@ -93,8 +93,13 @@ const outDir = path.join(distDir, 'prerendered');
 mkdirSync(outDir, { recursive: true });
 for (const language of supportedLanguages) {
   for (const page of prerenderedPages) {
-    // Forms are inert until the app takes over: what someone typed into the copy would be lost.
-    const markup = (await renderer.renderPage(page.pathname, language)).replaceAll('<form ', '<form inert="" ');
+    // The copy's forms take typing at once and are sent by the browser itself until the app takes
+    // over (ADR 046). A submit button the app disables until a field is filled stays usable in
+    // the copy: there the server checks the post with the same rules.
+    const markup = (await renderer.renderPage(page.pathname, language)).replace(
+      /(<button type="submit"[^>]*?) disabled=""/g,
+      '$1',
+    );
     assertClassesDefined(page.pathname, markup);
     const head = renderer.documentHead();
     const html = shell
@@ -111,5 +116,8 @@ for (const language of supportedLanguages) {
     writeFileSync(path.join(outDir, page.file(language)), html);
   }
 }
+const noticeTemplates = renderer.renderNoticeTemplates();
+for (const template of Object.values(noticeTemplates)) assertClassesDefined('notice templates', template);
+writeFileSync(path.join(outDir, NOTICE_TEMPLATES_FILE), JSON.stringify(noticeTemplates));
 rmSync(serverBundleDir, { recursive: true, force: true });
 console.log(`prerendered ${prerenderedPages.length} pages in ${supportedLanguages.join(', ')}`);

@@ -8,6 +8,7 @@ import { createDmsApi } from './api-v1/app';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
+import { createPublicFormPosts } from './forms/public-form-posts';
 import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
 import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
@@ -171,6 +172,7 @@ export function createApp(deps: ServerDeps) {
 
   app.route('/captcha', createCaptchaRoutes(deps));
   if (deps.config.servesDevMailbox) app.route('/dev/mailbox', createDevMailbox(deps.database.db));
+  app.route('/', createPublicFormPosts(deps, access, [publicOrigin]));
   app.route('/', createSpaRoutes(deps.config.staticDir));
   return app;
 }

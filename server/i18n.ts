@@ -34,6 +34,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     captchaInvalid: 'Die Roboter-Prüfung ist abgelaufen oder ungültig. Bitte erneut bestätigen.',
     captchaUnavailable:
       'Die Roboter-Prüfung ist gerade nicht erreichbar. Es wurde nichts gesendet – bitte versuchen Sie es in ein paar Minuten erneut.',
+    javascriptRequired:
+      'Dieses Formular braucht JavaScript. Bitte schalten Sie JavaScript ein und senden Sie es erneut; Anmeldung und Passwort-Zurücksetzen funktionieren auch ohne.',
     networkError: 'Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
     confirmPasswordRequired: 'Bitte Passwort bestätigen',
     passwordsDoNotMatch: 'Passwörter stimmen nicht überein',
@@ -283,6 +285,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     captchaInvalid: 'The robot check has expired or is invalid. Please confirm again.',
     captchaUnavailable:
       'The robot check cannot be reached right now. Nothing was sent – please try again in a few minutes.',
+    javascriptRequired:
+      'This form needs JavaScript. Please switch JavaScript on and send it again; login and password reset also work without it.',
     networkError: 'No connection to the server. Please check your internet connection and try again.',
     confirmPasswordRequired: 'Please confirm your password',
     passwordsDoNotMatch: 'Passwords do not match',

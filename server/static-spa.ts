@@ -5,6 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { languageFromCookie } from '../common/language';
 import { prerenderedPages } from '../common/prerendered-pages';
+import { pageWithNotice, readNoticeTemplates, redirectNotice } from './forms/public-form-posts';
+import { translate } from './i18n';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, everything else falls back to
@@ -50,7 +52,15 @@ export function createSpaRoutes(staticDir: string) {
     }
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie');
-    return c.html(await readFile(indexPath, 'utf8'));
+    const html = await readFile(indexPath, 'utf8');
+    // After a plain form post (ADR 046) the next page shows its outcome, e.g. "link sent".
+    const notice = page ? redirectNotice(c.req.query('notice')) : null;
+    const templates = notice ? await readNoticeTemplates(path.join(staticDir, 'prerendered')) : null;
+    if (page && notice && templates) {
+      const text = translate(language, notice);
+      return c.html(pageWithNotice(html, templates, page.pathname, { tone: 'success', text }));
+    }
+    return c.html(html);
   });
   return routes;
 }

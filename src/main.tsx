@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppPath } from '../common/app-paths';
 import { languageFromCookie } from '../common/language';
+import { hasSignedInWithoutAppHint, SIGNED_IN_WITHOUT_APP_COOKIE } from '../common/prerendered-pages';
 import { loadAnalyticsWhenIdle } from './app/analytics';
 import { startInspectorIfAsked } from './app/inspection';
 import { createLazyServices } from './app/router-context';
@@ -21,6 +22,12 @@ function createAppRouter() {
   const services = createLazyServices(() => void router.invalidate(), {
     local: window.localStorage,
     session: window.sessionStorage,
+    signedInWithoutApp: () => {
+      const signedIn = hasSignedInWithoutAppHint(document.cookie);
+      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
+      if (signedIn) document.cookie = `${SIGNED_IN_WITHOUT_APP_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+      return signedIn;
+    },
   });
   const router = createRouter({
     routeTree,

@@ -25,6 +25,7 @@ export const messageIds = [
   'captchaRequired',
   'captchaInvalid',
   'captchaUnavailable',
+  'javascriptRequired',
   'networkError',
   'confirmPasswordRequired',
   'passwordsDoNotMatch',

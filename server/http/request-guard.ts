@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_OPENTRANS_DOCUMENT_BYTES } from '../../common/contracts/opentrans';
 import { refusalBody } from './respond';
@@ -59,6 +59,23 @@ export const refuseNulInQuery: MiddlewareHandler = async (c, next) => {
 };
 
 /**
+ * Whether a state-changing request comes from another site, judged by Sec-Fetch-Site, else by
+ * Origin. `requireSignal`: a request naming neither counts as foreign (plain form posts, whose
+ * content type is no defence of its own); a JSON request without either is let through, since a
+ * cross-site page cannot send JSON without a preflight this server never grants.
+ */
+function isForeignRequest(c: Context, allowedOrigins: readonly string[], requireSignal: boolean) {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const origin = c.req.header('origin');
+  // A form post from a page under `Referrer-Policy: no-referrer` (ours) carries `Origin: null`;
+  // its Sec-Fetch-Site, which no page can set, has then already said "same site".
+  if (requireSignal && fetchSite && origin === 'null') return false;
+  if (origin && origin !== new URL(c.req.url).origin && !allowedOrigins.includes(origin)) return true;
+  return requireSignal && !fetchSite && !origin;
+}
+
+/**
  * CSRF defence for a JSON API: state-changing requests must be JSON (which a cross-site form
  * cannot send without a CORS preflight this server never grants) and must not come from another
  * site, judged by Sec-Fetch-Site, else by Origin. Hono's own csrf() only inspects form bodies.
@@ -72,14 +89,32 @@ export function sameOriginJsonOnly(allowedOrigins: readonly string[]): Middlewar
     if (!xmlAllowed && !/^application\/json\s*(;|$)/i.test(contentType)) {
       return c.json(refusalBody(c, 415, 'unsupportedContentType'), 415);
     }
-    const fetchSite = c.req.header('sec-fetch-site');
-    if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-      return c.json(refusalBody(c, 403, 'foreignOrigin'), 403);
+    if (isForeignRequest(c, allowedOrigins, false)) return c.json(refusalBody(c, 403, 'foreignOrigin'), 403);
+    return next();
+  };
+}
+
+/**
+ * The same defence for the public pages' plain HTML form posts (ADR 046): only
+ * `application/x-www-form-urlencoded`, and a browser's Sec-Fetch-Site or Origin must name this
+ * site. Browsers send one of them on every form post, so a request with neither is refused.
+ * `refuse` renders the refusal (the page with its translated message, not JSON).
+ */
+export function sameOriginFormOnly(
+  allowedOrigins: readonly string[],
+  refuse: (
+    c: Context,
+    status: 403 | 415,
+    messageId: 'foreignOrigin' | 'unsupportedContentType',
+  ) => Response | Promise<Response>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+      return refuse(c, 415, 'unsupportedContentType');
     }
-    const origin = c.req.header('origin');
-    if (origin && origin !== new URL(c.req.url).origin && !allowedOrigins.includes(origin)) {
-      return c.json(refusalBody(c, 403, 'foreignOrigin'), 403);
-    }
+    if (isForeignRequest(c, allowedOrigins, true)) return refuse(c, 403, 'foreignOrigin');
     return next();
   };
 }

@@ -68,6 +68,14 @@ export async function parseJsonBody<TSchema extends v.GenericSchema>(
   } catch {
     throw new ApiRefusal(400, 'invalidRequest');
   }
+  return validateBody(body, schema);
+}
+
+/**
+ * The checks every request body passes, whatever it arrived as (JSON, or a plain HTML form post
+ * turned into an object by server/http/form-post.ts): one set of rules and messages for both.
+ */
+export function validateBody<TSchema extends v.GenericSchema>(body: unknown, schema: TSchema): v.InferOutput<TSchema> {
   // A body nested deeper than any contract is refused before anything walks it recursively
   // (valibot, the handlers), and PostgreSQL text cannot hold U+0000: both are a 400 here rather than
   // a stack overflow or a database error (500).

@@ -2,11 +2,13 @@ import { useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
 import { PRERENDERED_ELEMENT_ID } from '../../common/prerendered-pages';
 import { replayEarlyInput } from './early-input';
+import { enterTypedIntoLivePage, readTypedInCopy, restoreFocusInLivePage } from './typed-in-copy';
 
 /**
  * Removes the prerendered copy of the page once the app has rendered the same route itself.
  * Layout effects run before the browser paints, so the visitor never sees an empty page in
- * between, and the live page lands exactly where the copy was (no layout shift).
+ * between, and the live page lands exactly where the copy was (no layout shift). What the visitor
+ * typed into the copy's forms moves into the live ones, focus and caret included (ADR 046).
  */
 export function PrerenderHandoff() {
   const rendered = useRouterState({
@@ -17,8 +19,12 @@ export function PrerenderHandoff() {
     const copy = rendered ? document.getElementById(PRERENDERED_ELEMENT_ID) : null;
     if (!copy) return;
     const livePage = copy.parentElement?.querySelector('#root');
+    // Read before removing: a removed copy has no focused element any more.
+    const typed = readTypedInCopy(copy);
     copy.remove();
-    if (livePage) replayEarlyInput(copy, livePage);
+    if (!livePage) return;
+    enterTypedIntoLivePage(livePage, typed);
+    replayEarlyInput(copy, livePage, restoreFocusInLivePage(livePage, typed));
   }, [rendered]);
   return null;
 }

@@ -1,8 +1,11 @@
+import { FORMS_POSTED_WITHOUT_APP } from '../../common/prerendered-pages';
+
 /**
- * Until the app has taken over a prerendered page, its buttons do nothing and its forms are
- * inert (ADR 014). So that a click in that time is not lost silently, the copy marks itself busy
- * and remembers the control that was clicked; once the live page replaced the copy, the same
- * control there gets the focus, and the click if it was a button (ADR 017).
+ * Until the app has taken over a prerendered page, its buttons do nothing (ADR 014). So that a
+ * click in that time is not lost silently, the copy marks itself busy and remembers the control
+ * that was clicked; once the live page replaced the copy, the same control there gets the focus,
+ * and the click if it was a button (ADR 017). The copy's forms take typing themselves (ADR 046):
+ * a submit there is either posted by the browser (login, forgot password) or held and replayed.
  */
 // No <summary>: it works in the copy without JavaScript, a replayed click would undo it.
 const CONTROLS = 'button, input, select, textarea, label, [role="button"]';
@@ -27,17 +30,25 @@ function controlsWithSignature(container: Element, signature: string) {
   return [...container.querySelectorAll(CONTROLS)].filter((control) => signatureOf(control) === signature);
 }
 
-/** Controls in an inert form get no events: the click lands on an ancestor, so find them by position. */
-function inertControlAt(copy: Element, x: number, y: number) {
-  return [...copy.querySelectorAll('form[inert] :is(input, select, textarea, button, label)')].find((control) => {
-    const box = control.getBoundingClientRect();
-    return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
-  });
+/** Forms the browser posts itself before the app has taken over: the server answers them (ADR 046). */
+function postsWithoutApp(form: HTMLFormElement) {
+  return (FORMS_POSTED_WITHOUT_APP as readonly string[]).includes(form.getAttribute('action') ?? '');
 }
 
 function needsClick(control: Element) {
   if (control instanceof HTMLInputElement) return !TEXT_ENTRY_TYPES.has(control.type);
   return !(control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement);
+}
+
+function rememberPending(copy: HTMLElement, control: Element) {
+  const signature = signatureOf(control);
+  const pending: PendingInput = {
+    signature,
+    ordinal: controlsWithSignature(copy, signature).indexOf(control),
+    click: needsClick(control),
+  };
+  copy.setAttribute(PENDING_ATTRIBUTE, JSON.stringify(pending));
+  copy.setAttribute('aria-busy', 'true');
 }
 
 export function recordEarlyInput(copy: HTMLElement) {
@@ -47,20 +58,30 @@ export function recordEarlyInput(copy: HTMLElement) {
       return;
     }
     const target = event.target instanceof Element ? event.target : null;
-    if (!target || !copy.contains(target) || target.closest('a[href]')) return;
-    let control = target.closest(CONTROLS) ?? inertControlAt(copy, event.clientX, event.clientY);
+    // Inside a form the copy's own controls take the click (ADR 046): typing and ticks move over
+    // with the form's state (src/app/typed-in-copy.ts), a submit is handled below.
+    if (!target || !copy.contains(target) || target.closest('a[href], form')) return;
+    let control = target.closest(CONTROLS);
     if (control instanceof HTMLLabelElement) control = control.control ?? control;
-    if (!control) return;
-    const signature = signatureOf(control);
-    const pending: PendingInput = {
-      signature,
-      ordinal: controlsWithSignature(copy, signature).indexOf(control),
-      click: needsClick(control),
-    };
-    copy.setAttribute(PENDING_ATTRIBUTE, JSON.stringify(pending));
-    copy.setAttribute('aria-busy', 'true');
+    if (control) rememberPending(copy, control);
+  };
+  /**
+   * A form the server answers goes out as a plain post at once. Any other is held and sent by the
+   * live page once the app has taken over, as a click on the same submit button.
+   */
+  const onSubmit = (event: SubmitEvent) => {
+    if (!copy.isConnected) {
+      document.removeEventListener('submit', onSubmit, true);
+      return;
+    }
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    if (!form || !copy.contains(form) || postsWithoutApp(form)) return;
+    event.preventDefault();
+    const submitter = event.submitter ?? form.querySelector('button[type="submit"]');
+    if (submitter) rememberPending(copy, submitter);
   };
   document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
 }
 
 function pendingInput(copy: Element): PendingInput | null {
@@ -68,13 +89,17 @@ function pendingInput(copy: Element): PendingInput | null {
   return recorded ? (JSON.parse(recorded) as PendingInput) : null;
 }
 
-/** Called right after the live page replaced the copy. */
-export function replayEarlyInput(copy: Element, livePage: Element) {
+/**
+ * Called right after the live page replaced the copy. `focusRestored`: the focus already went
+ * back where it stood in the copy's form (typed-in-copy.ts), so only a click is carried out.
+ */
+export function replayEarlyInput(copy: Element, livePage: Element, focusRestored = false) {
   const pending = pendingInput(copy);
   if (!pending) return;
   const { signature, ordinal, click } = pending;
+  if (focusRestored && !click) return;
   const control = controlsWithSignature(livePage, signature)[ordinal];
   if (!(control instanceof HTMLElement)) return;
-  control.focus({ preventScroll: true });
+  if (!focusRestored) control.focus({ preventScroll: true });
   if (click) control.click();
 }

@@ -21,7 +21,12 @@ import { i18n } from '../i18n/i18n';
 import { createSessionActor } from './session';
 
 /** The browser's storages, injected so the same routes also render where there is no window. */
-export type BrowserStorage = { local: Storage; session: Storage };
+export type BrowserStorage = {
+  local: Storage;
+  session: Storage;
+  /** Whether a login posted without the app left a session to ask the server about (ADR 046). */
+  signedInWithoutApp?: () => boolean;
+};
 
 /**
  * Everything a signed-in flow needs (API clients, the session actor), created on first use.
@@ -30,7 +35,12 @@ export type BrowserStorage = { local: Storage; session: Storage };
 export function bootstrapSession(onSessionChange: () => void, storage: BrowserStorage) {
   const authClient = createServiceClient(appConfig.services.auth, () => i18n.locale);
   const authApi = createAuthApi(authClient);
-  const session = createSessionActor({ authApi, storage: storage.local, onChange: onSessionChange });
+  const session = createSessionActor({
+    authApi,
+    storage: storage.local,
+    onChange: onSessionChange,
+    signedInWithoutApp: storage.signedInWithoutApp,
+  });
   // docs/product.md §3 and ADR 004: any 401 from any call clears the session; the guards then send the user to /login.
   onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   const partDealerClient = createServiceClient(appConfig.services.partDealer, () => i18n.locale);

@@ -9,7 +9,13 @@ import { clearStoredUser, readStoredUser, writeStoredUser } from './user-storage
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 /** Creates and starts the app's one session actor with its real storage and API. */
-export function createSessionActor(options: { authApi: AuthApi; storage: Storage; onChange: () => void }) {
+export function createSessionActor(options: {
+  authApi: AuthApi;
+  storage: Storage;
+  onChange: () => void;
+  /** Reads (and forgets) whether a login without the app just happened (ADR 046). */
+  signedInWithoutApp?: () => boolean;
+}) {
   const implemented = sessionMachine.provide({
     actors: {
       revalidate: fromPromise<PublicUser, void>(async () => {
@@ -30,7 +36,7 @@ export function createSessionActor(options: { authApi: AuthApi; storage: Storage
     },
   });
   return createActor(implemented, {
-    input: { storedUser: readStoredUser(options.storage) },
+    input: { storedUser: readStoredUser(options.storage), signedInWithoutApp: options.signedInWithoutApp?.() ?? false },
     ...inspectionOptions(),
   }).start();
 }

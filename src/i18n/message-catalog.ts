@@ -28,6 +28,7 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   captchaRequired: msg`Please confirm that you are not a robot.`,
   captchaInvalid: msg`The robot check has expired or is invalid. Please confirm again.`,
   captchaUnavailable: msg`The robot check cannot be reached right now. Nothing was sent – please try again in a few minutes.`,
+  javascriptRequired: msg`This form needs JavaScript. Please switch JavaScript on and send it again; login and password reset also work without it.`,
   networkError: msg`No connection to the server. Please check your internet connection and try again.`,
   confirmPasswordRequired: msg`Please confirm your password`,
   passwordsDoNotMatch: msg`Passwords do not match`,

@@ -2,11 +2,13 @@ import { t } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { Language } from '../../common/language';
 import { bootstrapSession } from '../app/session-bootstrap';
 import { i18n, loadLanguage } from '../i18n/i18n';
 import { routeTree } from '../routeTree.gen';
+import { InfoBox } from '../ui/InfoBox';
 import { AppErrorScreen } from '../views/app-shell/AppErrorScreen';
 
 /** A Storage that forgets: the prerender has no visitor, so nothing is stored or restored. */
@@ -72,4 +74,22 @@ export function documentHead() {
     title: t`Teileportal – spare parts for workshops`,
     description: t`Teileportal: order spare parts across brands from your part dealers – for independent workshops.`,
   };
+}
+
+/** What the server puts in place of a notice's text in the templates below. */
+export const NOTICE_TEXT_PLACEHOLDER = '%NOTICE_TEXT%';
+
+/**
+ * The app's own notice boxes with a placeholder for the text, so that the server can show a plain
+ * form post's outcome (an error, or "link sent") on the prerendered page in the app's own look
+ * (server/forms/public-form-posts.ts, ADR 046).
+ */
+export function renderNoticeTemplates() {
+  const render = (tone: 'error' | 'success') =>
+    renderToStaticMarkup(
+      <I18nProvider i18n={i18n}>
+        <InfoBox tone={tone}>{NOTICE_TEXT_PLACEHOLDER}</InfoBox>
+      </I18nProvider>,
+    );
+  return { error: render('error'), success: render('success') };
 }

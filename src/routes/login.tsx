@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { isInternalPath } from '../../machines/login-redirect';
+import { isInternalPath } from '../../common/login-redirect';
 import { LoginView } from '../views/login/LoginView';
 import { createLoginImplementations } from '../views/login/login-implementations';
 

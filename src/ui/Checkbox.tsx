@@ -7,8 +7,11 @@ export function Checkbox({
   onCheckedChange,
   error,
   dense = false,
+  name,
 }: {
   label: ReactNode;
+  /** The field's name in a plain form post (ADR 046); a ticked box posts `true`. */
+  name?: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   error?: string | null;
@@ -23,6 +26,8 @@ export function Checkbox({
         <input
           id={id}
           type="checkbox"
+          name={name}
+          value={name ? 'true' : undefined}
           className={styles.checkbox}
           checked={checked}
           aria-invalid={error ? true : undefined}

@@ -23,9 +23,15 @@ test.describe('without JavaScript (as on a slow connection before the scripts ar
     await expect(page).toHaveTitle('Teileportal – spare parts for workshops');
   });
 
-  test('forms in the copy cannot be typed into (what was typed would be lost on takeover)', async ({ page }) => {
+  test('forms in the copy are real forms: posted to the page, named fields, typing goes in', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.locator('form')).toHaveAttribute('inert', '');
+    const form = page.locator('form');
+    await expect(form).not.toHaveAttribute('inert', /.*/);
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/login');
+    await expect(page.getByLabel('E-Mail')).toHaveAttribute('autocomplete', 'username');
+    await page.getByLabel('E-Mail').fill('werkstatt@example.de');
+    await expect(page.getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
   });
 
   test('pages that read a link token are not prerendered', async ({ page }) => {
@@ -65,7 +71,10 @@ test.describe('a click before the app has taken over is not lost', () => {
     }, selector);
     if (!centre) throw new Error(`the copy has no ${selector}`);
     await page.mouse.click(centre.x, centre.y);
-    await page.waitForFunction(() => document.getElementById('prerendered')?.getAttribute('aria-busy') === 'true');
+    // A form's fields take the click themselves (ADR 046); anything else marks the copy busy.
+    if (!selector.includes(' form ')) {
+      await page.waitForFunction(() => document.getElementById('prerendered')?.getAttribute('aria-busy') === 'true');
+    }
     release();
   }
 

@@ -9,6 +9,7 @@ import {
   delayDays,
   type OrderClaim,
 } from '../../common/contracts/claims';
+import { postLoginDestination } from '../../common/login-redirect';
 import { type ClaimChangeResult, type ClaimShareInput, claimShareMachine } from '../../machines/claim-share.machine';
 import {
   type ClaimListSearch,
@@ -19,7 +20,6 @@ import {
   parseClaimListSearch,
   type StatementFile,
 } from '../../machines/insurer-claims.machine';
-import { postLoginDestination } from '../../machines/login-redirect';
 import { urlListLoader } from '../../machines/url-list';
 import { apiFailure } from '../support/failures';
 

@@ -1,29 +1,35 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { recordEarlyInput, replayEarlyInput } from '../../src/app/early-input';
+import { enterTypedIntoLivePage, readTypedInCopy, restoreFocusInLivePage } from '../../src/app/typed-in-copy';
 
 /** The same markup twice, as the build's copy and the app's live page produce it. */
-const PAGE = `
+function page(action: string) {
+  return `
   <header><button type="button">Menü</button><a href="/register">Jetzt starten</a></header>
   <section><button type="button">Frage</button><button type="button">Frage</button></section>
-  <form>
-    <label for="email-id">E-Mail</label><input id="email-id" name="email" type="email" />
-    <label><input name="terms" type="checkbox" /> Bedingungen</label>
-    <button type="submit">Anmelden</button>
+  <form action="${action}" method="post">
+    <label for="name-id">Firma</label><input id="name-id" name="company_name" type="text" value="" />
+    <label for="email-id">E-Mail</label><input id="email-id" name="email" type="email" value="" />
+    <label><input name="terms" type="checkbox" value="true" /> Bedingungen</label>
+    <button type="submit">Senden</button>
   </form>`;
+}
 
-function setUp() {
+/** Sets up copy and live page; `takeOver` does what src/app/PrerenderHandoff.tsx does. */
+function setUp(action = '/register') {
   const copy = document.createElement('div');
   copy.id = 'prerendered';
-  copy.innerHTML = PAGE;
-  copy.querySelector('form')?.setAttribute('inert', '');
+  copy.innerHTML = page(action);
   const livePage = document.createElement('div');
   livePage.id = 'root';
-  livePage.innerHTML = PAGE;
+  livePage.innerHTML = page(action);
   document.body.append(copy, livePage);
   recordEarlyInput(copy);
   const takeOver = () => {
+    const typed = readTypedInCopy(copy);
     copy.remove();
-    replayEarlyInput(copy, livePage);
+    enterTypedIntoLivePage(livePage, typed);
+    replayEarlyInput(copy, livePage, restoreFocusInLivePage(livePage, typed));
   };
   return { copy, livePage, takeOver };
 }
@@ -32,7 +38,7 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
-test('a click on a button of the copy marks it busy and reaches the same button once live', async () => {
+test('a click on a button of the copy marks it busy and reaches the same button once live', () => {
   const { copy, livePage, takeOver } = setUp();
   const secondQuestion = livePage.querySelectorAll('section button')[1];
   const clicked = vi.fn();
@@ -44,27 +50,61 @@ test('a click on a button of the copy marks it busy and reaches the same button 
   expect(secondQuestion).toHaveFocus();
 });
 
-test('a click into an inert form focuses the field it hit on the live page, without clicking it', () => {
+test('what was typed into the copy reaches the live fields as input events, focus and caret included', () => {
   const { copy, livePage, takeOver } = setUp();
-  const copyEmail = copy.querySelector('input[name="email"]');
-  // An inert form gets no events: the click lands on the copy, at the field's position.
-  vi.spyOn(copyEmail as HTMLElement, 'getBoundingClientRect').mockReturnValue(new DOMRect(10, 100, 300, 40));
-  const liveEmail = livePage.querySelector('input[name="email"]');
-  const clicked = vi.fn();
-  liveEmail?.addEventListener('click', clicked);
-  copy.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: 50, clientY: 120 }));
+  const copyName = copy.querySelector<HTMLInputElement>('input[name="company_name"]');
+  const copyEmail = copy.querySelector<HTMLInputElement>('input[name="email"]');
+  if (!copyName || !copyEmail) throw new Error('markup changed');
+  copyEmail.value = 'jana@example.de';
+  copyName.value = 'Kfz Meier';
+  copyName.focus();
+  copyName.setSelectionRange(3, 3);
+  (copy.querySelector('input[name="terms"]') as HTMLInputElement).click();
+  // A field of a form takes its click and typing itself: the copy is not busy.
+  expect(copy).not.toHaveAttribute('aria-busy');
+  const liveName = livePage.querySelector<HTMLInputElement>('input[name="company_name"]');
+  const inputs: string[] = [];
+  livePage.addEventListener('input', (event) => inputs.push((event.target as HTMLInputElement).name));
   takeOver();
-  expect(liveEmail).toHaveFocus();
-  expect(clicked).not.toHaveBeenCalled();
+  expect(liveName).toHaveValue('Kfz Meier');
+  expect(livePage.querySelector('input[name="email"]')).toHaveValue('jana@example.de');
+  expect(livePage.querySelector('input[name="terms"]')).toBeChecked();
+  expect(inputs).toEqual(expect.arrayContaining(['company_name', 'email']));
+  expect(liveName).toHaveFocus();
+  expect(liveName?.selectionStart).toBe(3);
 });
 
-test('a click on a label stands for its control; a checkbox is clicked on the live page', () => {
-  const { copy, livePage, takeOver } = setUp();
-  (copy.querySelector('label:has(input[name="terms"])') as HTMLElement).dispatchEvent(
-    new MouseEvent('click', { bubbles: true }),
-  );
+test('untouched fields are left alone, and nothing is focused when nothing was', () => {
+  const { livePage, takeOver } = setUp();
+  const inputs = vi.fn();
+  livePage.addEventListener('input', inputs);
   takeOver();
-  expect(livePage.querySelector('input[name="terms"]')).toBeChecked();
+  expect(inputs).not.toHaveBeenCalled();
+  expect(document.activeElement).toBe(document.body);
+});
+
+test('a form that needs the app is held on submit and sent by the live page once it took over', () => {
+  const { copy, livePage, takeOver } = setUp('/register');
+  const submitted = vi.fn((event: Event) => event.preventDefault());
+  livePage.querySelector('form')?.addEventListener('submit', submitted);
+  const copySubmit = new SubmitEvent('submit', {
+    bubbles: true,
+    cancelable: true,
+    submitter: copy.querySelector('button[type="submit"]'),
+  });
+  copy.querySelector('form')?.dispatchEvent(copySubmit);
+  expect(copySubmit.defaultPrevented).toBe(true);
+  expect(copy).toHaveAttribute('aria-busy', 'true');
+  takeOver();
+  expect(submitted).toHaveBeenCalledTimes(1);
+});
+
+test('the login form is posted by the browser itself: its submit is not held', () => {
+  const { copy } = setUp('/login');
+  const copySubmit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+  copy.querySelector('form')?.dispatchEvent(copySubmit);
+  expect(copySubmit.defaultPrevented).toBe(false);
+  expect(copy).not.toHaveAttribute('aria-busy');
 });
 
 test('links work in the copy on their own and are not replayed; without a click nothing happens', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isAccountInactive, isInternalPath, postLoginDestination } from '../../machines/login-redirect';
+import { isAccountInactive, isInternalPath, postLoginDestination } from '../../common/login-redirect';
 import { aUser } from '../support/users';
 
 const workshop = { name: 'WORKSHOP' as const, url: '/dashboard/workshop' };

@@ -4,7 +4,11 @@ import type { PublicUser } from '../../common/contracts/auth';
 import { type RevalidationFailure, sessionMachine } from '../../machines/session.machine';
 import { aUser } from '../support/users';
 
-function startSession(storedUser: PublicUser | null, revalidate: () => Promise<PublicUser>) {
+function startSession(
+  storedUser: PublicUser | null,
+  revalidate: () => Promise<PublicUser>,
+  signedInWithoutApp = false,
+) {
   const effects = { persistUser: vi.fn(), forgetUser: vi.fn(), sessionChanged: vi.fn() };
   const actor = createActor(
     sessionMachine.provide({
@@ -15,7 +19,7 @@ function startSession(storedUser: PublicUser | null, revalidate: () => Promise<P
         sessionChanged: () => effects.sessionChanged(),
       },
     }),
-    { input: { storedUser } },
+    { input: { storedUser, signedInWithoutApp } },
   ).start();
   return { actor, effects };
 }
@@ -25,6 +29,14 @@ test('without a stored user the session is signed out and the server is not aske
   const { actor } = startSession(null, revalidate);
   expect(actor.getSnapshot().value).toBe('signedOut');
   expect(revalidate).not.toHaveBeenCalled();
+});
+
+test('after a login posted without the app (no stored user) the server is asked, and its profile stored', async () => {
+  const fresh = aUser({ first_name: 'Formular' });
+  const { actor, effects } = startSession(null, async () => fresh, true);
+  await waitFor(actor, (snapshot) => snapshot.matches('signedIn'));
+  expect(actor.getSnapshot().context.user).toEqual(fresh);
+  expect(effects.persistUser).toHaveBeenCalledWith(fresh);
 });
 
 test('a stored user is confirmed by the server and refreshed', async () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import {
   changePasswordRequestSchema,
   forgotPasswordRequestSchema,
@@ -132,39 +132,7 @@ export function createAccountRoutes(deps: ServerDeps, access: SessionAccess) {
 
   routes.post('/forgot-password', async (c) => {
     const { email } = await parseJsonBody(c, forgotPasswordRequestSchema);
-    await enforceRateLimits(db, [
-      [RESETS_PER_EMAIL, email],
-      [RESETS_PER_IP, clientIp(c)],
-    ]);
-    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-    if (user && user.status !== USER_STATUS.deactivated) {
-      await db.transaction(async (tx) => {
-        // A newer request invalidates every older link.
-        await revokeTokens(tx, 'password-reset', String(user.id));
-        const { token } = await issueToken(tx, config.sessionSecret, {
-          purpose: 'password-reset',
-          subject: String(user.id),
-          claims: { email: user.email },
-          ttlSeconds: RESET_TOKEN_MINUTES * 60,
-        });
-        await enqueueMail(
-          tx,
-          'password-reset',
-          user.email,
-          mailTemplates.passwordReset(user.locale, {
-            firstName: user.firstName,
-            resetUrl: `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-            validMinutes: RESET_TOKEN_MINUTES,
-          }),
-        );
-        await audit(tx, {
-          actorUserId: user.id,
-          action: 'password.reset_requested',
-          target: `user:${user.id}`,
-          ip: clientIp(c),
-        });
-      });
-    }
+    await requestPasswordReset(deps, c, email);
     return ok(c, null, 'resetLinkSent');
   });
 
@@ -198,4 +166,47 @@ export function createAccountRoutes(deps: ServerDeps, access: SessionAccess) {
   });
 
   return routes;
+}
+
+/**
+ * Sends a reset link if the address belongs to a usable account, for the JSON endpoint and the
+ * plain form post alike (ADR 046). Answers the same for known and unknown addresses; rate-limited
+ * per address and per client (ApiRefusal 429).
+ */
+export async function requestPasswordReset(deps: ServerDeps, c: Context, email: string) {
+  const { db } = deps.database;
+  const { config } = deps;
+  await enforceRateLimits(db, [
+    [RESETS_PER_EMAIL, email],
+    [RESETS_PER_IP, clientIp(c)],
+  ]);
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (user && user.status !== USER_STATUS.deactivated) {
+    await db.transaction(async (tx) => {
+      // A newer request invalidates every older link.
+      await revokeTokens(tx, 'password-reset', String(user.id));
+      const { token } = await issueToken(tx, config.sessionSecret, {
+        purpose: 'password-reset',
+        subject: String(user.id),
+        claims: { email: user.email },
+        ttlSeconds: RESET_TOKEN_MINUTES * 60,
+      });
+      await enqueueMail(
+        tx,
+        'password-reset',
+        user.email,
+        mailTemplates.passwordReset(user.locale, {
+          firstName: user.firstName,
+          resetUrl: `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+          validMinutes: RESET_TOKEN_MINUTES,
+        }),
+      );
+      await audit(tx, {
+        actorUserId: user.id,
+        action: 'password.reset_requested',
+        target: `user:${user.id}`,
+        ip: clientIp(c),
+      });
+    });
+  }
 }

@@ -1,19 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { loginRequestSchema, USER_STATUS } from '../../../common/contracts/auth';
+import { loginRequestSchema } from '../../../common/contracts/auth';
 import type { ServerDeps } from '../../context';
-import { users } from '../../db/schema';
-import { clientIp } from '../../http/client-ip';
-import { ApiRefusal, ok, parseJsonBody } from '../../http/respond';
+import { ok, parseJsonBody } from '../../http/respond';
 import type { SessionAccess } from '../../http/session-access';
-import { endSession, startSession, withOrganisation } from '../../http/sessions';
+import { endSession } from '../../http/sessions';
 import { createAccountRoutes } from './account-routes';
 import { createAdminOrganisationsRoutes } from './admin-organisations-routes';
 import { createAdminUsersRoutes } from './admin-users-routes';
 import { createContactRoutes } from './contact-routes';
 import { createLinkCheckRoutes } from './link-check-routes';
-import { passwordFailureWindows, recordPasswordFailure, refuseWhileThrottled } from './password-throttle';
-import { verifyPassword } from './passwords';
+import { attemptLogin } from './login';
 import { toPublicUser } from './public-user';
 
 /**
@@ -27,24 +23,7 @@ export function createAuthService(deps: ServerDeps, access: SessionAccess) {
 
   service.post('/login', async (c) => {
     const credentials = await parseJsonBody(c, loginRequestSchema);
-    const ip = clientIp(c);
-    const failureWindows = passwordFailureWindows(deps.config, credentials.email, ip);
-    const slowedMs = await refuseWhileThrottled(db, failureWindows);
-    if (slowedMs > 0) deps.logger.info({ event: 'login.slowed', ip, delayMs: slowedMs }, 'login slowed down');
-    const [stored] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
-    const passwordMatches = await verifyPassword(stored?.passwordHash ?? null, credentials.password);
-    if (!stored || !passwordMatches) {
-      await recordPasswordFailure(db, failureWindows);
-      deps.logger.info({ event: 'login.failed', ip }, 'login refused');
-      throw new ApiRefusal(401, 'invalidCredentials');
-    }
-    const user = await withOrganisation(db, stored);
-    // Pending (2) and deactivated (3) accounts (or members of a deactivated organisation) learn their status, which the SPA turns into the
-    // account status page, but get no session.
-    if (user.status === USER_STATUS.active) {
-      await startSession(c, db, cookieSettings, user.id, credentials.rememberMe);
-    }
-    deps.logger.info({ event: 'login.succeeded', userId: user.id, status: user.status }, 'login');
+    const user = await attemptLogin(deps, access, c, credentials);
     return ok(c, toPublicUser(user, deps.config), 'loginSuccess');
   });
 

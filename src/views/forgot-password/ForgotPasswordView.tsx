@@ -43,7 +43,7 @@ export function ForgotPasswordView({ implementations }: { implementations: Imple
       title={<Trans>Forgot your password?</Trans>}
       lead={<Trans>Enter the e-mail address of your account. We will send you a link to set a new password.</Trans>}
     >
-      <Form onValid={forgot.submit}>
+      <Form onValid={forgot.submit} action="/forgot-password">
         <TextField
           label={t`Email`}
           type="email"

@@ -55,7 +55,7 @@ export function InvitationRequestView({
         </Trans>
       }
     >
-      <Form onValid={request.submit}>
+      <Form onValid={request.submit} action="/view-request">
         <TextField
           label={t`Email`}
           type="email"

@@ -38,7 +38,7 @@ export function LoginView({
       }
     >
       {login.serverError ? <InfoBox tone="error">{login.serverError}</InfoBox> : null}
-      <Form onValid={login.submit}>
+      <Form onValid={login.submit} action="/login">
         <TextField
           label={t`Email`}
           type="email"
@@ -59,6 +59,7 @@ export function LoginView({
         />
         <Checkbox
           label={t`Stay logged in for 30 days`}
+          name="rememberMe"
           checked={login.rememberMe}
           onCheckedChange={login.changeRememberMe}
         />

@@ -114,7 +114,7 @@ export function PartDealerOnboardingView({
         <h1>
           <Trans>Register as a part dealer</Trans>
         </h1>
-        <Form onValid={dealer.next}>
+        <Form onValid={dealer.next} action="/part-dealer-onboarding">
           <Card aria-labelledby="company-title">
             <h2 id="company-title">
               <Trans>Company information</Trans>

@@ -27,7 +27,7 @@ export function RegisterView({ implementations }: { implementations: Implementat
       lead={<Trans>During the pilot phase we check every registration by hand. You will hear from us by e-mail.</Trans>}
     >
       {signUp.serverError ? <InfoBox tone="error">{signUp.serverError}</InfoBox> : null}
-      <Form onValid={signUp.submit}>
+      <Form onValid={signUp.submit} action="/register">
         <TextField
           label={t`Company name`}
           name="company_name"
@@ -116,6 +116,7 @@ export function RegisterView({ implementations }: { implementations: Implementat
               .
             </Trans>
           }
+          name="terms_accepted"
           checked={values.terms_accepted}
           onCheckedChange={signUp.changeTerms}
           error={messageText(errors.terms_accepted)}

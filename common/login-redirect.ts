@@ -1,5 +1,5 @@
-import type { PublicUser } from '../common/contracts/auth';
-import { USER_ROLE, USER_STATUS } from '../common/contracts/auth';
+import type { PublicUser } from './contracts/auth';
+import { USER_ROLE, USER_STATUS } from './contracts/auth';
 
 export const DEFAULT_POST_LOGIN_PATH = '/dashboard';
 

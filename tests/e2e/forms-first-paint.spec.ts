@@ -1,0 +1,146 @@
+import type { Page } from '@playwright/test';
+import { activateAccount, expect, expectNoAccessibilityViolations, registerAccount, test } from './support';
+
+/**
+ * ADR 046: the prerendered public forms are real HTML forms. Login and forgot-password work with
+ * JavaScript switched off; with JavaScript, what someone types before the app has arrived
+ * survives the app's takeover, caret included.
+ */
+test.describe('with JavaScript switched off', () => {
+  // A German browser: without the app's language cookie the server answers in Accept-Language.
+  test.use({ javaScriptEnabled: false, locale: 'de-DE' });
+
+  test('logs in (after a refused try that keeps the e-mail) and asks for a reset link that arrives', async ({
+    page,
+    request,
+  }) => {
+    const account = await registerAccount(request, 'Nora');
+    await activateAccount(request, account.email);
+
+    await page.goto('/login');
+    await page.getByLabel('E-Mail').fill(account.email);
+    await page.getByLabel('Passwort', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('E-Mail oder Passwort ist falsch');
+    await expect(page.getByLabel('E-Mail')).toHaveValue(account.email);
+    await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue('');
+
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    const me = await page.request.get('/svc/auth/api/v1/user');
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(account.email);
+
+    await page.context().clearCookies();
+    await page.goto('/forgot-password');
+    await page.getByLabel('E-Mail').fill(account.email);
+    await page.getByRole('button', { name: 'Link zum Zurücksetzen senden' }).click();
+    await expect(page).toHaveURL(/\/login\?notice=resetLinkSent$/);
+    await expect(page.getByRole('note')).toHaveText(
+      'Wenn ein Konto mit dieser E-Mail-Adresse verknüpft ist, haben wir einen Link zum Zurücksetzen gesendet.',
+    );
+    await expect(async () => {
+      await page.goto('/dev/mailbox');
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: account.email })
+          .filter({ hasText: 'Ihr Link zum Zurücksetzen des Passworts' }),
+      ).toHaveCount(1);
+    }).toPass({ timeout: 15_000 });
+  });
+
+  test('a form that needs the app says so instead of failing silently', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Firmenname').fill('Kfz Ohne Skript');
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    await expect(page.getByRole('alert').first()).toContainText('Dieses Formular braucht JavaScript');
+  });
+});
+
+test.describe('typing before the app has arrived', () => {
+  // A German browser, as above: a form post's answer without the language cookie follows Accept-Language.
+  test.use({ locale: 'de-DE' });
+
+  /** Holds the app's main chunk back until `release` is called. */
+  async function holdTheApp(page: Page) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** Clicks the centre of an element of the copy (locators on the copy wait for the takeover). */
+  async function clickInCopy(page: Page, selector: string) {
+    const centre = await page.evaluate((query) => {
+      const box = document.querySelector(query)?.getBoundingClientRect();
+      return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+    }, selector);
+    if (!centre) throw new Error(`the copy has no ${selector}`);
+    await page.mouse.click(centre.x, centre.y);
+  }
+
+  test('login: the typed e-mail and password survive the takeover, and typing goes on in the field', async ({
+    page,
+  }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/login');
+    await clickInCopy(page, '#prerendered input[name="email"]');
+    await page.keyboard.type('werkstatt@example.de');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Brems');
+    await clickInCopy(page, '#prerendered input[type="checkbox"]');
+    await clickInCopy(page, '#prerendered input[name="password"]');
+    // Still the copy (read without a locator, whose handler would wait for the held-back app).
+    expect(
+      await page.evaluate(() => document.querySelector<HTMLInputElement>('#prerendered input[name="email"]')?.value),
+    ).toBe('werkstatt@example.de');
+    release();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByLabel('E-Mail')).toHaveValue('werkstatt@example.de');
+    await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue('Brems');
+    await expect(page.getByLabel('Passwort', { exact: true })).toBeFocused();
+    await expect(page.getByRole('checkbox')).toBeChecked();
+    await page.keyboard.type('scheibe');
+    await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue('Bremsscheibe');
+  });
+
+  test('sent before the app arrived: the server answers the login form, and its page passes axe', async ({ page }) => {
+    // The app never arrives (axe needs JavaScript in the page, so the scripts are blocked instead),
+    // so nothing waits for a takeover here.
+    await page.removeLocatorHandler(page.locator('#prerendered'));
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+    await page.goto('/login');
+    await page.evaluate(() => {
+      const field = (name: string) => document.querySelector<HTMLInputElement>(`#prerendered input[name="${name}"]`);
+      const email = field('email');
+      const password = field('password');
+      if (!email || !password) throw new Error('the copy has no login form');
+      email.value = 'niemand@example.de';
+      password.value = 'falsches-passwort';
+      email.form?.requestSubmit();
+    });
+    await page.waitForURL(/\/login$/);
+    await expect(page.locator('#prerendered [role="alert"]')).toHaveText('E-Mail oder Passwort ist falsch');
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test('register: the caret stays where it stood', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/register');
+    await clickInCopy(page, '#prerendered input[name="company_name"]');
+    await page.keyboard.type('Kfz Meier');
+    for (let step = 0; step < 6; step++) await page.keyboard.press('ArrowLeft');
+    release();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByLabel('Firmenname')).toBeFocused();
+    await page.keyboard.type('-Technik');
+    await expect(page.getByLabel('Firmenname')).toHaveValue('Kfz-Technik Meier');
+  });
+});
