@@ -192,6 +192,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     tooManyLayouts: 'Sie haben die Höchstzahl gespeicherter Layouts erreicht. Bitte löschen Sie zuerst ein Layout.',
     tooManyStatements:
       'Zu viele Verzugsbestätigungen in kurzer Zeit angefordert. Bitte versuchen Sie es in einigen Minuten erneut.',
+    tooManyConcurrentRequests:
+      'Zu viele gleichzeitige Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
     statementTooLarge:
       'Diese Verzugsbestätigung wäre zu umfangreich (höchstens 250 Teile und 2 500 Ereignisse). Bitte wenden Sie sich an den Betreiber des Teileportals.',
     claimNumberRequired: 'Bitte geben Sie die Schadennummer an.',
@@ -433,6 +435,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     layoutDeleted: 'The layout has been deleted.',
     tooManyLayouts: 'You have reached the maximum number of saved layouts. Please delete a layout first.',
     tooManyStatements: 'Too many delay statements requested in a short time. Please try again in a few minutes.',
+    tooManyConcurrentRequests: 'Too many requests at the same time. Please wait a moment and try again.',
     statementTooLarge:
       'This delay statement would be too large (at most 250 parts and 2,500 events). Please contact the Teileportal operator.',
     claimNumberRequired: 'Please enter the claim number.',

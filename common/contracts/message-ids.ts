@@ -158,6 +158,7 @@ export const messageIds = [
   'layoutDeleted',
   'tooManyLayouts',
   'tooManyStatements',
+  'tooManyConcurrentRequests',
   'statementTooLarge',
   'claimNumberRequired',
   'claimNumberInvalid',

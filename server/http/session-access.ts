@@ -9,6 +9,7 @@ import {
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { users } from '../db/schema';
+import { createConcurrencyLimiter, limitConcurrency } from './concurrency-limit';
 import type { OpaqueCookieSettings } from './opaque-cookie';
 import { ApiRefusal } from './respond';
 import { currentSessionUser } from './sessions';
@@ -34,6 +35,12 @@ export type SessionAccess = {
   requireAdmin: MiddlewareHandler<SignedInEnv>;
   /** A signed-in member of an active organisation of this kind with that kind's role, else 401/403. */
   requireMember: (kind: OrganisationKind) => MiddlewareHandler<MemberEnv>;
+  /**
+   * After a member guard, on the expensive reads (dashboards, searches, fitment, claims, delay
+   * statements): a bound on how many one user and one organisation run at once in this process,
+   * else a translated 429 (issue 27; `concurrency-limit.ts`).
+   */
+  expensive: MiddlewareHandler<MemberEnv>;
 };
 
 /**
@@ -79,6 +86,7 @@ export function createSessionAccess(config: ServerConfig, db: Database): Session
 
   return {
     cookieSettings,
+    expensive: limitConcurrency<MemberEnv>(createConcurrencyLimiter()),
     requireSignedIn: guard(() => true),
     requireAdmin: guard((user) => user.role === USER_ROLE.systemAdmin),
     requireMember,
