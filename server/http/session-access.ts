@@ -9,7 +9,13 @@ import {
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { users } from '../db/schema';
-import { createConcurrencyLimiter, limitConcurrency } from './concurrency-limit';
+import {
+  createConcurrencyLimiter,
+  EXPENSIVE_PER_ORGANISATION,
+  EXPENSIVE_PER_USER,
+  expensiveCapacity,
+  limitConcurrency,
+} from './concurrency-limit';
 import type { OpaqueCookieSettings } from './opaque-cookie';
 import { ApiRefusal } from './respond';
 import { currentSessionUser } from './sessions';
@@ -49,7 +55,12 @@ export type SessionAccess = {
  * only there: public routes pay no session lookup. A route takes exactly one guard, so the session
  * is read once per request. Whatever the browser stores about itself (`userResponse`) is never read.
  */
-export function createSessionAccess(config: ServerConfig, db: Database): SessionAccess {
+export function createSessionAccess(
+  config: ServerConfig,
+  db: Database,
+  /** Connections in the database pool (PGlite: 1), for how many expensive reads may run at once. */
+  poolSize: number,
+): SessionAccess {
   // Cookies are Secure (and so may carry the __Host- prefix) in production and wherever the portal is
   // reached over https (staging, pre-production); a developer's machine runs on plain http.
   const cookieSettings: OpaqueCookieSettings = { secure: config.secureCookies };
@@ -86,7 +97,13 @@ export function createSessionAccess(config: ServerConfig, db: Database): Session
 
   return {
     cookieSettings,
-    expensive: limitConcurrency<MemberEnv>(createConcurrencyLimiter()),
+    expensive: limitConcurrency<MemberEnv>(
+      createConcurrencyLimiter({
+        capacity: expensiveCapacity(poolSize),
+        perUser: EXPENSIVE_PER_USER,
+        perOrganisation: EXPENSIVE_PER_ORGANISATION,
+      }),
+    ),
     requireSignedIn: guard(() => true),
     requireAdmin: guard((user) => user.role === USER_ROLE.systemAdmin),
     requireMember,
