@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../server/db/database';
 import {
+  type FloodData,
   type FloodTally,
   prepareFlood,
   type QuietReadResult,
@@ -28,6 +29,8 @@ import { percentile, startPortal } from './bench-support';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const inquiryCount = Number(process.env.BENCH_INQUIRIES ?? 3_000);
 const lanes = Number(process.env.FLOOD_LANES ?? 30);
+/** FLOOD_STREAMS=0 leaves the stream resumes out of the flood (they have limits of their own). */
+const withStreams = process.env.FLOOD_STREAMS !== '0';
 const ADMIN = { email: 'admin@bench.local', password: 'Bench-admin-password-2026' };
 
 const ms = (value: number) => `${value.toFixed(1).padStart(8)} ms`;
@@ -54,10 +57,23 @@ async function benchFlood(kind: 'pglite' | 'postgres', port: number) {
   const postgres =
     kind === 'postgres' ? await freshPostgresDatabase(process.env.DATABASE_URL ?? '', 'tp_bench_flood') : null;
   const seeding = performance.now();
-  const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir });
-  const data = await writeFloodData(database.db, inquiryCount);
-  await database.close();
-  console.log(`\n=== one account floods, on ${kind} ===`);
+  // Seeding takes minutes: PGlite's seeded folder is kept in the temp folder for the next run.
+  const template = path.join(tmpdir(), `teileportal-bench-flood-template-${inquiryCount}`);
+  const templateData = path.join(template, 'flood-data.json');
+  let data: FloodData;
+  if (kind === 'pglite' && existsSync(templateData)) {
+    cpSync(template, dataDir, { recursive: true });
+    data = JSON.parse(readFileSync(templateData, 'utf8')) as FloodData;
+  } else {
+    const database = await openDatabase({ databaseUrl: postgres?.url ?? null, dataDir });
+    data = await writeFloodData(database.db, inquiryCount);
+    await database.close();
+    if (kind === 'pglite') {
+      cpSync(dataDir, template, { recursive: true });
+      writeFileSync(templateData, JSON.stringify(data));
+    }
+  }
+  console.log(`\n=== one account floods${withStreams ? '' : ' (without stream resumes)'}, on ${kind} ===`);
   console.log(
     `demo with ${inquiryCount} inquiries seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s; a resume from 0 replays ${data.workshopEvents} events to the workshop, ${data.dealerEvents} to the dealer`,
   );
@@ -69,7 +85,12 @@ async function benchFlood(kind: 'pglite' | 'postgres', port: number) {
     environment: { TRADE_SWEEP_MS: '3600000' },
   });
   try {
-    const { flooders, quietReads } = await prepareFlood(portal.origin, data);
+    const prepared = await prepareFlood(portal.origin, data);
+    const { quietReads } = prepared;
+    const flooders = prepared.flooders.map((flooder) => ({
+      ...flooder,
+      requests: flooder.requests.filter((request) => withStreams || request.replayedEvents === undefined),
+    }));
     // Warm-up: every request once, so the figures are the requests', not the start-up's.
     const warmUp = startFlood(portal.origin, flooders, 1);
     await readQuietly(

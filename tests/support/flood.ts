@@ -83,6 +83,21 @@ async function login(origin: string, email: string, password: string) {
   return pair;
 }
 
+/**
+ * A GET, once more when the kept-alive connection it went out on had just been closed by the
+ * server (ECONNRESET, or undici's "other side closed", before any answer: the server's idle
+ * timeout ran out while a loaded machine kept the client from reusing it in time).
+ */
+async function fetchRetryingReset(url: string, init: RequestInit) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (!(code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') || init.signal?.aborted) throw error;
+    return fetch(url, init);
+  }
+}
+
 type Envelope<TData> = { code: number; data: TData; error?: string; message?: string };
 
 async function getData<TData>(origin: string, pathname: string, cookie: string) {
@@ -198,6 +213,8 @@ export type FloodTally = {
   flooder: string;
   answered: number;
   refused: Record<string, number>;
+  /** The message each refusal's id came with (the first one seen) and the language asked for, to check its translation. */
+  refusalMessages: Record<string, { message: string; language: 'de' | 'en' }>;
   /** Answers that are neither 2xx nor a proper 429 problem (status, id, missing Retry-After, …). */
   anomalies: string[];
 };
@@ -235,6 +252,7 @@ export function startFlood(origin: string, flooders: readonly Flooder[], lanes: 
     flooder: flooder.name,
     answered: 0,
     refused: {},
+    refusalMessages: {},
     anomalies: [],
   }));
 
@@ -243,7 +261,7 @@ export function startFlood(origin: string, flooders: readonly Flooder[], lanes: 
     const isStream = request.replayedEvents !== undefined;
     if (isStream) openStreams.add(controller);
     try {
-      const response = await fetch(`${origin}${request.path}`, {
+      const response = await fetchRetryingReset(`${origin}${request.path}`, {
         headers: {
           cookie: flooder.cookie,
           'accept-language': request.language ?? 'de',
@@ -267,13 +285,15 @@ export function startFlood(origin: string, flooders: readonly Flooder[], lanes: 
       const retryAfter = Number(response.headers.get('retry-after'));
       if (response.status === 429 && body?.error && body.message && retryAfter >= 1) {
         tally.refused[body.error] = (tally.refused[body.error] ?? 0) + 1;
+        tally.refusalMessages[body.error] ??= { message: body.message, language: request.language ?? 'de' };
       } else {
         tally.anomalies.push(`${request.name}: ${response.status} ${body?.error ?? text.slice(0, 80)}`);
       }
     } catch (error) {
       // Aborting a stream the flood no longer reads is how it ends, not a failure.
       if (!(controller.signal.aborted && stopping)) {
-        tally.anomalies.push(`${request.name}: ${String(error).split('\n')[0]}`);
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        tally.anomalies.push(`${request.name}: ${String(error).split('\n')[0]}${code ? ` (${code})` : ''}`);
       }
     } finally {
       if (isStream) {
@@ -294,6 +314,16 @@ export function startFlood(origin: string, flooders: readonly Flooder[], lanes: 
 
   return {
     tallies,
+    /** Requests of the flood that have ended so far, whatever their answer. */
+    ended: () =>
+      tallies.reduce(
+        (sum, tally) =>
+          sum +
+          tally.answered +
+          tally.anomalies.length +
+          Object.values(tally.refused).reduce((refused, count) => refused + count, 0),
+        0,
+      ),
     async stop() {
       stopping = true;
       for (const controller of openStreams) controller.abort();
@@ -308,17 +338,21 @@ export type QuietReadResult = { name: string; latenciesMs: number[]; wrong: stri
 
 /**
  * Repeats each quiet read, one after the other per read and all reads at the same time, until
- * `enough` says so; every answer must be 200 with exactly the data taken before.
+ * `enough` says so for that read; every answer must be 200 with exactly the data taken before.
  */
-export async function readQuietly(origin: string, reads: readonly QuietRead[], enough: () => boolean) {
+export async function readQuietly(
+  origin: string,
+  reads: readonly QuietRead[],
+  enough: (soFar: QuietReadResult) => boolean,
+) {
   const expectedJson = reads.map((read) => JSON.stringify(read.expected));
   return Promise.all(
     reads.map(async (read, index): Promise<QuietReadResult> => {
       const result: QuietReadResult = { name: read.name, latenciesMs: [], wrong: [] };
-      while (!enough()) {
+      while (!enough(result)) {
         const started = performance.now();
         try {
-          const response = await fetch(`${origin}${read.path}`, {
+          const response = await fetchRetryingReset(`${origin}${read.path}`, {
             headers: { cookie: read.cookie, 'accept-language': 'de' },
           });
           const body = (await response.json()) as Envelope<unknown>;
