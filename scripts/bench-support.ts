@@ -68,7 +68,13 @@ export function rssMegabytes(pid: number) {
 /** The production server (APP_ENV=production) on a port, with its own data folder or a PostgreSQL URL. */
 export async function startPortal(
   port: number,
-  options: { dataDir: string; databaseUrl: string | null; admin: { email: string; password: string } },
+  options: {
+    dataDir: string;
+    databaseUrl: string | null;
+    admin: { email: string; password: string };
+    /** Further settings for this process (e.g. a benchmark that must not have its data swept). */
+    environment?: Record<string, string>;
+  },
 ) {
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -86,6 +92,7 @@ export async function startPortal(
       SESSION_SECRET: 'bench-session-secret-bench-session-secret-0123',
       CAPTCHA_HMAC_KEY: 'bench-captcha-hmac-key-bench-captcha-hmac-0123',
       LOG_LEVEL: 'warn',
+      ...options.environment,
     },
     stdio: 'ignore',
   });

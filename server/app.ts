@@ -10,10 +10,12 @@ import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
 import { createPublicFormPosts } from './forms/public-form-posts';
 import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
+import { createKeyedLimiter, limitSessionConcurrency, REQUESTS_PER_SESSION } from './http/concurrency-limit';
 import { requestContextMiddleware } from './http/request-context';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody, refusalResponse } from './http/respond';
 import { createSessionAccess } from './http/session-access';
+import { presentedSessionHash } from './http/sessions';
 import { createAuthService } from './services/auth/routes';
 import { createInsurerService } from './services/insurer/routes';
 import { createPartDealerService } from './services/part-dealer/routes';
@@ -154,9 +156,18 @@ export function createApp(deps: ServerDeps) {
     }
   });
 
-  const access = createSessionAccess(deps.config, deps.database.db);
+  const access = createSessionAccess(deps.config, deps.database.db, deps.database.poolUse().max);
   const api = new Hono();
-  api.use('*', limitBody, refuseNulInQuery, sameOriginJsonOnly([publicOrigin]));
+  api.use(
+    '*',
+    // Issue 27: one session's flood is refused before it queues lookups in front of everyone else's.
+    limitSessionConcurrency(createKeyedLimiter(REQUESTS_PER_SESSION), (c) =>
+      c.req.path.endsWith('/events') ? null : presentedSessionHash(c, access.cookieSettings),
+    ),
+    limitBody,
+    refuseNulInQuery,
+    sameOriginJsonOnly([publicOrigin]),
+  );
   api.route('/auth/api/v1', createAuthService(deps, access));
   api.route('/workshop', createWorkshopService(deps, access));
   api.route('/part-dealer', createPartDealerService(deps, access));

@@ -196,6 +196,8 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
       'Zu viele Verzugsbestätigungen in kurzer Zeit angefordert. Bitte versuchen Sie es in einigen Minuten erneut.',
     tooManyLiveStreams:
       'Zu viele gleichzeitig geöffnete Live-Verbindungen. Schließen Sie einige Fenster oder versuchen Sie es später erneut.',
+    tooManyConcurrentRequests:
+      'Zu viele gleichzeitige Anfragen. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
     statementTooLarge:
       'Diese Verzugsbestätigung wäre zu umfangreich (höchstens 250 Teile und 2 500 Ereignisse). Bitte wenden Sie sich an den Betreiber des Teileportals.',
     claimNumberRequired: 'Bitte geben Sie die Schadennummer an.',
@@ -440,6 +442,7 @@ export const serverMessages: Record<ServerLocale, Record<MessageId, string>> = {
     tooManyLayouts: 'You have reached the maximum number of saved layouts. Please delete a layout first.',
     tooManyStatements: 'Too many delay statements requested in a short time. Please try again in a few minutes.',
     tooManyLiveStreams: 'Too many live connections open at once. Close some windows or try again later.',
+    tooManyConcurrentRequests: 'Too many requests at the same time. Please wait a moment and try again.',
     statementTooLarge:
       'This delay statement would be too large (at most 250 parts and 2,500 events). Please contact the Teileportal operator.',
     claimNumberRequired: 'Please enter the claim number.',

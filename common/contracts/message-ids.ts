@@ -159,6 +159,7 @@ export const messageIds = [
   'layoutDeleted',
   'tooManyLayouts',
   'tooManyStatements',
+  'tooManyConcurrentRequests',
   'statementTooLarge',
   'tooManyLiveStreams',
   'claimNumberRequired',

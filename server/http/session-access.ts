@@ -9,6 +9,13 @@ import {
 import type { ServerConfig } from '../config';
 import type { Database } from '../db/database';
 import type { users } from '../db/schema';
+import {
+  createConcurrencyLimiter,
+  EXPENSIVE_PER_ORGANISATION,
+  EXPENSIVE_PER_USER,
+  expensiveCapacity,
+  limitConcurrency,
+} from './concurrency-limit';
 import type { OpaqueCookieSettings } from './opaque-cookie';
 import { ApiRefusal } from './respond';
 import { currentSessionUser } from './sessions';
@@ -34,6 +41,12 @@ export type SessionAccess = {
   requireAdmin: MiddlewareHandler<SignedInEnv>;
   /** A signed-in member of an active organisation of this kind with that kind's role, else 401/403. */
   requireMember: (kind: OrganisationKind) => MiddlewareHandler<MemberEnv>;
+  /**
+   * After a member guard, on the expensive reads (dashboards, searches, fitment, claims, delay
+   * statements): a bound on how many one user and one organisation run at once in this process,
+   * else a translated 429 (issue 27; `concurrency-limit.ts`).
+   */
+  expensive: MiddlewareHandler<MemberEnv>;
 };
 
 /**
@@ -42,7 +55,12 @@ export type SessionAccess = {
  * only there: public routes pay no session lookup. A route takes exactly one guard, so the session
  * is read once per request. Whatever the browser stores about itself (`userResponse`) is never read.
  */
-export function createSessionAccess(config: ServerConfig, db: Database): SessionAccess {
+export function createSessionAccess(
+  config: ServerConfig,
+  db: Database,
+  /** Connections in the database pool (PGlite: 1), for how many expensive reads may run at once. */
+  poolSize: number,
+): SessionAccess {
   // Cookies are Secure (and so may carry the __Host- prefix) in production and wherever the portal is
   // reached over https (staging, pre-production); a developer's machine runs on plain http.
   const cookieSettings: OpaqueCookieSettings = { secure: config.secureCookies };
@@ -79,6 +97,13 @@ export function createSessionAccess(config: ServerConfig, db: Database): Session
 
   return {
     cookieSettings,
+    expensive: limitConcurrency<MemberEnv>(
+      createConcurrencyLimiter({
+        capacity: expensiveCapacity(poolSize),
+        perUser: EXPENSIVE_PER_USER,
+        perOrganisation: EXPENSIVE_PER_ORGANISATION,
+      }),
+    ),
     requireSignedIn: guard(() => true),
     requireAdmin: guard((user) => user.role === USER_ROLE.systemAdmin),
     requireMember,

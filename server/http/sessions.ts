@@ -65,6 +65,11 @@ function prepareSessionUserQuery(db: Database) {
 const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
 
 /** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
+/** The hash of the session cookie this request presents (null without one): a key that needs no database. */
+export function presentedSessionHash(c: Context, settings: OpaqueCookieSettings) {
+  return presentedOpaqueHash(c, SESSION_COOKIE, settings);
+}
+
 export async function currentSessionUser(c: Context, db: Database, settings: OpaqueCookieSettings) {
   const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
   if (!idHash) return null;

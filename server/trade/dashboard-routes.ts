@@ -15,7 +15,7 @@ import { dealerDashboard, workshopDashboard } from './dashboards';
 export function createDashboardRoutes(deps: ServerDeps, access: SessionAccess, kind: 'workshop' | 'dealer') {
   const { db } = deps.database;
   const routes = new Hono<MemberEnv>();
-  routes.get('/dashboard', access.requireMember(kind), async (c) => {
+  routes.get('/dashboard', access.requireMember(kind), access.expensive, async (c) => {
     const parsed = v.safeParse(dashboardQuerySchema, { from: c.req.query('from'), to: c.req.query('to') });
     if (!parsed.success) throw new ApiRefusal(400, 'periodInvalid');
     const organisationId = c.get('organisation').id;

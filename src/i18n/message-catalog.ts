@@ -225,5 +225,6 @@ export const messageCatalog: Record<MessageId, MessageDescriptor> = {
   openTransChangedMeanwhile: msg`The order was changed meanwhile; please send the document again.`,
   tooManyStatements: msg`Too many delay statements requested in a short time. Please try again in a few minutes.`,
   tooManyLiveStreams: msg`Too many live connections open at once. Close some windows or try again later.`,
+  tooManyConcurrentRequests: msg`Too many requests at the same time. Please wait a moment and try again.`,
   statementTooLarge: msg`This delay statement would be too large (at most 250 parts and 2,500 events). Please contact the Teileportal operator.`,
 };

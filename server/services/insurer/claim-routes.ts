@@ -34,7 +34,7 @@ export function createInsurerClaimRoutes(
   const routes = new Hono<MemberEnv>();
   const requireInsurer = access.requireMember('insurer');
 
-  routes.get('/claims', requireInsurer, async (c) => {
+  routes.get('/claims', requireInsurer, access.expensive, async (c) => {
     const query = parseQuery(c, claimListQuerySchema);
     const page = await listClaims(db, c.get('organisation').id, query);
     await audit(db, {
@@ -71,11 +71,11 @@ export function createInsurerClaimRoutes(
     return claim;
   }
 
-  routes.get('/claims/:claim', requireInsurer, async (c) => {
+  routes.get('/claims/:claim', requireInsurer, access.expensive, async (c) => {
     return ok(c, await auditedClaim(c, 'claim.read'));
   });
 
-  routes.get('/claims/:claim/statement.pdf', requireInsurer, async (c) => {
+  routes.get('/claims/:claim/statement.pdf', requireInsurer, access.expensive, async (c) => {
     const organisationId = c.get('organisation').id;
     // Counted before the claim is read: a flood costs one counter write per request, no more.
     await enforceStatementLimits(db, { userId: c.get('user').id, organisationId });

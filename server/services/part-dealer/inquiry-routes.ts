@@ -34,7 +34,7 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
   });
   const inquiryIdOf = (c: Context<MemberEnv>) => Number(c.req.param('id'));
 
-  routes.get('/inquiries', member, async (c) => {
+  routes.get('/inquiries', member, access.expensive, async (c) => {
     const { page, status, q } = parseQuery(c, dealerInboxQuerySchema);
     const organisationId = c.get('organisation').id;
     const terms = q ? searchTerms(q) : null;

@@ -37,7 +37,7 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
     return detail;
   };
 
-  routes.get('/orders', requireDealer, async (c) => {
+  routes.get('/orders', requireDealer, access.expensive, async (c) => {
     const query = parseQuery(c, orderListQuerySchema);
     return ok(c, await listOrders(db, readerOf(c.get('organisation').id), query));
   });

@@ -41,7 +41,7 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
     return ok(c, await readBack(c, id), 'inquirySent');
   });
 
-  routes.get('/inquiries', member, async (c) => {
+  routes.get('/inquiries', member, access.expensive, async (c) => {
     const query = parseQuery(c, inquiryListQuerySchema);
     return ok(c, await listInquiries(db, c.get('organisation').id, query));
   });
@@ -50,7 +50,7 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
    * Learned fitment while a new inquiry is typed (ADR 028): per part number, what earlier orders
    * of every workshop for this vehicle type tell, as counts only.
    */
-  routes.get('/fitment', member, async (c) => {
+  routes.get('/fitment', member, access.expensive, async (c) => {
     const query = parseQuery(c, fitmentLookupQuerySchema);
     const facts = await learnedFitment(db, vehicleTypeKey(query), query.parts);
     const items = [...facts].map(([part, fact]) => ({ part_number_normalised: part, ...fact }));

@@ -30,7 +30,7 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
     return ok(c, await placedOrders(db, placed), 'ordersPlaced');
   });
 
-  routes.get('/orders', requireWorkshop, async (c) => {
+  routes.get('/orders', requireWorkshop, access.expensive, async (c) => {
     const query = parseQuery(c, orderListQuerySchema);
     return ok(c, await listOrders(db, { kind: 'workshop', organisationId: c.get('organisation').id }, query));
   });
