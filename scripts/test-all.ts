@@ -31,7 +31,8 @@ function step(name: string, command: string, args: string[], env: Record<string,
 }
 
 function printTimings() {
-  const minutes = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+  const minutes = (seconds: number) =>
+    `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
   console.log('\nwhere the time went (wall clock, m:ss):');
   for (const { name, seconds } of timings) console.log(`  ${minutes(seconds).padStart(6)}  ${name}`);
   console.log(`  ${minutes((performance.now() - startedAt) / 1000).padStart(6)}  npm test in all`);

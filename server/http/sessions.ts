@@ -65,11 +65,6 @@ function prepareSessionUserQuery(db: Database) {
 const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
 
 /** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
-/** The hash of the session cookie this request presents (null without one): a key that needs no database. */
-export function presentedSessionHash(c: Context, settings: OpaqueCookieSettings) {
-  return presentedOpaqueHash(c, SESSION_COOKIE, settings);
-}
-
 export async function currentSessionUser(c: Context, db: Database, settings: OpaqueCookieSettings) {
   const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
   if (!idHash) return null;
@@ -108,7 +103,10 @@ export async function withOrganisation(db: Database, user: typeof users.$inferSe
   };
 }
 
-/** The hash of the session id this request presents (null without a cookie): what the database announces when it ends. */
+/**
+ * The hash of the session id this request presents (null without a cookie): a key that needs no
+ * database, and what the database announces when the session ends (ADR 043).
+ */
 export function presentedSessionHash(c: Context, settings: OpaqueCookieSettings) {
   return presentedOpaqueHash(c, SESSION_COOKIE, settings);
 }
