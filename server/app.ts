@@ -56,12 +56,24 @@ function loggableError(error: unknown, depth = 0): Record<string, unknown> {
   };
 }
 
+/** Methods whose requests never write (the portal's GET routes read only). */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Builds the whole HTTP surface: three services, captcha, health, dev mailbox and the SPA. */
 export function createApp(deps: ServerDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const publicOrigin = new URL(deps.config.publicUrl).origin;
 
   app.use('*', deps.metrics.middleware);
+  // Reads from memory (ADR 048): a request that may have written answers only once its own
+  // process can no longer serve what it changed. The list pages go at once (whatever it wrote);
+  // the sessions go when the database's announcements of its commits have arrived here.
+  app.use('*', async (c, next) => {
+    await next();
+    if (READ_ONLY_METHODS.has(c.req.method)) return;
+    deps.readCaches.lists.clear();
+    await deps.accessChanges.settle();
+  });
   app.use('*', compress());
   app.use('*', requestIdMiddleware(deps.config.trustedProxies));
   app.use('*', clientAddressMiddleware(deps.config.trustedProxies, deps.config.forwardedHeader));
@@ -152,7 +164,7 @@ export function createApp(deps: ServerDeps) {
     }
   });
 
-  const access = createSessionAccess(deps.config, deps.database.db);
+  const access = createSessionAccess(deps.config, deps.database.db, deps.readCaches.sessions);
   const api = new Hono();
   api.use('*', limitBody, refuseNulInQuery, sameOriginJsonOnly([publicOrigin]));
   api.route('/auth/api/v1', createAuthService(deps, access));

@@ -9,6 +9,7 @@ import { deleteExpiredCaptchas } from './captcha';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { listenToAccessChanges } from './http/access-changes';
+import { createSessionCache } from './http/session-cache';
 import { deleteExpiredSessions } from './http/sessions';
 import { createMailTransport, startMailWorker } from './mail/outbox';
 import { createMetrics } from './metrics';
@@ -17,6 +18,7 @@ import { deleteStaleRateWindows } from './rate-limit';
 import { seedAdministrator } from './seed';
 import { deleteExpiredOnboardingCredentials } from './services/workshop/onboarding-credentials';
 import { startClosingSweeper } from './trade/closing-sweeper';
+import { startListCache } from './trade/list-cache';
 import { createLiveHub } from './trade/live-hub';
 import { startTradeMailWorker } from './trade/trade-mail-worker';
 import { startWebhookWorker } from './webhooks/delivery-worker';
@@ -65,11 +67,24 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const accessChanges = await listenToAccessChanges(database, (error) =>
     logger.error({ event: 'accessChanges.listenerFailed', reason: String(error) }, 'access change listener failed'),
   );
+  const readCaches = {
+    sessions: createSessionCache(accessChanges),
+    lists: await startListCache(database, accessChanges),
+  };
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
   let draining = false;
   const metrics = createMetrics({ database, liveHub });
-  const app = createApp({ config, database, logger, liveHub, accessChanges, metrics, isDraining: () => draining });
+  const app = createApp({
+    config,
+    database,
+    logger,
+    liveHub,
+    accessChanges,
+    readCaches,
+    metrics,
+    isDraining: () => draining,
+  });
   // serve() without a createServer option makes a plain node:http server.
   const listen = (fetch: typeof app.fetch, port: number, hostname: string) =>
     new Promise<HttpServer>((resolve) => {
@@ -119,6 +134,8 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       await closed;
     }
     if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+    readCaches.sessions.stop();
+    await readCaches.lists.stop();
     await accessChanges.stop();
     await database.close();
   }
@@ -130,6 +147,8 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     adminCreated: seeded.created,
     liveHub,
     accessChanges,
+    /** Sessions and list pages held in memory (ADR 048). */
+    readCaches,
     /** The port of the metrics listener, when METRICS_PORT is set. */
     metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
     /** The HTTP handler itself, which a test can call while the listener no longer accepts. */

@@ -70,6 +70,8 @@ export async function startTestServer(
     liveHub: server.liveHub,
     /** The process's listener on the database's access-change announcements (ADR 043). */
     accessChanges: server.accessChanges,
+    /** The process's sessions and list pages held in memory (ADR 048). */
+    readCaches: server.readCaches,
     /** The metrics listener's port, when started with METRICS_PORT. */
     metricsPort: server.metricsPort,
     /** Calls the app without the listener (which stops accepting when a graceful stop begins). */

@@ -9,6 +9,7 @@ import { createInquiry } from '../../trade/create-inquiry';
 import { inquiryDetail } from '../../trade/inquiry-detail';
 import { listInquiries } from '../../trade/inquiry-list';
 import { learnedFitment } from '../../trade/learned-fitment';
+import { isPlainFirstPage } from '../../trade/list-cache';
 import type { TradeActor } from '../../trade/trade-actor';
 
 /**
@@ -43,7 +44,14 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
 
   routes.get('/inquiries', member, async (c) => {
     const query = parseQuery(c, inquiryListQuerySchema);
-    return ok(c, await listInquiries(db, c.get('organisation').id, query));
+    const organisationId = c.get('organisation').id;
+    const load = () => listInquiries(db, organisationId, query);
+    return ok(
+      c,
+      isPlainFirstPage(query)
+        ? await deps.readCaches.lists.read('workshopInquiries', organisationId, load)
+        : await load(),
+    );
   });
 
   /**

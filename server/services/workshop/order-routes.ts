@@ -4,6 +4,7 @@ import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import type { EventReader } from '../../trade/event-log';
+import { isPlainFirstPage } from '../../trade/list-cache';
 import { requestReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
@@ -32,7 +33,12 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
 
   routes.get('/orders', requireWorkshop, async (c) => {
     const query = parseQuery(c, orderListQuerySchema);
-    return ok(c, await listOrders(db, { kind: 'workshop', organisationId: c.get('organisation').id }, query));
+    const organisationId = c.get('organisation').id;
+    const load = () => listOrders(db, { kind: 'workshop', organisationId }, query);
+    return ok(
+      c,
+      isPlainFirstPage(query) ? await deps.readCaches.lists.read('workshopOrders', organisationId, load) : await load(),
+    );
   });
 
   routes.get('/orders/:id{[0-9]{1,9}}', requireWorkshop, async (c) => {
