@@ -5,6 +5,7 @@ import type { InquiryDetail, OrderDetail } from '../../common/contracts/trading'
 import { organisations, users } from '../../server/db/schema';
 import { closeDueInquiries } from '../../server/trade/closing-sweeper';
 import { insertMember, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { startTcpProxy } from '../support/tcp-proxy';
 import { ADMIN, loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
 import {
   answerBody,
@@ -303,5 +304,51 @@ describe('list pages held in memory', () => {
           .where(eq(organisations.id, workshop.organisation.id)),
       true,
     );
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('while the database’s announcements arrive late', () => {
+  // Access changes held back a second, trade events three: without the writer's own process
+  // settling (sessions) and clearing its pages (lists) before it answers, its next request would
+  // still be served from memory.
+  let slow: TestServer;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  beforeAll(async () => {
+    proxy = await startTcpProxy(
+      { host: '127.0.0.1', port: 5432 },
+      { listenerDelayMs: { access_changed: 1000, trade_events: 3000 } },
+    );
+    slow = await startTestServer({}, { postgresThrough: (url) => proxy.through(url) });
+  }, 120_000);
+  afterAll(async () => {
+    await slow?.stop();
+    await proxy?.stop();
+  });
+
+  test('a logout still bites on the next request, and a new inquiry still shows in the list at once', async () => {
+    const dealer = await dealerWithUsers(slow, 'Teile Spät');
+    const workshop = await workshopWithDealers(slow, [dealer]);
+    const status = (pathname: string, cookie: string) =>
+      fetch(slow.url(pathname), { headers: { cookie } }).then((response) => response.status);
+    const total = async (pathname: string, cookie: string) =>
+      (await getJson<{ total: number }>(slow, pathname, cookie)).body.data.total;
+
+    expect(await total('/svc/workshop/inquiries', workshop.cookie)).toBe(0);
+    expect(await total('/svc/part-dealer/inquiries', dealer.cookie)).toBe(0);
+    const { response } = await send(
+      slow,
+      '/svc/workshop/inquiries',
+      workshop.cookie,
+      inquiryBody(workshop.relations.map((relation) => relation.id)),
+    );
+    expect(response.status).toBe(200);
+    expect(await total('/svc/workshop/inquiries', workshop.cookie)).toBe(1);
+    expect(await total('/svc/part-dealer/inquiries', dealer.cookie)).toBe(1);
+
+    expect(await status('/svc/auth/api/v1/user', workshop.cookie)).toBe(200);
+    expect(await status('/svc/auth/api/v1/user', workshop.cookie)).toBe(200);
+    const loggedOut = await postJson(slow, '/svc/auth/api/v1/logout', {}, { cookie: workshop.cookie });
+    expect(loggedOut.response.status).toBe(200);
+    expect(await status('/svc/auth/api/v1/user', workshop.cookie)).toBe(401);
   });
 });
