@@ -6,8 +6,8 @@ type CachedUser = typeof users.$inferSelect & { organisation: UserOrganisation |
 
 type Entry = { user: CachedUser; expiresAt: number };
 
-/** Enough for every session a process sees in a day; the oldest filled entry goes first beyond it. */
-export const SESSION_CACHE_LIMIT = 20_000;
+/** Sessions held at most (~1 KB each: up to ~10 MB); the oldest filled entry goes first beyond it. */
+export const SESSION_CACHE_LIMIT = 10_000;
 
 export type SessionCache = {
   /**

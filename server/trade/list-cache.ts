@@ -5,8 +5,8 @@ import { TRADE_EVENT_CHANNEL } from './event-log';
 /** Which first page: the workshop's inquiries or orders, or the dealer's inbox or orders. */
 export type CachedListKind = 'workshopInquiries' | 'workshopOrders' | 'dealerInbox' | 'dealerOrders';
 
-/** Pages of this many organisations at most; the oldest filled goes first beyond it. */
-export const LIST_CACHE_LIMIT = 5_000;
+/** Pages held at most (a page is ~2–20 KB: up to ~20 MB); the oldest filled goes first beyond it. */
+export const LIST_CACHE_LIMIT = 1_000;
 
 export type ListCache = {
   /** The page from memory when held, else from `load` (kept when nothing changed while it ran). */
