@@ -28,7 +28,10 @@ async function startBareServer(port: number, body: string) {
     env: { ...process.env, BODY: body },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise((resolve) => child.once('message', resolve));
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
   return {
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
