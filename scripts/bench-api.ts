@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshPostgresDatabase } from '../tests/support/fresh-postgres';
 import { benchDashboards } from './bench-dashboards';
+import { benchReads } from './bench-reads';
 import { figureLine, load as loadFor, login, percentile, post, rssMegabytes, startPortal } from './bench-support';
 import { benchTrade } from './bench-trade';
 
@@ -23,6 +24,9 @@ import { benchTrade } from './bench-trade';
  *
  * The trade loop (issue 13, scripts/bench-trade.ts): the dealer's inbox and the workshop's order
  * list on the demo's 10 000 inquiries, and placing 20-line orders; `npm run bench:api -- trade`.
+ *
+ * Reads that don't wait for the database (issue 26 §2, scripts/bench-reads.ts): the session read and
+ * the three lists' first pages beside the bare-Node ceiling; `npm run bench:api -- reads`.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -258,13 +262,20 @@ async function liveBenchmark(kind: 'pglite' | 'postgres') {
 }
 
 /** Sections to run: `npm run bench:api -- live` (or `trade`, `api`) runs only those named; none named runs all. */
-const named = process.argv.slice(2).filter((argument) => ['api', 'trade', 'live', 'dashboards'].includes(argument));
+const named = process.argv
+  .slice(2)
+  .filter((argument) => ['api', 'reads', 'trade', 'live', 'dashboards'].includes(argument));
 const runs = (section: string) => named.length === 0 || named.includes(section);
 if (runs('api')) {
   console.log(`API benchmark: autocannon on loopback, ${seconds} s per run, 10 connections unless noted`);
   await benchmark('pglite', 4331);
   if (process.env.DATABASE_URL) await benchmark('postgres', 4332);
   else console.log('\n(PostgreSQL skipped: set DATABASE_URL to include it)');
+}
+if (runs('reads')) {
+  await benchReads('pglite', 4351);
+  if (process.env.DATABASE_URL) await benchReads('postgres', 4352);
+  else console.log('\n(the reads on PostgreSQL skipped: set DATABASE_URL to include them)');
 }
 if (runs('trade')) {
   await benchTrade('pglite', 4341);

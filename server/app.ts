@@ -59,12 +59,24 @@ function loggableError(error: unknown, depth = 0): Record<string, unknown> {
   };
 }
 
+/** Methods whose requests never write (the portal's GET routes read only). */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Builds the whole HTTP surface: three services, captcha, health, dev mailbox and the SPA. */
 export function createApp(deps: ServerDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const publicOrigin = new URL(deps.config.publicUrl).origin;
 
   app.use('*', deps.metrics.middleware);
+  // Reads from memory (ADR 048): a request that may have written answers only once its own
+  // process can no longer serve what it changed. The list pages go at once (whatever it wrote);
+  // the sessions go when the database's announcements of its commits have arrived here.
+  app.use('*', async (c, next) => {
+    await next();
+    if (READ_ONLY_METHODS.has(c.req.method)) return;
+    deps.readCaches.lists.clear();
+    await deps.accessChanges.settle();
+  });
   app.use('*', compress());
   app.use('*', requestIdMiddleware(deps.config.trustedProxies));
   app.use('*', clientAddressMiddleware(deps.config.trustedProxies, deps.config.forwardedHeader));
@@ -156,7 +168,12 @@ export function createApp(deps: ServerDeps) {
     }
   });
 
-  const access = createSessionAccess(deps.config, deps.database.db, deps.database.poolUse().max);
+  const access = createSessionAccess(
+    deps.config,
+    deps.database.db,
+    deps.database.poolUse().max,
+    deps.readCaches.sessions,
+  );
   const api = new Hono();
   api.use(
     '*',

@@ -9,6 +9,7 @@ import { deleteExpiredCaptchas } from './captcha';
 import type { ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { listenToAccessChanges } from './http/access-changes';
+import { createSessionCache } from './http/session-cache';
 import { deleteExpiredSessions } from './http/sessions';
 import { createMailTransport, startMailWorker } from './mail/outbox';
 import { createMetrics } from './metrics';
@@ -18,6 +19,7 @@ import { seedAdministrator } from './seed';
 import { deleteExpiredOnboardingCredentials } from './services/workshop/onboarding-credentials';
 import { startClosingSweeper } from './trade/closing-sweeper';
 import { createDashboardCache } from './trade/dashboard-cache';
+import { startListCache } from './trade/list-cache';
 import { createLiveHub } from './trade/live-hub';
 import { startTradeMailWorker } from './trade/trade-mail-worker';
 import { startWebhookWorker } from './webhooks/delivery-worker';
@@ -67,6 +69,10 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     logger.error({ event: 'accessChanges.listenerFailed', reason: String(error) }, 'access change listener failed'),
   );
   const dashboardCache = await createDashboardCache(database);
+  const readCaches = {
+    sessions: createSessionCache(accessChanges),
+    lists: await startListCache(database, accessChanges),
+  };
   const liveHub = createLiveHub(database, logger, { horizon: config.liveHorizon, limits: config.liveLimits });
   await liveHub.start();
   let draining = false;
@@ -78,6 +84,7 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     liveHub,
     accessChanges,
     dashboardCache,
+    readCaches,
     metrics,
     isDraining: () => draining,
   });
@@ -130,6 +137,8 @@ export async function startServer(config: ServerConfig, logger: Logger) {
       await closed;
     }
     if (metricsServer) await new Promise<void>((resolve) => metricsServer.close(() => resolve()));
+    readCaches.sessions.stop();
+    await readCaches.lists.stop();
     await accessChanges.stop();
     await dashboardCache.stop();
     await database.close();
@@ -143,6 +152,8 @@ export async function startServer(config: ServerConfig, logger: Logger) {
     liveHub,
     accessChanges,
     dashboardCache,
+    /** Sessions and list pages held in memory (ADR 048). */
+    readCaches,
     /** The port of the metrics listener, when METRICS_PORT is set. */
     metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : null,
     /** The HTTP handler itself, which a test can call while the listener no longer accepts. */

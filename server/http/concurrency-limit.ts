@@ -191,13 +191,14 @@ export type ConcurrencyLimiter = ReturnType<typeof createConcurrencyLimiter>;
 /*
  * Before any of that, each session's requests are bounded before they reach the database: every
  * request with a session cookie costs at least its session lookup, and the database serves its
- * queue in order (PGlite one query at a time), so thirty loops of one session would put thirty
- * queries in front of everybody else's. Two may run and fourteen wait per session (a browser
- * sends at most six at a time to one host, so a person's requests wait a moment at most, and
- * are not refused); beyond, a 429 that costs no query at all. The live
+ * queue in order (PGlite one query at a time), so a hundred loops of one session would put a
+ * hundred queries in front of everybody else's. Six may run (what a browser sends at once to one
+ * host) and twenty-six wait per session (a person's tabs sharing the session wait a moment at most,
+ * and are not refused); beyond, a 429 that costs no query at all. Sessions held in memory (ADR 048)
+ * make most lookups free, so the bound is about the work behind them. The live
  * streams are left out: they stay open for hours, and have bounds of their own.
  */
-export const REQUESTS_PER_SESSION: ConcurrencyLimit = { running: 2, waiting: 14 };
+export const REQUESTS_PER_SESSION: ConcurrencyLimit = { running: 6, waiting: 26 };
 
 /** Places per key: `running` at once, `waiting` more in order; null beyond. */
 export function createKeyedLimiter(limit: ConcurrencyLimit) {

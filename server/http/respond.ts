@@ -38,11 +38,34 @@ export function conflictWithCurrent<TCurrent>(messageId: ConflictMessageId, curr
 export function refusalResponse(c: Context, refusal: ApiRefusal) {
   for (const [name, value] of Object.entries(refusal.extra.headers ?? {})) c.header(name, value);
   const body = refusalBody(c, refusal.status, refusal.messageId, refusal.extra.field);
-  return c.json(refusal.extra.data === undefined ? body : { ...body, data: refusal.extra.data }, refusal.status);
+  return jsonResponse(
+    c,
+    refusal.extra.data === undefined ? body : { ...body, data: refusal.extra.data },
+    refusal.status,
+  );
+}
+
+/** Hono's compress() default: smaller bodies are sent as they are. */
+const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * A JSON answer with its length: the compression middleware then leaves a small body (most API
+ * answers, under 1 KB) as it is instead of streaming it through gzip, and a large one is still
+ * compressed (ADR 048: a streamed body cost more per request than the session read from memory).
+ */
+export function jsonResponse(c: Context, value: unknown, status: ContentfulStatusCode = 200) {
+  const text = JSON.stringify(value);
+  const length = Buffer.byteLength(text);
+  return c.body(text, status, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(length),
+    // Said here for a body the middleware may compress: its own late header would rebuild the response.
+    ...(length >= COMPRESSION_THRESHOLD_BYTES && { Vary: 'Accept-Encoding' }),
+  });
 }
 
 export function ok<TData>(c: Context, data: TData, messageId?: MessageId) {
-  return c.json({
+  return jsonResponse(c, {
     code: SUCCESS_CODE,
     data,
     message: messageId ? translate(requestLocale(c), messageId) : undefined,

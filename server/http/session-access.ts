@@ -18,6 +18,7 @@ import {
 } from './concurrency-limit';
 import type { OpaqueCookieSettings } from './opaque-cookie';
 import { ApiRefusal } from './respond';
+import type { SessionCache } from './session-cache';
 import { currentSessionUser } from './sessions';
 
 /** The signed-in user with the organisation it acts for (null for admins and role `user`). */
@@ -50,9 +51,10 @@ export type SessionAccess = {
 };
 
 /**
- * The guards resolve the user from the session cookie against the database on every request that
- * passes one (no cache: a logged-out or deactivated user loses access with the next request), and
- * only there: public routes pay no session lookup. A route takes exactly one guard, so the session
+ * The guards resolve the user from the session cookie on every request that passes one, through
+ * the process's session cache when given (ADR 048: a logged-out or deactivated user still loses
+ * access with the next request in the writer's process, and within the notification's delay in
+ * every other), and only there: public routes pay no session lookup. A route takes exactly one guard, so the session
  * is read once per request. Whatever the browser stores about itself (`userResponse`) is never read.
  */
 export function createSessionAccess(
@@ -60,6 +62,7 @@ export function createSessionAccess(
   db: Database,
   /** Connections in the database pool (PGlite: 1), for how many expensive reads may run at once. */
   poolSize: number,
+  cache?: SessionCache,
 ): SessionAccess {
   // Cookies are Secure (and so may carry the __Host- prefix) in production and wherever the portal is
   // reached over https (staging, pre-production); a developer's machine runs on plain http.
@@ -67,7 +70,7 @@ export function createSessionAccess(
 
   function guard(allows: (user: SessionUser) => boolean) {
     return createMiddleware<SignedInEnv>(async (c, next) => {
-      const user = await currentSessionUser(c, db, cookieSettings);
+      const user = await currentSessionUser(c, db, cookieSettings, cache);
       if (!user) throw new ApiRefusal(401, 'sessionMissing');
       if (!allows(user)) throw new ApiRefusal(403, 'forbidden');
       c.set('user', user);
@@ -80,7 +83,7 @@ export function createSessionAccess(
     let memberGuard = memberGuards.get(kind);
     if (!memberGuard) {
       memberGuard = createMiddleware<MemberEnv>(async (c, next) => {
-        const user = await currentSessionUser(c, db, cookieSettings);
+        const user = await currentSessionUser(c, db, cookieSettings, cache);
         if (!user) throw new ApiRefusal(401, 'sessionMissing');
         const { organisation } = user;
         if (organisation?.kind !== kind || user.role !== MEMBER_ROLE_OF_KIND[kind]) {

@@ -11,6 +11,7 @@ import {
   presentedOpaqueHash,
   setOpaqueCookie,
 } from './opaque-cookie';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_HOURS_WITHOUT_REMEMBER = 12;
 export const SESSION_DAYS_WITH_REMEMBER = 30;
@@ -39,14 +40,14 @@ export async function startSession(
 /**
  * The session check runs on nearly every request, so its statement is built once per database
  * rather than per request (Drizzle's query building cost more than PGlite's execution of it), and
- * named, so that node-postgres parses and plans it once per connection. It still reads the
- * session and the user on every call: a logout or a deactivation takes effect at once, in every
- * process sharing the database.
+ * named, so that node-postgres parses and plans it once per connection. With a session cache
+ * (ADR 048) it runs once per session and process until an access change drops the entry.
  */
 function prepareSessionUserQuery(db: Database) {
   return db
     .select({
       user: users,
+      expiresAt: sessions.expiresAt,
       organisation: {
         id: organisations.id,
         kind: organisations.kind,
@@ -64,10 +65,23 @@ function prepareSessionUserQuery(db: Database) {
 
 const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
 
-/** The signed-in user of this request, or null when the cookie is missing, unknown or expired. */
-export async function currentSessionUser(c: Context, db: Database, settings: OpaqueCookieSettings) {
+/**
+ * The signed-in user of this request, or null when the cookie is missing, unknown or expired; from
+ * `cache` when given and it holds the session.
+ */
+export async function currentSessionUser(
+  c: Context,
+  db: Database,
+  settings: OpaqueCookieSettings,
+  cache?: SessionCache,
+) {
   const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
   if (!idHash) return null;
+  if (!cache) return (await readSessionUser(db, idHash))?.user ?? null;
+  return cache.read(idHash, () => readSessionUser(db, idHash));
+}
+
+async function readSessionUser(db: Database, idHash: string) {
   let query = sessionUserQueries.get(db);
   if (!query) {
     query = prepareSessionUserQuery(db);
@@ -81,7 +95,7 @@ export async function currentSessionUser(c: Context, db: Database, settings: Opa
   const organisation = row.organisation
     ? { id: row.organisation.id, kind: row.organisation.kind, name: row.organisation.name }
     : null;
-  return { ...row.user, organisation };
+  return { user: { ...row.user, organisation }, expiresAt: row.expiresAt };
 }
 
 /**

@@ -4,7 +4,17 @@ import net from 'node:net';
  * A TCP proxy between the server and PostgreSQL that a fault test can cut (open connections
  * reset, new ones refused, as when the database host goes away) and restore on the same port.
  */
-export async function startTcpProxy(target: { host: string; port: number }) {
+export async function startTcpProxy(
+  target: { host: string; port: number },
+  options: {
+    /**
+     * Per channel, holds back what the database sends on the connection that LISTENs on it by this
+     * many ms (the order kept): its notifications arrive late, as on a loaded network, while every
+     * query runs at full speed.
+     */
+    listenerDelayMs?: Record<string, number>;
+  } = {},
+) {
   const sockets = new Set<net.Socket>();
   let listener: net.Server | null = null;
   const track = (socket: net.Socket) => {
@@ -19,7 +29,24 @@ export async function startTcpProxy(target: { host: string; port: number }) {
         track(upstream);
         client.on('error', () => upstream.destroy());
         upstream.on('error', () => client.destroy());
-        client.pipe(upstream).pipe(client);
+        const delays = options.listenerDelayMs;
+        if (delays === undefined) {
+          client.pipe(upstream).pipe(client);
+          return;
+        }
+        let delayMs = 0;
+        client.on('data', (chunk: Buffer) => {
+          for (const [channel, ms] of Object.entries(delays)) {
+            if (chunk.includes(`LISTEN "${channel}"`)) delayMs = ms;
+          }
+          upstream.write(chunk);
+        });
+        client.on('end', () => upstream.end());
+        upstream.on('data', (chunk: Buffer) => {
+          if (delayMs > 0) setTimeout(() => client.writable && client.write(chunk), delayMs);
+          else client.write(chunk);
+        });
+        upstream.on('end', () => client.end());
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {

@@ -72,6 +72,8 @@ export async function startTestServer(
     accessChanges: server.accessChanges,
     /** The process's kept dashboards (ADR 049). */
     dashboardCache: server.dashboardCache,
+    /** The process's sessions and list pages held in memory (ADR 048). */
+    readCaches: server.readCaches,
     /** The metrics listener's port, when started with METRICS_PORT. */
     metricsPort: server.metricsPort,
     /** Calls the app without the listener (which stops accepting when a graceful stop begins). */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
+import type * as v from 'valibot';
 import {
   dealerInboxQuerySchema,
   quoteAnswerSchema,
@@ -13,6 +14,7 @@ import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { answerInquiry, declineInquiry, markInquirySeen } from '../../trade/dealer-answers';
 import { inboxRowsQuery, inboxStatusCondition, toInboxItems } from '../../trade/dealer-inbox';
 import { dealerInquiry } from '../../trade/inquiry-detail';
+import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
 import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from '../../trade/part-search';
 import type { TradeActor } from '../../trade/trade-actor';
 
@@ -34,9 +36,23 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
   });
   const inquiryIdOf = (c: Context<MemberEnv>) => Number(c.req.param('id'));
 
-  routes.get('/inquiries', member, access.expensive, async (c) => {
-    const { page, status, q } = parseQuery(c, dealerInboxQuerySchema);
-    const organisationId = c.get('organisation').id;
+  routes.get(
+    '/inquiries',
+    member,
+    answerHeldFirstPage(deps.readCaches.lists, 'dealerInbox', dealerInboxQuerySchema),
+    access.expensive,
+    async (c) => {
+      const query = parseQuery(c, dealerInboxQuerySchema);
+      const organisationId = c.get('organisation').id;
+      const load = () => readInbox(organisationId, query);
+      return ok(
+        c,
+        isPlainFirstPage(query) ? await deps.readCaches.lists.read('dealerInbox', organisationId, load) : await load(),
+      );
+    },
+  );
+
+  async function readInbox(organisationId: number, { page, status, q }: v.InferOutput<typeof dealerInboxQuerySchema>) {
     const terms = q ? searchTerms(q) : null;
     const where = and(
       eq(inquiryRecipients.dealerOrganisationId, organisationId),
@@ -69,8 +85,8 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
         : db.select({ total: count() }).from(inquiryRecipients).where(where),
     ]);
     const items = await toInboxItems(db, rows);
-    return ok(c, { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE });
-  });
+    return { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE };
+  }
 
   routes.get('/inquiries/:id{[0-9]{1,9}}', member, async (c) => {
     const found = await dealerInquiry(db, {

@@ -6,6 +6,7 @@ import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { requestLocale } from '../../i18n';
 import type { EventReader } from '../../trade/event-log';
+import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
 import { applyDealerDocument } from '../../trade/opentrans/apply-document';
 import { buildOrderDocument } from '../../trade/opentrans/order-document';
 import { openTransRefusal } from '../../trade/opentrans/refusal';
@@ -37,10 +38,21 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
     return detail;
   };
 
-  routes.get('/orders', requireDealer, access.expensive, async (c) => {
-    const query = parseQuery(c, orderListQuerySchema);
-    return ok(c, await listOrders(db, readerOf(c.get('organisation').id), query));
-  });
+  routes.get(
+    '/orders',
+    requireDealer,
+    answerHeldFirstPage(deps.readCaches.lists, 'dealerOrders', orderListQuerySchema),
+    access.expensive,
+    async (c) => {
+      const query = parseQuery(c, orderListQuerySchema);
+      const organisationId = c.get('organisation').id;
+      const load = () => listOrders(db, readerOf(organisationId), query);
+      return ok(
+        c,
+        isPlainFirstPage(query) ? await deps.readCaches.lists.read('dealerOrders', organisationId, load) : await load(),
+      );
+    },
+  );
 
   routes.get('/orders/:id{[0-9]{1,9}}', requireDealer, async (c) => {
     const detail = await readOrderDetail(db, readerOf(c.get('organisation').id), Number(c.req.param('id')));

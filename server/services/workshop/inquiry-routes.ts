@@ -9,6 +9,7 @@ import { createInquiry } from '../../trade/create-inquiry';
 import { inquiryDetail } from '../../trade/inquiry-detail';
 import { listInquiries } from '../../trade/inquiry-list';
 import { learnedFitment } from '../../trade/learned-fitment';
+import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
 import type { TradeActor } from '../../trade/trade-actor';
 
 /**
@@ -41,10 +42,23 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
     return ok(c, await readBack(c, id), 'inquirySent');
   });
 
-  routes.get('/inquiries', member, access.expensive, async (c) => {
-    const query = parseQuery(c, inquiryListQuerySchema);
-    return ok(c, await listInquiries(db, c.get('organisation').id, query));
-  });
+  routes.get(
+    '/inquiries',
+    member,
+    answerHeldFirstPage(deps.readCaches.lists, 'workshopInquiries', inquiryListQuerySchema),
+    access.expensive,
+    async (c) => {
+      const query = parseQuery(c, inquiryListQuerySchema);
+      const organisationId = c.get('organisation').id;
+      const load = () => listInquiries(db, organisationId, query);
+      return ok(
+        c,
+        isPlainFirstPage(query)
+          ? await deps.readCaches.lists.read('workshopInquiries', organisationId, load)
+          : await load(),
+      );
+    },
+  );
 
   /**
    * Learned fitment while a new inquiry is typed (ADR 028): per part number, what earlier orders

@@ -4,6 +4,7 @@ import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import type { EventReader } from '../../trade/event-log';
+import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
 import { requestReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
@@ -30,10 +31,23 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
     return ok(c, await placedOrders(db, placed), 'ordersPlaced');
   });
 
-  routes.get('/orders', requireWorkshop, access.expensive, async (c) => {
-    const query = parseQuery(c, orderListQuerySchema);
-    return ok(c, await listOrders(db, { kind: 'workshop', organisationId: c.get('organisation').id }, query));
-  });
+  routes.get(
+    '/orders',
+    requireWorkshop,
+    answerHeldFirstPage(deps.readCaches.lists, 'workshopOrders', orderListQuerySchema),
+    access.expensive,
+    async (c) => {
+      const query = parseQuery(c, orderListQuerySchema);
+      const organisationId = c.get('organisation').id;
+      const load = () => listOrders(db, { kind: 'workshop', organisationId }, query);
+      return ok(
+        c,
+        isPlainFirstPage(query)
+          ? await deps.readCaches.lists.read('workshopOrders', organisationId, load)
+          : await load(),
+      );
+    },
+  );
 
   routes.get('/orders/:id{[0-9]{1,9}}', requireWorkshop, async (c) => {
     const reader: EventReader = { kind: 'workshop', organisationId: c.get('organisation').id };
