@@ -61,6 +61,9 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          // Vitest's default is one worker less than the cores: one on these 2-core machines, which
+          // left a core idle through the whole jsdom run (issue 23: measured, see ADR 038).
+          maxWorkers: 2,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
@@ -71,6 +74,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'model',
           sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           include: ['tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
