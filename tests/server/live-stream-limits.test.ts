@@ -5,7 +5,13 @@ import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, latestTradeEventId, type TradeEventInput } from '../../server/trade/event-log';
 import { createApiKey } from '../support/api-keys';
-import { insertDealerOrganisation, insertMember, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import {
+  insertDealerOrganisation,
+  insertMember,
+  insertSentInquiry,
+  insertWorkshop,
+  MEMBER_PASSWORD,
+} from '../support/organisations';
 import { secondProcess } from '../support/second-process';
 import { type EventStream, openEventStream } from '../support/sse-client';
 import { loginCookie, postJson, type ReachableServer, startTestServer, type TestServer } from '../support/test-server';
@@ -35,26 +41,13 @@ async function seed(db: Database) {
   });
   const other = await insertWorkshop(db, { name: 'Werkstatt Nebenan', ownerEmail: 'nebenan@werkstatt.de' });
   const dealer = await insertDealerOrganisation(db, 'Teile Grenze', 'grenze@teile.de');
-  const inquiryOf = async (organisationId: number, createdBy: number) => {
-    const [row] = await db
-      .insert(schema.inquiries)
-      .values({
-        workshopOrganisationId: organisationId,
-        createdBy,
-        status: 'sent',
-        closesAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
-    if (!row) throw new Error('inquiry insert returned nothing');
-    return row;
-  };
   return {
     workshop,
     colleague,
     other,
     dealer,
-    inquiry: await inquiryOf(workshop.organisation.id, workshop.owner.id),
-    otherInquiry: await inquiryOf(other.organisation.id, other.owner.id),
+    inquiry: await insertSentInquiry(db, workshop.organisation.id, workshop.owner.id),
+    otherInquiry: await insertSentInquiry(db, other.organisation.id, other.owner.id),
   };
 }
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, type TradeEventInput } from '../../server/trade/event-log';
-import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { insertDealerOrganisation, insertSentInquiry, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { secondProcess } from '../support/second-process';
 import { type EventStream, openEventStream } from '../support/sse-client';
 import { startTcpProxy } from '../support/tcp-proxy';
@@ -31,26 +31,13 @@ async function seed(db: Database) {
   const otherWorkshop = await insertWorkshop(db, { name: 'Werkstatt Anders', ownerEmail: 'anders@werkstatt.de' });
   const dealerA = await insertDealerOrganisation(db, 'Teile A', 'a@teile.de');
   const dealerB = await insertDealerOrganisation(db, 'Teile B', 'b@teile.de');
-  const inquiryOf = async (organisationId: number, createdBy: number) => {
-    const [row] = await db
-      .insert(schema.inquiries)
-      .values({
-        workshopOrganisationId: organisationId,
-        createdBy,
-        status: 'sent',
-        closesAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning();
-    if (!row) throw new Error('inquiry insert returned nothing');
-    return row;
-  };
   return {
     workshop,
     otherWorkshop,
     dealerA,
     dealerB,
-    inquiry: await inquiryOf(workshop.organisation.id, workshop.owner.id),
-    otherInquiry: await inquiryOf(otherWorkshop.organisation.id, otherWorkshop.owner.id),
+    inquiry: await insertSentInquiry(db, workshop.organisation.id, workshop.owner.id),
+    otherInquiry: await insertSentInquiry(db, otherWorkshop.organisation.id, otherWorkshop.owner.id),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Database } from '../../server/db/database';
 import {
   dealerLogos,
   dealerProfiles,
+  inquiries,
   organisations,
   partDealers,
   supplierRelations,
@@ -170,4 +171,14 @@ export function pngDeclaring(width: number, height: number) {
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
   return png;
+}
+
+/** An inquiry in status `sent`, closing in a day, written straight into the test database (no lines, no recipients). */
+export async function insertSentInquiry(db: Database, workshopOrganisationId: number, createdBy: number) {
+  const [row] = await db
+    .insert(inquiries)
+    .values({ workshopOrganisationId, createdBy, status: 'sent', closesAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  if (!row) throw new Error('inquiry insert returned nothing');
+  return row;
 }
