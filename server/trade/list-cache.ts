@@ -82,6 +82,20 @@ export function isPlainFirstPage(query: { page: number } & Record<string, unknow
 }
 
 /**
+ * A list page: the plain first page through the cache (filled on a miss), any other page from
+ * `load`. The one place that decides which pages are kept.
+ */
+export function readListPage<TPage>(
+  cache: ListCache,
+  kind: CachedListKind,
+  organisationId: number,
+  query: { page: number } & Record<string, unknown>,
+  load: () => Promise<TPage>,
+): Promise<TPage> {
+  return isPlainFirstPage(query) ? cache.read(kind, organisationId, load) : load();
+}
+
+/**
  * Answers a plain first page held in memory before the expensive-read limit (issue 27, ADR 044):
  * a page from memory costs no query, so it neither waits for nor takes one of the places the
  * database's readers share. Anything else goes on to the limit and the route.

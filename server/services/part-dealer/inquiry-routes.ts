@@ -14,7 +14,7 @@ import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { answerInquiry, declineInquiry, markInquirySeen } from '../../trade/dealer-answers';
 import { inboxRowsQuery, inboxStatusCondition, toInboxItems } from '../../trade/dealer-inbox';
 import { dealerInquiry } from '../../trade/inquiry-detail';
-import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
+import { answerHeldFirstPage, readListPage } from '../../trade/list-cache';
 import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from '../../trade/part-search';
 import type { TradeActor } from '../../trade/trade-actor';
 
@@ -45,10 +45,7 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
       const query = parseQuery(c, dealerInboxQuerySchema);
       const organisationId = c.get('organisation').id;
       const load = () => readInbox(organisationId, query);
-      return ok(
-        c,
-        isPlainFirstPage(query) ? await deps.readCaches.lists.read('dealerInbox', organisationId, load) : await load(),
-      );
+      return ok(c, await readListPage(deps.readCaches.lists, 'dealerInbox', organisationId, query, load));
     },
   );
 

@@ -6,7 +6,7 @@ import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { requestLocale } from '../../i18n';
 import type { EventReader } from '../../trade/event-log';
-import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
+import { answerHeldFirstPage, readListPage } from '../../trade/list-cache';
 import { applyDealerDocument } from '../../trade/opentrans/apply-document';
 import { buildOrderDocument } from '../../trade/opentrans/order-document';
 import { openTransRefusal } from '../../trade/opentrans/refusal';
@@ -47,10 +47,7 @@ export function createDealerOrderRoutes(deps: ServerDeps, access: SessionAccess)
       const query = parseQuery(c, orderListQuerySchema);
       const organisationId = c.get('organisation').id;
       const load = () => listOrders(db, readerOf(organisationId), query);
-      return ok(
-        c,
-        isPlainFirstPage(query) ? await deps.readCaches.lists.read('dealerOrders', organisationId, load) : await load(),
-      );
+      return ok(c, await readListPage(deps.readCaches.lists, 'dealerOrders', organisationId, query, load));
     },
   );
 

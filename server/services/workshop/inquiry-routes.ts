@@ -9,7 +9,7 @@ import { createInquiry } from '../../trade/create-inquiry';
 import { inquiryDetail } from '../../trade/inquiry-detail';
 import { listInquiries } from '../../trade/inquiry-list';
 import { learnedFitment } from '../../trade/learned-fitment';
-import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
+import { answerHeldFirstPage, readListPage } from '../../trade/list-cache';
 import type { TradeActor } from '../../trade/trade-actor';
 
 /**
@@ -51,12 +51,7 @@ export function createInquiryRoutes(deps: ServerDeps, access: SessionAccess) {
       const query = parseQuery(c, inquiryListQuerySchema);
       const organisationId = c.get('organisation').id;
       const load = () => listInquiries(db, organisationId, query);
-      return ok(
-        c,
-        isPlainFirstPage(query)
-          ? await deps.readCaches.lists.read('workshopInquiries', organisationId, load)
-          : await load(),
-      );
+      return ok(c, await readListPage(deps.readCaches.lists, 'workshopInquiries', organisationId, query, load));
     },
   );
 

@@ -4,7 +4,7 @@ import type { ServerDeps } from '../../context';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import type { EventReader } from '../../trade/event-log';
-import { answerHeldFirstPage, isPlainFirstPage } from '../../trade/list-cache';
+import { answerHeldFirstPage, readListPage } from '../../trade/list-cache';
 import { requestReturn } from '../../trade/order-changes';
 import { readOrderDetail } from '../../trade/order-detail';
 import { listOrders } from '../../trade/order-list';
@@ -40,12 +40,7 @@ export function createWorkshopOrderRoutes(deps: ServerDeps, access: SessionAcces
       const query = parseQuery(c, orderListQuerySchema);
       const organisationId = c.get('organisation').id;
       const load = () => listOrders(db, { kind: 'workshop', organisationId }, query);
-      return ok(
-        c,
-        isPlainFirstPage(query)
-          ? await deps.readCaches.lists.read('workshopOrders', organisationId, load)
-          : await load(),
-      );
+      return ok(c, await readListPage(deps.readCaches.lists, 'workshopOrders', organisationId, query, load));
     },
   );
 
