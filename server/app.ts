@@ -9,6 +9,7 @@ import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
 import { createPublicFormPosts } from './forms/public-form-posts';
+import { forgetWhatTheWriterChanged } from './http/after-write';
 import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
 import { createKeyedLimiter, limitSessionConcurrency, REQUESTS_PER_SESSION } from './http/concurrency-limit';
 import { requestContextMiddleware } from './http/request-context';
@@ -59,24 +60,20 @@ function loggableError(error: unknown, depth = 0): Record<string, unknown> {
   };
 }
 
-/** Methods whose requests never write (the portal's GET routes read only). */
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /** Builds the whole HTTP surface: three services, captcha, health, dev mailbox and the SPA. */
 export function createApp(deps: ServerDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const publicOrigin = new URL(deps.config.publicUrl).origin;
 
   app.use('*', deps.metrics.middleware);
-  // Reads from memory (ADR 048): a request that may have written answers only once its own
-  // process can no longer serve what it changed. The list pages go at once (whatever it wrote);
-  // the sessions go when the database's announcements of its commits have arrived here.
-  app.use('*', async (c, next) => {
-    await next();
-    if (READ_ONLY_METHODS.has(c.req.method)) return;
-    deps.readCaches.lists.clear();
-    await deps.accessChanges.settle();
-  });
+  app.use(
+    '*',
+    forgetWhatTheWriterChanged({
+      lists: deps.readCaches.lists,
+      dashboards: deps.dashboardCache,
+      accessChanges: deps.accessChanges,
+    }),
+  );
   app.use('*', compress());
   app.use('*', requestIdMiddleware(deps.config.trustedProxies));
   app.use('*', clientAddressMiddleware(deps.config.trustedProxies, deps.config.forwardedHeader));
@@ -135,7 +132,6 @@ export function createApp(deps: ServerDeps) {
     await next();
     if (deps.isDraining()) c.header('Connection', 'close');
   });
-  app.use('*', deps.dashboardCache.forgetOwnAfterWrite);
 
   /**
    * Readiness (ADR 033): whether a proxy or orchestrator should send this process requests. Unready

@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
 import type { DatabaseHandle } from '../db/database';
 import { TRADE_ORGANISATIONS_CHANNEL } from './event-log';
 
@@ -34,16 +33,8 @@ export type DashboardCache = {
   forgetAll: () => void;
   /** How many dashboards are kept (for tests and the benchmark). */
   size: () => number;
-  /**
-   * After a write of a member or an API key has answered, forgets its own organisation's figures,
-   * before the response leaves: the person's next dashboard shows what they just did even where
-   * the database's notification reaches this process later (PostgreSQL's LISTEN connection).
-   */
-  forgetOwnAfterWrite: MiddlewareHandler;
   stop: () => Promise<void>;
 };
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The organisation ids a `trade_organisations` notification names (see `appendTradeEvents`). */
 export function parseOrganisationIds(payload: string) {
@@ -108,12 +99,6 @@ export async function createDashboardCache(
     forget,
     forgetAll,
     size: () => entries.size,
-    forgetOwnAfterWrite: async (c, next) => {
-      await next();
-      if (SAFE_METHODS.has(c.req.method)) return;
-      const organisation = (c.var as { organisation?: { id: number } }).organisation;
-      if (organisation) forget([organisation.id]);
-    },
     async stop() {
       entries.clear();
       await stopListening();

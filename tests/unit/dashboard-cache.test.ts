@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { expect, test } from 'vitest';
+import { forgetWhatTheWriterChanged } from '../../server/http/after-write';
 import { createDashboardCache, parseOrganisationIds } from '../../server/trade/dashboard-cache';
 
 /** A database whose trade-organisation notifications and listener outages the test sends by hand. */
@@ -109,8 +110,25 @@ test('a notification names organisation ids; anything else in it is ignored', ()
 test("after a member's write has answered, its own organisation is forgotten; reads and others' figures are kept", async () => {
   const { database } = fakeDatabase();
   const cache = await createDashboardCache(database);
+  let listClears = 0;
+  let settled = 0;
   const app = new Hono<{ Variables: { organisation: { id: number } } }>();
-  app.use('*', cache.forgetOwnAfterWrite);
+  app.use(
+    '*',
+    forgetWhatTheWriterChanged({
+      lists: {
+        clear: () => {
+          listClears += 1;
+        },
+      },
+      dashboards: cache,
+      accessChanges: {
+        settle: async () => {
+          settled += 1;
+        },
+      },
+    }),
+  );
   app.use('*', async (c, next) => {
     c.set('organisation', { id: 1 });
     await next();
@@ -122,7 +140,9 @@ test("after a member's write has answered, its own organisation is forgotten; re
   await cache.read(key(2), theirs.compute);
   await app.request('/svc/workshop/orders');
   expect(await cache.read(key(1), mine.compute)).toBe(1);
+  expect({ listClears, settled }).toEqual({ listClears: 0, settled: 0 });
   await app.request('/svc/workshop/orders', { method: 'POST' });
   expect(await cache.read(key(1), mine.compute)).toBe(2);
   expect(await cache.read(key(2), theirs.compute)).toBe(1);
+  expect({ listClears, settled }).toEqual({ listClears: 1, settled: 1 });
 });
