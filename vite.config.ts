@@ -64,6 +64,8 @@ export default defineConfig(({ mode }) => ({
           // Vitest's default is one worker less than the cores: one on these 2-core machines, which
           // left a core idle through the whole jsdom run (issue 23: measured, see ADR 038).
           maxWorkers: 2,
+          // Vitest's 5 s per test is a speed check in disguise on a busy machine (issue 23 §5).
+          testTimeout: 30_000,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
@@ -75,6 +77,7 @@ export default defineConfig(({ mode }) => ({
           name: 'model',
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          testTimeout: 30_000,
           include: ['tests/model/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/dom.ts'],
