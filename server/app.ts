@@ -3,16 +3,14 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 // The `requestId` context variable is typed by Hono's request-id module; its value is ours.
 import type {} from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { createDmsApi } from './api-v1/app';
 import { createCaptchaRoutes } from './captcha';
 import type { ServerDeps } from './context';
 import { createDevMailbox } from './dev-mailbox';
 import { createPublicFormPosts } from './forms/public-form-posts';
 import { forgetWhatTheWriterChanged } from './http/after-write';
-import { clientAddressMiddleware, clientIp, requestIdMiddleware } from './http/client-ip';
 import { createKeyedLimiter, limitSessionConcurrency, REQUESTS_PER_SESSION } from './http/concurrency-limit';
-import { requestContextMiddleware } from './http/request-context';
+import { requestFrame } from './http/request-frame';
 import { limitBody, refuseNulInQuery, sameOriginJsonOnly } from './http/request-guard';
 import { ApiRefusal, refusalBody, refusalResponse } from './http/respond';
 import { createSessionAccess } from './http/session-access';
@@ -75,34 +73,17 @@ export function createApp(deps: ServerDeps) {
     }),
   );
   app.use('*', compress());
-  app.use('*', requestIdMiddleware(deps.config.trustedProxies));
-  app.use('*', clientAddressMiddleware(deps.config.trustedProxies, deps.config.forwardedHeader));
   app.use(
     '*',
-    requestContextMiddleware((c) => ({ requestId: c.get('requestId'), clientIp: clientIp(c) })),
-  );
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          ...(deps.config.captcha.recaptcha ? ['https://www.google.com', 'https://www.gstatic.com'] : []),
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(deps.config.analyticsOrigin ? [deps.config.analyticsOrigin] : [])],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: deps.config.captcha.recaptcha ? ['https://www.google.com'] : ["'none'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
+    requestFrame({
+      securityHeaders: {
+        recaptcha: Boolean(deps.config.captcha.recaptcha),
+        analyticsOrigin: deps.config.analyticsOrigin ?? null,
+        strictTransportSecurity: deps.config.isProduction,
       },
-      strictTransportSecurity: deps.config.isProduction ? 'max-age=31536000; includeSubDomains' : false,
-      // A response that sets its own policy keeps it: an uploaded logo is served with a stricter one.
-      overwrite: false,
+      trustedProxies: deps.config.trustedProxies,
+      forwardedHeader: deps.config.forwardedHeader,
+      isDraining: deps.isDraining,
     }),
   );
 
@@ -124,13 +105,6 @@ export function createApp(deps: ServerDeps) {
       'unhandled error',
     );
     return c.json({ ...refusalBody(c, 500, 'serverError'), correlationId }, 500);
-  });
-
-  // While draining, no connection is kept alive for a next request: the proxy opens a new one,
-  // which reaches another process (ADR 033).
-  app.use('*', async (c, next) => {
-    await next();
-    if (deps.isDraining()) c.header('Connection', 'close');
   });
 
   /**

@@ -1,6 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 
 /** Which header a trusted proxy writes the client's address into (ADR 032). */
 export const FORWARDED_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
@@ -167,37 +167,21 @@ export function peerAddress(c: Context): string {
   }
 }
 
-/**
- * Resolves the client's address once per request (see `resolveClientAddress`); rate limits, audit
- * entries and logs read it through `clientIp`.
- */
-export function clientAddressMiddleware(trusted: TrustedProxies, header: ForwardedHeader): MiddlewareHandler {
-  return async (c, next) => {
-    // Several header lines of one name arrive joined with ", ", which both formats read as more hops.
-    const forwarded = c.req.header(header);
-    c.set('clientAddress', resolveClientAddress({ peer: peerAddress(c), forwarded, header, trusted }));
-    await next();
-  };
-}
-
 /** What a proxy's request id may look like to be kept: short and plain, so a log line cannot be forged with it. */
 const PROXY_REQUEST_ID = /^[\w=-]{1,128}$/;
 
 /**
  * The request id (ADR 032): a trusted proxy's `X-Request-Id` when it is short and plain, else a new
- * UUID; echoed in the answer. A client's own id is not believed, so nobody outside can make two
- * requests share one id in the logs.
+ * UUID; echoed in the answer (server/http/request-frame.ts). A client's own id is not believed, so
+ * nobody outside can make two requests share one id in the logs. Without trusted proxies nothing
+ * is asked of the peer's address (a BlockList check per request cost more than the UUID).
  */
-export function requestIdMiddleware(trusted: TrustedProxies): MiddlewareHandler {
-  return async (c, next) => {
-    const offered = c.req.header('x-request-id');
-    const peer = normalizeAddress(peerAddress(c));
-    const fromTrustedProxy = peer !== null && isTrusted(trusted, peer);
-    const id = offered && fromTrustedProxy && PROXY_REQUEST_ID.test(offered) ? offered : crypto.randomUUID();
-    c.set('requestId', id);
-    c.header('X-Request-Id', id);
-    await next();
-  };
+export function requestIdOf(c: Context, peer: string, trusted: TrustedProxies): string {
+  if (trusted.entries.length === 0) return crypto.randomUUID();
+  const offered = c.req.header('x-request-id');
+  if (!offered || !PROXY_REQUEST_ID.test(offered)) return crypto.randomUUID();
+  const address = normalizeAddress(peer);
+  return address !== null && isTrusted(trusted, address) ? offered : crypto.randomUUID();
 }
 
 /** The client's address (ADR 032): the peer, or what a trusted proxy forwarded. */

@@ -222,14 +222,20 @@ export function createKeyedLimiter(limit: ConcurrencyLimit) {
   }
 
   return {
-    async enter(key: string, signal?: AbortSignal): Promise<(() => void) | null> {
+    /**
+     * `abortSignal` is asked for only when the request has to wait: building a request's signal
+     * costs an AbortController, which the session read (ADR 048) would otherwise pay every time.
+     */
+    async enter(key: string, abortSignal?: () => AbortSignal): Promise<(() => void) | null> {
       const place = places.get(key) ?? { running: 0, queue: [] };
       places.set(key, place);
       if (place.running < limit.running) {
         place.running += 1;
         return releaser(key);
       }
-      if (place.queue.length >= limit.waiting || signal?.aborted) return null;
+      if (place.queue.length >= limit.waiting) return null;
+      const signal = abortSignal?.();
+      if (signal?.aborted) return null;
       const admitted = await new Promise<boolean>((resolve) => {
         const admit = () => {
           signal?.removeEventListener('abort', giveUp);
@@ -275,7 +281,7 @@ export function limitSessionConcurrency(
   return createMiddleware(async (c, next) => {
     const key = sessionKey(c);
     if (key === null) return next();
-    const leave = await limiter.enter(key, c.req.raw.signal);
+    const leave = await limiter.enter(key, () => c.req.raw.signal);
     if (!leave) throw tooManyConcurrentRequests();
     try {
       await next();

@@ -47,9 +47,24 @@ export function clearOpaqueCookie(c: Context, name: string, settings: OpaqueCook
   deleteCookie(c, hostCookieName(name, settings), { path: '/', secure: settings.secure });
 }
 
+/**
+ * Each request's hashes by cookie name. The session limit and then the session guard both ask for
+ * the session's (ADR 048): the cookie header is parsed and hashed once per request, not twice.
+ */
+const presentedHashes = new WeakMap<Context, Map<string, string | null>>();
+
 /** The hash of this request's cookie value, or null when it is missing or too long to be one of ours. */
 export function presentedOpaqueHash(c: Context, name: string, settings: OpaqueCookieSettings) {
-  const value = getCookie(c, hostCookieName(name, settings));
-  if (!value || value.length > OPAQUE_VALUE_MAX_LENGTH) return null;
-  return hashOpaqueValue(value);
+  const cookieName = hostCookieName(name, settings);
+  let hashes = presentedHashes.get(c);
+  const known = hashes?.get(cookieName);
+  if (known !== undefined) return known;
+  const value = getCookie(c, cookieName);
+  const hash = !value || value.length > OPAQUE_VALUE_MAX_LENGTH ? null : hashOpaqueValue(value);
+  if (!hashes) {
+    hashes = new Map();
+    presentedHashes.set(c, hashes);
+  }
+  hashes.set(cookieName, hash);
+  return hash;
 }

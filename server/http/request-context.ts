@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { MiddlewareHandler } from 'hono';
 
 /** What every log line written while a request is handled carries (ADR 032). */
 export type RequestLogContext = { requestId: string; clientIp: string };
@@ -15,7 +14,6 @@ export function currentRequestContext(): RequestLogContext | undefined {
  * Runs the rest of the request with its id and client address in reach of the logger, so a log
  * line deep in a service names the request without every call passing them on.
  */
-export function requestContextMiddleware(read: (c: Parameters<MiddlewareHandler>[0]) => RequestLogContext) {
-  const middleware: MiddlewareHandler = (c, next) => storage.run(read(c), next);
-  return middleware;
+export function runWithRequestContext<T>(context: RequestLogContext, rest: () => T): T {
+  return storage.run(context, rest);
 }

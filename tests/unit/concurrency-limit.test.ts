@@ -206,3 +206,26 @@ test('a session gets `running` places, `waiting` more in order, and a 429 beyond
   ]);
   expect(limiter.busyKeys()).toBe(0);
 });
+
+test("a session's request builds its abort signal only when it has to wait, and gives up its place when aborted", async () => {
+  const limiter = createKeyedLimiter({ running: 1, waiting: 1 });
+  let signalsBuilt = 0;
+  const gone = new AbortController();
+  const signalOf = (signal: AbortSignal) => () => {
+    signalsBuilt += 1;
+    return signal;
+  };
+  const running = await limiter.enter('a', signalOf(new AbortController().signal));
+  // A free place costs no signal (ADR 048: an AbortController per session read).
+  expect(signalsBuilt).toBe(0);
+  const waiting = limiter.enter('a', signalOf(gone.signal));
+  expect(signalsBuilt).toBe(1);
+  expect(limiter.usage('a')).toEqual({ running: 1, waiting: 1 });
+  gone.abort();
+  expect(await waiting).toBeNull();
+  expect(limiter.usage('a')).toEqual({ running: 1, waiting: 0 });
+  // A request whose client is already gone does not queue.
+  expect(await limiter.enter('a', signalOf(gone.signal))).toBeNull();
+  running?.();
+  expect(limiter.busyKeys()).toBe(0);
+});
