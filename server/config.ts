@@ -183,10 +183,10 @@ export function loadServerConfig(environment: Record<string, string | undefined>
     /** Open streams per session or API key and per organisation, in each process (ADR 045). */
     liveLimits: { perHolder: env.LIVE_STREAMS_PER_HOLDER, perOrganisation: env.LIVE_STREAMS_PER_ORGANISATION },
     /**
-     * A resume with more events than this for its reader (or 40 times as many in the whole log)
-     * after its position is answered with "reload" instead of a replay (ADR 045).
+     * A resume with more events than this for its reader after its position is answered with
+     * "reload" instead of a replay (ADR 045).
      */
-    liveHorizon: { readable: env.LIVE_RESUME_HORIZON, global: env.LIVE_RESUME_HORIZON * 40 },
+    liveHorizon: env.LIVE_RESUME_HORIZON,
     /** On SIGTERM, how long requests in flight may take to finish before their connections are cut (ADR 033). */
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     /** How long /readyz waits for the database before it calls this process unready. */

@@ -618,6 +618,7 @@ export type OrderLine = v.InferOutput<typeof orderLineSchema>;
 
 /** One entry of the event log as a person reads it on a timeline or receives it live. */
 export const tradeEventSchema = v.object({
+  /** The reader organisation's own position of the event (1, 2, 3 …, ADR 045), never the log's id. */
   id: v.number(),
   kind: v.string(),
   inquiry_id: v.number(),

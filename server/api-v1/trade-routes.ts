@@ -136,7 +136,7 @@ export const streamEvents = defineOperation({
   operationId: 'streamEvents',
   summary: "The workshop's trade events, live (Server-Sent Events)",
   description:
-    'Every event of the workshop’s inquiries and orders as it happens (`order.placed`, `line.confirmed`, `line.backorder` (a new ETA), `line.shipped`, …): `id` is the event’s position in the log, `event` its kind, `data` the event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the stream replays what was missed before going live; a position too far back (or unknown) gets `event: reload` (read your data again, then follow from its id). At most 6 streams per key and 30 per organisation. A revoked key’s stream ends at once with `event: ended`.',
+    'Every event of the workshop’s inquiries and orders as it happens (`order.placed`, `line.confirmed`, `line.backorder` (a new ETA), `line.shipped`, …): `id` is the event’s position among this workshop’s events (1, 2, 3 …, the same `id` as in the order’s `events` and in webhook bodies; it says nothing about other organisations’ trade), `event` its kind, `data` the event as JSON. After a dropped connection send the last id seen as `Last-Event-ID` (or `?after=`) and the stream replays what was missed before going live; a position too far back (or unknown) gets `event: reload` (read your data again, then follow from its id). At most 6 streams per key and 30 per organisation. A revoked key’s stream ends at once with `event: ended`.',
   tags: ['Orders'],
   body: undefined,
   query: undefined,

@@ -680,6 +680,31 @@ export const tradeEvents = pgTable(
 );
 
 /**
+ * Each organisation's own numbering of the trade events it may read (ADR 045, issue 27 §2): the
+ * `position` is the id the organisation sees for the event — on its streams, in its timelines,
+ * API answers and webhook bodies — dense per organisation (1, 2, 3 …), so nothing it sees grows
+ * with other organisations' trade. Written by `appendTradeEvents` under the log's advisory lock, so
+ * an organisation's positions commit in order; a row exists exactly for the event's readers.
+ */
+export const tradeEventReaders = pgTable(
+  'trade_event_readers',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradeEvents.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.position] }),
+    // From an event to its readers' positions (the live hub, webhook bodies) and a reader's event.
+    uniqueIndex('trade_event_readers_event_idx').on(table.eventId, table.organisationId),
+  ],
+);
+
+/**
  * Trade mails waiting to go out (ADR 023): one row per user and event worth a mail. A worker sends
  * one mail for a single event, or one digest when several piled up within the digest window.
  */

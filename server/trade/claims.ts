@@ -279,7 +279,12 @@ export async function readClaimDetail(
         currency: summary.currency,
         total_cents: summary.total_cents,
         lines,
-        events: timeline.filter((event) => INSURER_EVENT_ENTITIES.has(event.entity)),
+        // An insurer is no reader of the log (no stream, no webhooks): it sees this order's history
+        // as a list, numbered 1, 2, 3 … within it, so no id tells it how much the workshop trades
+        // elsewhere (ADR 045).
+        events: timeline
+          .filter((event) => INSURER_EVENT_ENTITIES.has(event.entity))
+          .map((event, index) => ({ ...event, id: index + 1 })),
       };
     }),
   );

@@ -1,12 +1,13 @@
-import { and, gt, inArray, lte, sql } from 'drizzle-orm';
+import { gt, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { DatabaseHandle } from '../db/database';
-import { tradeEvents } from '../db/schema';
+import { tradeEventReaders, tradeEvents } from '../db/schema';
 import {
   type EventReader,
-  isReadableBy,
+  entryAsReadBy,
+  latestPositionOf,
   latestTradeEventId,
-  readableBy,
+  readEventsOf,
   readTradeEventEntries,
   TRADE_EVENT_CHANNEL,
   type TradeEventEntry,
@@ -16,8 +17,8 @@ import {
 const CATCH_UP_PAGE = 500;
 
 /**
- * One event as it goes on the wire (`id:` = log id, `data:` = the TradeEvent as JSON), encoded
- * once for all streams (500 streams share the same bytes).
+ * One event as it goes on the wire to one organisation (`id:` = its position, `data:` = the
+ * TradeEvent as it reads it), encoded once for all that organisation's streams.
  */
 export type LiveMessage = { id: number; bytes: Uint8Array };
 
@@ -31,16 +32,12 @@ export type LiveCloseReason = 'shutdown' | 'failed';
  */
 export type LiveStart = 'live' | 'reload';
 
-/** How far back a resume may reach before the stream answers "reload" instead of replaying (ADR 045). */
-export type LiveHorizon = {
-  /** Events readable by the stream's reader after its position. */
-  readable: number;
-  /**
-   * Events in the whole log after its position: bounds the count above (a reader with few events
-   * would otherwise have the whole log scanned) and is never shown to the reader.
-   */
-  global: number;
-};
+/**
+ * How far back a resume may reach before the stream answers "reload" instead of replaying (ADR 045):
+ * events of the stream's reader after its position. Positions are dense per reader, so this is a
+ * subtraction, never a count.
+ */
+export type LiveHorizon = number;
 
 /** How many streams one holder (a session, an API key) and one organisation may keep open in a process (ADR 045). */
 export type LiveLimits = { perHolder: number; perOrganisation: number };
@@ -51,31 +48,40 @@ export type LiveHolder = { key: string; organisationId: number };
 /** A connected stream as the hub sees it: who reads, and where its messages go. */
 export type LiveSubscriber = {
   reader: EventReader;
-  /** Called once, before any message: the log id the stream starts after, and how it starts. */
+  /** Called once, before any message: the reader's position the stream starts after, and how it starts. */
   start: (position: number, how: LiveStart) => void;
-  /** Messages in log order, each at most once, all newer than the start position. */
+  /** Messages in the reader's order, each at most once, all after the start position. */
   deliver: (messages: readonly LiveMessage[]) => void;
   close: (reason: LiveCloseReason) => void;
 };
 
 type Stream = {
   subscriber: LiveSubscriber;
-  /** The newest log id this stream has been brought up to (what a resume "after" would name). */
-  lastId: number;
+  /** The reader's newest position this stream has been brought up to (what a resume "after" would name). */
+  lastPosition: number;
   /** While the stream catches up from the log, live entries wait here (null once it is live). */
   buffered: TradeEventEntry[] | null;
 };
 
-const messages = new WeakMap<TradeEventEntry, LiveMessage>();
+const messages = new WeakMap<TradeEventEntry, Map<number, LiveMessage>>();
 const encoder = new TextEncoder();
 
-/** The SSE block of an entry, serialised and encoded once however many streams it goes to. */
-function messageOf(entry: TradeEventEntry): LiveMessage {
-  let message = messages.get(entry);
+/**
+ * The SSE block of an entry for one organisation (null when it may not read it), serialised and
+ * encoded once however many of that organisation's streams it goes to.
+ */
+function messageOf(entry: TradeEventEntry, organisationId: number): LiveMessage | null {
+  let ofEntry = messages.get(entry);
+  if (ofEntry === undefined) {
+    ofEntry = new Map();
+    messages.set(entry, ofEntry);
+  }
+  let message = ofEntry.get(organisationId);
   if (message === undefined) {
-    const text = `id: ${entry.event.id}\ndata: ${JSON.stringify(entry.event)}\n\n`;
-    message = { id: entry.event.id, bytes: encoder.encode(text) };
-    messages.set(entry, message);
+    const event = entryAsReadBy(entry, organisationId);
+    if (event === null) return null;
+    message = { id: event.id, bytes: encoder.encode(`id: ${event.id}\ndata: ${JSON.stringify(event)}\n\n`) };
+    ofEntry.set(organisationId, message);
   }
   return message;
 }
@@ -101,7 +107,7 @@ export function createLiveHub(
   options: { horizon?: LiveHorizon; limits?: LiveLimits } = {},
 ) {
   const { db } = database;
-  const horizon = options.horizon ?? { readable: 500, global: 20_000 };
+  const horizon = options.horizon ?? 500;
   const limits = options.limits ?? { perHolder: 6, perOrganisation: 30 };
   const streams = new Set<Stream>();
   const openPerHolder = new Map<string, number>();
@@ -123,7 +129,10 @@ export function createLiveHub(
     });
   }
 
-  /** Hands entries (in id order) to one stream: only newer than its position and readable by it. */
+  /**
+   * Hands entries (in log order) to one stream: those its reader may read, after its position
+   * (a reader's positions follow the log's order, so each stream sees its own in order).
+   */
   function push(stream: Stream, entries: readonly TradeEventEntry[]) {
     if (stream.buffered) {
       stream.buffered.push(...entries);
@@ -131,16 +140,17 @@ export function createLiveHub(
     }
     const readable: LiveMessage[] = [];
     for (const entry of entries) {
-      if (entry.event.id <= stream.lastId) continue;
-      stream.lastId = entry.event.id;
-      if (isReadableBy(entry.readers, stream.subscriber.reader)) readable.push(messageOf(entry));
+      const message = messageOf(entry, stream.subscriber.reader.organisationId);
+      if (message === null || message.id <= stream.lastPosition) continue;
+      stream.lastPosition = message.id;
+      readable.push(message);
     }
     if (readable.length > 0) stream.subscriber.deliver(readable);
   }
 
   function fanOut(entries: readonly TradeEventEntry[]) {
     const last = entries.at(-1);
-    if (last && last.event.id > latestSeen) latestSeen = last.event.id;
+    if (last && last.logId > latestSeen) latestSeen = last.logId;
     for (const stream of streams) push(stream, entries);
   }
 
@@ -182,27 +192,9 @@ export function createLiveHub(
         fanOut(page);
         const last = page.at(-1);
         if (!last || page.length < CATCH_UP_PAGE) break;
-        from = last.event.id;
+        from = last.logId;
       }
     });
-  }
-
-  /**
-   * Whether a resume after `position` (with the log's newest id `latest`) lies within the horizon:
-   * at most `horizon.readable` events for this reader, counted within at most `horizon.global`
-   * ids, so the count is bounded however few of the events the reader may read.
-   */
-  async function withinHorizon(reader: EventReader, position: number, latest: number) {
-    if (latest - position > horizon.global) return false;
-    const [row] = await db.select({ count: sql<number>`count(*)` }).from(
-      db
-        .select({ id: tradeEvents.id })
-        .from(tradeEvents)
-        .where(and(gt(tradeEvents.id, position), lte(tradeEvents.id, latest), readableBy(reader)))
-        .limit(horizon.readable + 1)
-        .as('pending'),
-    );
-    return Number(row?.count ?? 0) <= horizon.readable;
   }
 
   /** Lets the live entries buffered while the stream caught up through (each stream drops what it has). */
@@ -214,39 +206,46 @@ export function createLiveHub(
 
   /**
    * Brings a new stream up to date, then lets the live entries buffered meanwhile through. A fresh
-   * stream starts at the newest id in the log, read after it was registered, so what commits later
-   * reaches it and nothing before does. A resume reads the log after its position, unless that is
-   * beyond the horizon or ahead of the log (a forged position, a restored database): then it is
-   * clamped to the newest id, so it never goes silent, and told to reload.
+   * stream starts at its reader's newest position, read after it was registered, so what commits
+   * later reaches it and nothing before does. A resume reads the reader's events after its
+   * position, unless more than `horizon` of them follow it, or it is ahead of the reader's newest
+   * (forged, another organisation's id, a restored database): then it is clamped to the newest,
+   * so it never goes silent, and told to reload.
    */
   async function catchUp(stream: Stream, resume: boolean) {
+    const { organisationId } = stream.subscriber.reader;
     try {
-      const latest = await latestTradeEventId(db);
+      const latest = await latestPositionOf(db, organisationId);
       if (!resume) {
-        stream.lastId = latest;
+        stream.lastPosition = latest;
         stream.subscriber.start(latest, 'live');
         goLive(stream);
         return;
       }
       // Ahead of the log the client's data may be from before a restore: it reads it again too.
-      if (stream.lastId > latest || !(await withinHorizon(stream.subscriber.reader, stream.lastId, latest))) {
-        stream.lastId = latest;
+      if (stream.lastPosition > latest || latest - stream.lastPosition > horizon) {
+        stream.lastPosition = latest;
         stream.subscriber.start(latest, 'reload');
         goLive(stream);
         return;
       }
-      stream.subscriber.start(stream.lastId, 'live');
+      stream.subscriber.start(stream.lastPosition, 'live');
       for (;;) {
-        const page = await readTradeEventEntries(
+        const events = await readEventsOf(
           db,
-          and(gt(tradeEvents.id, stream.lastId), readableBy(stream.subscriber.reader)),
+          organisationId,
+          gt(tradeEventReaders.position, stream.lastPosition),
           CATCH_UP_PAGE,
         );
         const buffered = stream.buffered;
         stream.buffered = null;
-        push(stream, page);
+        // As entries of this reader alone (push goes by the reader's position; the log id is not needed).
+        push(
+          stream,
+          events.map(({ id, ...event }) => ({ logId: 0, positions: new Map([[organisationId, id]]), event })),
+        );
         stream.buffered = buffered;
-        if (page.length < CATCH_UP_PAGE) break;
+        if (events.length < CATCH_UP_PAGE) break;
       }
       goLive(stream);
     } catch (error) {
@@ -264,9 +263,9 @@ export function createLiveHub(
     },
 
     /**
-     * Registers a stream. With `after` it first receives what it may read after that id (the
-     * resume of a reconnect); without, it starts at the newest event in the log (a fresh page
-     * loads its data over REST). Returns how to unregister it.
+     * Registers a stream. With `after` (a position of its reader) it first receives what it may
+     * read after it (the resume of a reconnect); without, it starts at its reader's newest event
+     * (a fresh page loads its data over REST). Returns how to unregister it.
      */
     add(subscriber: LiveSubscriber, after: number | null) {
       // A stream that opens while the process stops (a kept-alive connection) would hold the stop
@@ -275,7 +274,7 @@ export function createLiveHub(
         subscriber.close('shutdown');
         return { remove: () => undefined };
       }
-      const stream: Stream = { subscriber, lastId: after ?? 0, buffered: [] };
+      const stream: Stream = { subscriber, lastPosition: after ?? 0, buffered: [] };
       streams.add(stream);
       void catchUp(stream, after !== null);
       return { remove: () => streams.delete(stream) };

@@ -73,9 +73,10 @@ function startBlocks(position: number, how: LiveStart) {
 }
 
 /**
- * The trade events a reader may see as Server-Sent Events (ADR 024, ADR 045), event id = log id.
- * A resume (`Last-Event-ID`, else `?after=`) replays the log after that id, then the stream goes
- * live (beyond the horizon or ahead of the log: `reload`, then live from the newest id). At most
+ * The trade events a reader may see as Server-Sent Events (ADR 024, ADR 045), event id = the
+ * organisation's own position of the event (1, 2, 3 …; never the log id). A resume (`Last-Event-ID`,
+ * else `?after=`) replays the organisation's events after that position, then the stream goes live
+ * (beyond the horizon or ahead of its newest: `reload`, then live from its newest). At most
  * `liveLimits` streams per session or key and per organisation are open in a process; beyond
  * that a translated 429 with Retry-After. An access change (ADR 043) that ends or narrows the
  * stream's access ends it at once with `event: ended`; besides, a comment every

@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { WebhookPayload } from '../../common/contracts/webhooks';
 import type { Database } from '../db/database';
-import { tradeEvents, users, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import {
+  tradeEventReaders,
+  tradeEvents,
+  users,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema';
 import { toTradeEvent } from '../trade/event-log';
 import { type ResolveHost, resolveWebhookTarget, resolveWithDns } from './address-guard';
 import { type SendLimits, type SendOutcome, sendWebhook } from './sender';
@@ -41,9 +48,13 @@ export function webhookBackoffMs(
   return Math.min(settings.retryBaseMs * 2 ** Math.max(attempts - 1, 0), settings.maxBackoffMs);
 }
 
-/** The `webhook-id`: the same for every attempt at one event for one endpoint, so a receiver can drop repeats. */
-export function webhookMessageId(tradeEventId: number, endpointId: number) {
-  return `msg_${tradeEventId}_${endpointId}`;
+/**
+ * The `webhook-id`: the same for every attempt at one event for one endpoint, so a receiver can
+ * drop repeats. Built from the endpoint's organisation's position of the event (ADR 045), never
+ * the log id, so it tells the receiver nothing about other organisations' trade.
+ */
+export function webhookMessageId(position: number, endpointId: number) {
+  return `msg_${position}_${endpointId}`;
 }
 
 /**
@@ -108,20 +119,29 @@ async function attemptDelivery(
     .select({
       endpoint: webhookEndpoints,
       event: tradeEvents,
+      position: tradeEventReaders.position,
       actorFirstName: users.firstName,
       actorLastName: users.lastName,
     })
     .from(webhookEndpoints)
     .innerJoin(tradeEvents, eq(tradeEvents.id, delivery.tradeEventId))
+    // The body's `id` is the receiving organisation's position of the event (ADR 045).
+    .innerJoin(
+      tradeEventReaders,
+      and(
+        eq(tradeEventReaders.eventId, tradeEvents.id),
+        eq(tradeEventReaders.organisationId, webhookEndpoints.organisationId),
+      ),
+    )
     .leftJoin(users, eq(users.id, tradeEvents.actorUserId))
     .where(eq(webhookEndpoints.id, delivery.endpointId));
   if (!found) return;
-  const { endpoint, event } = found;
+  const { endpoint, event, position } = found;
   const actor = found.actorFirstName === null ? '' : `${found.actorFirstName} ${found.actorLastName ?? ''}`.trim();
   const payload: WebhookPayload = {
     type: event.kind,
     timestamp: event.createdAt.toISOString(),
-    data: toTradeEvent(event, actor),
+    data: toTradeEvent(event, actor, position),
   };
   const body = JSON.stringify(payload);
   const startedAt = now();
@@ -140,7 +160,7 @@ async function attemptDelivery(
   const outcome: SendOutcome = target.ok
     ? await sendWebhook(
         target,
-        webhookHeaders(secrets, webhookMessageId(event.id, endpoint.id), Math.floor(startedAt.getTime() / 1000), body),
+        webhookHeaders(secrets, webhookMessageId(position, endpoint.id), Math.floor(startedAt.getTime() / 1000), body),
         body,
         settings.limits,
       )

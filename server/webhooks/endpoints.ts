@@ -7,7 +7,14 @@ import {
   type WebhookEndpoint,
 } from '../../common/contracts/webhooks';
 import type { Database, Transaction } from '../db/database';
-import { organisations, tradeEvents, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import {
+  organisations,
+  tradeEventReaders,
+  tradeEvents,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema';
 import { ApiRefusal } from '../http/respond';
 import { newWebhookSecret } from './signature';
 
@@ -119,13 +126,22 @@ export async function readWebhookLog(db: Database, endpointId: number): Promise<
     .select({
       attempt: webhookAttempts,
       eventKind: tradeEvents.kind,
-      tradeEventId: tradeEvents.id,
+      // The organisation's own position of the event (ADR 045), as in the delivered body.
+      tradeEventId: tradeEventReaders.position,
       deliveredAt: webhookDeliveries.deliveredAt,
       failedAt: webhookDeliveries.failedAt,
     })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
     .innerJoin(tradeEvents, eq(tradeEvents.id, webhookDeliveries.tradeEventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookAttempts.endpointId))
+    .innerJoin(
+      tradeEventReaders,
+      and(
+        eq(tradeEventReaders.eventId, tradeEvents.id),
+        eq(tradeEventReaders.organisationId, webhookEndpoints.organisationId),
+      ),
+    )
     .where(eq(webhookAttempts.endpointId, endpointId))
     .orderBy(desc(webhookAttempts.id))
     .limit(WEBHOOK_LOG_LENGTH);

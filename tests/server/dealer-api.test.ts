@@ -6,6 +6,7 @@ import type { DealerApiInboxPage } from '../../common/contracts/dealer-api';
 import type { DealerInquiry, InquiryDetail, OrderDetail, OrderSummary } from '../../common/contracts/trading';
 import { apiKeys, auditEvents, organisations, tradeEvents, users } from '../../server/db/schema';
 import { callApi, createApiKey, createDealerApiKey } from '../support/api-keys';
+import { positionsOf } from '../support/reader-positions';
 import { openEventStream } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -439,19 +440,21 @@ describe('GET /api/v1/dealer/events', () => {
     const first = await sendInquiry(server, workshop, [toNord.id]);
     const [firstEvent] = await server.db.select().from(tradeEvents).where(eq(tradeEvents.inquiryId, first.id));
     if (!firstEvent) throw new Error('no event');
+    // The dealer sees its own positions of the events (ADR 045), not the log's ids.
+    const [firstSeen] = await positionsOf(server.db, nord.organisation.id, [firstEvent.id]);
 
     const stream = await openEventStream(server.url('/api/v1/dealer/events'), {
       authorization: `Bearer ${nord.key}`,
-      'last-event-id': String(firstEvent.id - 1),
+      'last-event-id': String((firstSeen ?? 0) - 1),
     });
     try {
       expect(stream.response.status).toBe(200);
-      await stream.untilIds([firstEvent.id]);
+      await stream.untilIds([firstSeen ?? 0]);
       const forSued = await sendInquiry(server, workshop, [toSued.id]);
       const forNord = await sendInquiry(server, workshop, [toNord.id]);
       const [nordEvent] = await server.db.select().from(tradeEvents).where(eq(tradeEvents.inquiryId, forNord.id));
       if (!nordEvent) throw new Error('no event');
-      await stream.untilIds([nordEvent.id]);
+      await stream.untilIds(await positionsOf(server.db, nord.organisation.id, [nordEvent.id]));
       expect(stream.events().map((event) => event.inquiry_id)).not.toContain(forSued.id);
     } finally {
       stream.close();

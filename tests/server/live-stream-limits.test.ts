@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
-import { appendTradeEvents, latestTradeEventId, type TradeEventInput } from '../../server/trade/event-log';
+import { appendTradeEvents, latestPositionOf, type TradeEventInput } from '../../server/trade/event-log';
 import { createApiKey } from '../support/api-keys';
 import {
   insertDealerOrganisation,
@@ -12,6 +12,7 @@ import {
   insertWorkshop,
   MEMBER_PASSWORD,
 } from '../support/organisations';
+import { positionsOf } from '../support/reader-positions';
 import { secondProcess } from '../support/second-process';
 import { type EventStream, openEventStream } from '../support/sse-client';
 import { loginCookie, postJson, type ReachableServer, startTestServer, type TestServer } from '../support/test-server';
@@ -66,6 +67,7 @@ function eventOf(workshop: 'main' | 'other' = 'main'): TradeEventInput {
   };
 }
 
+/** Appends `count` events of a workshop; the ids that workshop sees of them come back (its positions, ADR 045). */
 async function append(count: number, workshop: 'main' | 'other' = 'main') {
   const rows = await server.db.transaction((tx) =>
     appendTradeEvents(
@@ -73,7 +75,12 @@ async function append(count: number, workshop: 'main' | 'other' = 'main') {
       Array.from({ length: count }, () => eventOf(workshop)),
     ),
   );
-  return rows.map((row) => row.id);
+  const organisation = workshop === 'main' ? fixture.workshop.organisation : fixture.other.organisation;
+  return positionsOf(
+    server.db,
+    organisation.id,
+    rows.map((row) => row.id),
+  );
 }
 
 async function open(target: ReachableServer, path: string, headers: Record<string, string>) {
@@ -190,7 +197,7 @@ test('horizon: a resume within it replays what was missed; beyond it the stream 
 
 test('clamp: a position ahead of the log (forged, or after a restore) starts at the newest event with reload, and the stream never goes silent', async () => {
   const cookie = await loginCookie(server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
-  const latest = await latestTradeEventId(server.db);
+  const latest = await latestPositionOf(server.db, fixture.workshop.organisation.id);
   const stream = await open(server, `/svc/workshop/events?after=${latest + 1_000_000}`, { cookie });
   await stream.untilReady();
   expect(namedEvents(stream)).toEqual(['reload', 'ready']);

@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, type TradeEventInput } from '../../server/trade/event-log';
 import { insertDealerOrganisation, insertSentInquiry, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { positionsOf } from '../support/reader-positions';
 import { secondProcess } from '../support/second-process';
 import { type EventStream, openEventStream } from '../support/sse-client';
 import { startTcpProxy } from '../support/tcp-proxy';
@@ -58,9 +59,15 @@ function eventOf(dealers: readonly number[] = [], workshop: 'main' | 'other' = '
   };
 }
 
+/** Appends through the log; the log ids come back (no reader sees them: see `seenBy`). */
 async function append(db: Database, events: readonly TradeEventInput[]) {
   const rows = await db.transaction((tx) => appendTradeEvents(tx, events));
   return rows.map((row) => row.id);
+}
+
+/** The ids an organisation sees of appended events: its own positions (ADR 045), in the same order. */
+function seenBy(organisationId: number, logIds: readonly (number | undefined)[], db: Database = server.db) {
+  return positionsOf(db, organisationId, logIds as number[]);
 }
 
 /** Every stream a test opened; closed after each test, so a failing test leaves none behind. */
@@ -134,18 +141,24 @@ test('each member gets the events it may read, live, in order; other workshops a
   const [otherWorkshopEvent] = await append(server.db, [eventOf([], 'other')]);
   const ids = [toBoth, toA, toB, workshopOnly, markerA, markerB, otherWorkshopEvent] as number[];
 
-  await workshop.untilIds([toBoth, toA, toB, workshopOnly, markerA, markerB] as number[]);
-  await dealerA.untilIds([markerA] as number[]);
-  await dealerB.untilIds([markerB] as number[]);
-  await other.untilIds([otherWorkshopEvent] as number[]);
-  expect(workshop.eventIds()).toEqual([toBoth, toA, toB, workshopOnly, markerA, markerB]);
-  expect(dealerA.eventIds()).toEqual([toBoth, toA, markerA]);
-  expect(dealerB.eventIds()).toEqual([toBoth, toB, markerB]);
-  expect(other.eventIds()).toEqual([otherWorkshopEvent]);
-  // The wire carries the id of the log row and the TradeEvent of the contract.
-  const first = workshop.blocks.find((block) => block.id === String(toBoth));
+  const w = fixture.workshop.organisation.id;
+  const forWorkshop = await seenBy(w, [toBoth, toA, toB, workshopOnly, markerA, markerB]);
+  const forA = await seenBy(a, [toBoth, toA, markerA]);
+  const forB = await seenBy(b, [toBoth, toB, markerB]);
+  const forOther = await seenBy(fixture.otherWorkshop.organisation.id, [otherWorkshopEvent]);
+  await workshop.untilIds(forWorkshop);
+  await dealerA.untilIds(forA.slice(-1));
+  await dealerB.untilIds(forB.slice(-1));
+  await other.untilIds(forOther);
+  expect(workshop.eventIds()).toEqual(forWorkshop);
+  expect(dealerA.eventIds()).toEqual(forA);
+  expect(dealerB.eventIds()).toEqual(forB);
+  expect(other.eventIds()).toEqual(forOther);
+  // The wire carries the reader's id of the event (its position, ADR 045) and the TradeEvent of the contract.
+  const [toBothSeen] = forWorkshop;
+  const first = workshop.blocks.find((block) => block.id === String(toBothSeen));
   expect(JSON.parse(first?.data ?? '{}')).toMatchObject({
-    id: toBoth,
+    id: toBothSeen,
     kind: 'recipient.answered',
     actor: 'Max Müller',
   });
@@ -192,7 +205,8 @@ test('a dropped connection resumes from Last-Event-ID (or ?after=): every event 
   const a = fixture.dealerA.organisation.id;
   const first = await streamOf(server, 'workshop', cookie);
   await first.untilReady();
-  const before = await append(server.db, [eventOf([a]), eventOf([])]);
+  const w = fixture.workshop.organisation.id;
+  const before = await seenBy(w, await append(server.db, [eventOf([a]), eventOf([])]));
   await first.untilIds(before);
   const lastSeen = first.eventIds().at(-1) ?? 0;
   first.close();
@@ -209,9 +223,9 @@ test('a dropped connection resumes from Last-Event-ID (or ?after=): every event 
   for (let index = 0; index < 10; index++) during.push(append(server.db, [eventOf(index % 2 ? [a] : [])]));
   const stream = await resumed;
   const concurrent = (await Promise.all(during)).flat().sort((x, y) => x - y);
-  const expected = [...missed, ...concurrent];
+  const expected = await seenBy(w, [...missed, ...concurrent]);
   await stream.untilIds(expected);
-  const [after] = await append(server.db, [eventOf([])]);
+  const [after] = await seenBy(w, await append(server.db, [eventOf([])]));
   await stream.untilIds([after] as number[]);
   expect(stream.eventIds()).toEqual([...expected, after]);
   expect(stream.readyPosition()).toBe(lastSeen);
@@ -227,11 +241,12 @@ test('a dropped connection resumes from Last-Event-ID (or ?after=): every event 
 
 test('a stream without a resume position starts at the newest event and announces it', async () => {
   const cookie = await loginCookie(server, 'live@werkstatt.de', MEMBER_PASSWORD);
-  const [latest] = await append(server.db, [eventOf([])]);
+  const w = fixture.workshop.organisation.id;
+  const [latest] = await seenBy(w, await append(server.db, [eventOf([])]));
   const stream = await streamOf(server, 'workshop', cookie);
   await stream.untilReady();
   expect(stream.readyPosition()).toBe(latest);
-  const [next] = await append(server.db, [eventOf([])]);
+  const [next] = await seenBy(w, await append(server.db, [eventOf([])]));
   await stream.untilIds([next] as number[]);
   expect(stream.eventIds()).toEqual([next]);
   stream.close();
@@ -258,7 +273,10 @@ test.skipIf(withoutPostgres)(
     const cookie = await loginCookie(second, 'live@werkstatt.de', MEMBER_PASSWORD);
     const stream = await streamOf(second, 'workshop', cookie);
     await stream.untilReady();
-    const ids = await append(server.db, [eventOf([]), eventOf([fixture.dealerA.organisation.id])]);
+    const ids = await seenBy(
+      fixture.workshop.organisation.id,
+      await append(server.db, [eventOf([]), eventOf([fixture.dealerA.organisation.id])]),
+    );
     await stream.untilIds(ids);
     expect(stream.eventIds()).toEqual(ids);
 
@@ -292,17 +310,18 @@ test.skipIf(withoutPostgres)(
     const cookie = await loginCookie(behindProxy, 'live@werkstatt.de', MEMBER_PASSWORD);
     const stream = await streamOf(behindProxy, 'workshop', cookie);
     await stream.untilReady();
-    const [live] = await append(directDb, [eventOf([])]);
+    const seenHere = async (logIds: number[]) => seenBy(local.workshop.organisation.id, logIds, directDb);
+    const [live] = await seenHere(await append(directDb, [eventOf([])]));
     await stream.untilIds([live] as number[]);
 
     await proxy.cut();
-    const whileCut = await append(directDb, [eventOf([]), eventOf([local.dealerA.organisation.id])]);
+    const whileCut = await seenHere(await append(directDb, [eventOf([]), eventOf([local.dealerA.organisation.id])]));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stream.eventIds()).toEqual([live]);
     await proxy.restore();
 
     await stream.untilIds(whileCut);
-    const [afterwards] = await append(directDb, [eventOf([])]);
+    const [afterwards] = await seenHere(await append(directDb, [eventOf([])]));
     await stream.untilIds([afterwards] as number[]);
     expect(stream.eventIds()).toEqual([live, ...whileCut, afterwards]);
     stream.close();

@@ -21,6 +21,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { logIdsOf } from '../support/reader-positions';
 import { loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
 import { insertInquiry, insertRecipient, type QuoteInput, tradeEventCount } from '../support/trade-orders';
 
@@ -607,7 +608,12 @@ describe('the line lifecycle', () => {
           eq(tradeMailQueue.userId, werkstatt.owner.id),
           inArray(
             tradeMailQueue.eventId,
-            backorderEvents.map((event) => event.id),
+            // The timeline shows the dealer's positions (ADR 045); the mail queue holds log ids.
+            await logIdsOf(
+              server.db,
+              sued.organisation.id,
+              backorderEvents.map((event) => event.id),
+            ),
           ),
         ),
       );
@@ -649,7 +655,12 @@ describe('the line lifecycle', () => {
       .where(
         inArray(
           tradeMailQueue.eventId,
-          cancelledEvents.map((event) => event.id),
+          // The timeline shows the dealer's positions (ADR 045); the mail queue holds log ids.
+          await logIdsOf(
+            server.db,
+            sued.organisation.id,
+            cancelledEvents.map((event) => event.id),
+          ),
         ),
       );
     expect(mails).toEqual([{ kind: 'line.cancelled' }, { kind: 'line.cancelled' }, { kind: 'line.cancelled' }]);

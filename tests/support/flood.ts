@@ -1,10 +1,10 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { periodRange } from '../../common/contracts/dashboards';
 import { portalToday } from '../../common/format/formats';
 import type { Database } from '../../server/db/database';
-import { organisations, tradeEvents, users } from '../../server/db/schema';
+import { organisations, users } from '../../server/db/schema';
 import { DEMO_PASSWORD, DEMO_WORKSHOP_EMAIL, seedDemo } from '../../server/demo/seed-demo';
-import { type EventReader, readableBy } from '../../server/trade/event-log';
+import { latestPositionOf } from '../../server/trade/event-log';
 import { insertInsurer, MEMBER_PASSWORD } from './organisations';
 
 /*
@@ -40,11 +40,6 @@ async function organisationOf(db: Database, email: string) {
   return row.organisationId;
 }
 
-async function readableEvents(db: Database, reader: EventReader) {
-  const [row] = await db.select({ total: count() }).from(tradeEvents).where(readableBy(reader));
-  return row?.total ?? 0;
-}
-
 /** The demo with `inquiryCount` inquiries and two insurers (ADR 030: the administrator creates insurers). */
 export async function writeFloodData(db: Database, inquiryCount: number): Promise<FloodData> {
   await seedDemo(db, { inquiryCount });
@@ -57,14 +52,9 @@ export async function writeFloodData(db: Database, inquiryCount: number): Promis
   return {
     floodingInsurerId,
     quietInsurerId,
-    workshopEvents: await readableEvents(db, {
-      kind: 'workshop',
-      organisationId: await organisationOf(db, DEMO_WORKSHOP_EMAIL),
-    }),
-    dealerEvents: await readableEvents(db, {
-      kind: 'dealer',
-      organisationId: await organisationOf(db, FLOODING_DEALER_EMAIL),
-    }),
+    // Positions are dense per reader (ADR 045): the newest is how many events it may read.
+    workshopEvents: await latestPositionOf(db, await organisationOf(db, DEMO_WORKSHOP_EMAIL)),
+    dealerEvents: await latestPositionOf(db, await organisationOf(db, FLOODING_DEALER_EMAIL)),
   };
 }
 
