@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromeFlags, chromePath } from './scripts/chromium';
+import { testScratchDir } from './scripts/test-scratch';
 
 if (!existsSync(chromePath)) {
   throw new Error(
@@ -10,6 +11,10 @@ if (!existsSync(chromePath)) {
   );
 }
 
+// The portals' and specs' data folders in memory where the machine allows (scripts/test-scratch.ts);
+// the workers and the portals inherit it.
+const scratchDir = testScratchDir();
+if (scratchDir) process.env.TMPDIR = scratchDir;
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'teileportal-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;

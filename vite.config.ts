@@ -5,6 +5,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { testScratchDir } from './scripts/test-scratch.ts';
 import { buildClientConfig } from './src/config/client-config.ts';
 
 /**
@@ -12,6 +13,10 @@ import { buildClientConfig } from './src/config/client-config.ts';
  * server and database; two files at a time per database fit the 2-core machines, since much of a
  * server test's time is spent waiting for the server.
  */
+const scratchDir = testScratchDir();
+/** The data folders of the server, fault and cluster tests in memory where the machine allows (scripts/test-scratch.ts). */
+const scratchEnv: Record<string, string> = scratchDir ? { TMPDIR: scratchDir } : {};
+
 const serverSuite = {
   sequence: { groupOrder: 2 },
   include: ['tests/server/**/*.test.ts'],
@@ -89,7 +94,7 @@ export default defineConfig(({ mode }) => ({
           ...serverSuite,
           name: 'server',
           // Embedded PGlite, whatever DATABASE_URL says; each file copies the migrated template.
-          env: { DATABASE_URL: '' },
+          env: { ...scratchEnv, DATABASE_URL: '' },
           globalSetup: ['tests/setup/pglite-template.ts'],
         },
       },
@@ -102,7 +107,7 @@ export default defineConfig(({ mode }) => ({
               test: {
                 ...serverSuite,
                 name: 'server-postgres',
-                env: { DATABASE_URL: process.env.DATABASE_URL },
+                env: { ...scratchEnv, DATABASE_URL: process.env.DATABASE_URL },
                 globalSetup: ['tests/setup/postgres-template.ts'],
               },
             },
@@ -114,6 +119,7 @@ export default defineConfig(({ mode }) => ({
           // `npm run test:faults`: the database, the mail server or the captcha verifier fail, or
           // the server is killed; one file at a time, since they stop and start things.
           name: 'faults',
+          env: scratchEnv,
           sequence: { groupOrder: 3 },
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
@@ -129,6 +135,7 @@ export default defineConfig(({ mode }) => ({
           // `npm run test:cluster` (ADR 033): two portal processes, PostgreSQL and nginx; run
           // through scripts/test-cluster.ts, which checks that PostgreSQL and nginx are there.
           name: 'cluster',
+          env: scratchEnv,
           sequence: { groupOrder: 4 },
           include: ['tests/cluster/**/*.test.ts'],
           environment: 'node',
