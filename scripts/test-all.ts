@@ -69,7 +69,7 @@ process.env.FUZZ_SEED ||= String(randomInt(2 ** 31 - 1));
 process.env.FUZZ_RUNS ||= '100';
 console.log(
   `fuzz: FUZZ_SEED=${process.env.FUZZ_SEED} FUZZ_RUNS=${process.env.FUZZ_RUNS} — replay a failure with both, e.g.\n` +
-    `  FUZZ_SEED=${process.env.FUZZ_SEED} FUZZ_RUNS=${process.env.FUZZ_RUNS} npx vitest run --project server tests/server/fuzz-endpoints.test.ts -t '<endpoint>'`,
+    `  FUZZ_SEED=${process.env.FUZZ_SEED} FUZZ_RUNS=${process.env.FUZZ_RUNS} npx vitest run --project server tests/server/fuzz-endpoints- -t '<endpoint>'`,
 );
 
 // The server suite runs on PGlite and, with DATABASE_URL, on PostgreSQL at the same time: the
