@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, latestTradeEventId, type TradeEventInput } from '../../server/trade/event-log';
 import { createApiKey } from '../support/api-keys';
+import { liveStreamSuite } from '../support/live-stream-suite';
 import {
   insertDealerOrganisation,
   insertMember,
@@ -13,8 +14,8 @@ import {
   MEMBER_PASSWORD,
 } from '../support/organisations';
 import { secondProcess } from '../support/second-process';
-import { type EventStream, openEventStream } from '../support/sse-client';
-import { loginCookie, postJson, type ReachableServer, startTestServer, type TestServer } from '../support/test-server';
+import type { EventStream } from '../support/sse-client';
+import { loginCookie, postJson, type ReachableServer } from '../support/test-server';
 
 /**
  * Issue 27 §2 and §3 (ADR 045): live streams have limits and end with their access. Caps per
@@ -23,10 +24,6 @@ import { loginCookie, postJson, type ReachableServer, startTestServer, type Test
  * the stream at once. The periodic session check is set to an hour here, so only the database's
  * announcements (ADR 043) can end a stream within a test.
  */
-let server: TestServer;
-const cleanups: (() => Promise<unknown>)[] = [];
-let fixture: Awaited<ReturnType<typeof seed>>;
-const openStreams = new Set<EventStream>();
 
 const LIMITS = { perHolder: 3, perOrganisation: 5, horizon: 5 };
 
@@ -51,23 +48,33 @@ async function seed(db: Database) {
   };
 }
 
+const suite = liveStreamSuite(
+  {
+    LIVE_SESSION_CHECK_MS: '3600000',
+    LIVE_STREAMS_PER_HOLDER: String(LIMITS.perHolder),
+    LIVE_STREAMS_PER_ORGANISATION: String(LIMITS.perOrganisation),
+    LIVE_RESUME_HORIZON: String(LIMITS.horizon),
+  },
+  seed,
+);
+
 function eventOf(workshop: 'main' | 'other' = 'main'): TradeEventInput {
   const own = workshop === 'main';
   return {
     kind: 'recipient.answered',
-    inquiryId: own ? fixture.inquiry.id : fixture.otherInquiry.id,
+    inquiryId: own ? suite.fixture.inquiry.id : suite.fixture.otherInquiry.id,
     entity: 'recipient',
     entityId: 1,
     before: 'sent',
     after: 'answered',
     actorUserId: null,
-    workshopOrganisationId: own ? fixture.workshop.organisation.id : fixture.other.organisation.id,
+    workshopOrganisationId: own ? suite.fixture.workshop.organisation.id : suite.fixture.other.organisation.id,
     dealerOrganisationIds: [],
   };
 }
 
 async function append(count: number, workshop: 'main' | 'other' = 'main') {
-  const rows = await server.db.transaction((tx) =>
+  const rows = await suite.server.db.transaction((tx) =>
     appendTradeEvents(
       tx,
       Array.from({ length: count }, () => eventOf(workshop)),
@@ -76,52 +83,25 @@ async function append(count: number, workshop: 'main' | 'other' = 'main') {
   return rows.map((row) => row.id);
 }
 
-async function open(target: ReachableServer, path: string, headers: Record<string, string>) {
-  const stream = await openEventStream(target.url(path), { 'accept-language': 'de', ...headers });
-  openStreams.add(stream);
-  return stream;
-}
+/** A stream of `target` in German, closed after the test. */
+const open = (target: ReachableServer, path: string, headers: Record<string, string>) =>
+  suite.open(path, { 'accept-language': 'de', ...headers }, target);
 
-const workshopStream = (cookie: string, headers: Record<string, string> = {}, target: ReachableServer = server) =>
+const workshopStream = (cookie: string, headers: Record<string, string> = {}, target: ReachableServer = suite.server) =>
   open(target, '/svc/workshop/events', { cookie, ...headers });
 
 /** The named SSE events a stream received (ready, reload, ended), in order. */
 const namedEvents = (stream: EventStream) =>
   stream.blocks.filter((block) => block.event !== 'message').map((block) => block.event);
 
-async function untilHubSize(expected: number) {
-  await expect.poll(() => server.liveHub.size(), { timeout: 5000 }).toBe(expected);
-}
-
-beforeAll(async () => {
-  server = await startTestServer({
-    LIVE_SESSION_CHECK_MS: '3600000',
-    LIVE_STREAMS_PER_HOLDER: String(LIMITS.perHolder),
-    LIVE_STREAMS_PER_ORGANISATION: String(LIMITS.perOrganisation),
-    LIVE_RESUME_HORIZON: String(LIMITS.horizon),
-  });
-  fixture = await seed(server.db);
-}, 60_000);
-
-afterEach(async () => {
-  for (const stream of openStreams) stream.close();
-  openStreams.clear();
-  await untilHubSize(0);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await server?.stop();
-});
-
 test('caps: a session, and an organisation, keep at most so many streams open; beyond, a translated 429 with Retry-After', async () => {
-  const first = await loginCookie(server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
-  const second = await loginCookie(server, 'kollege@werkstatt.de', MEMBER_PASSWORD);
-  const others = await loginCookie(server, 'nebenan@werkstatt.de', MEMBER_PASSWORD);
+  const first = await loginCookie(suite.server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
+  const second = await loginCookie(suite.server, 'kollege@werkstatt.de', MEMBER_PASSWORD);
+  const others = await loginCookie(suite.server, 'nebenan@werkstatt.de', MEMBER_PASSWORD);
   const ofFirst = await Promise.all(Array.from({ length: LIMITS.perHolder }, () => workshopStream(first)));
   await Promise.all(ofFirst.map((stream) => stream.untilReady()));
 
-  const refused = await fetch(server.url('/svc/workshop/events'), {
+  const refused = await fetch(suite.server.url('/svc/workshop/events'), {
     headers: { cookie: first, 'accept-language': 'de' },
   });
   expect(refused.status).toBe(429);
@@ -137,35 +117,35 @@ test('caps: a session, and an organisation, keep at most so many streams open; b
     Array.from({ length: LIMITS.perOrganisation - LIMITS.perHolder }, () => workshopStream(second)),
   );
   await Promise.all(ofSecond.map((stream) => stream.untilReady()));
-  expect((await fetch(server.url('/svc/workshop/events'), { headers: { cookie: second } })).status).toBe(429);
+  expect((await fetch(suite.server.url('/svc/workshop/events'), { headers: { cookie: second } })).status).toBe(429);
   // Another organisation is not held back by this one.
   const elsewhere = await workshopStream(others);
   await elsewhere.untilReady();
-  expect(server.liveHub.size()).toBe(LIMITS.perOrganisation + 1);
+  expect(suite.server.liveHub.size()).toBe(LIMITS.perOrganisation + 1);
 
   // A closed stream frees its place.
   ofFirst[0]?.close();
-  await untilHubSize(LIMITS.perOrganisation);
+  await suite.untilHubSize(LIMITS.perOrganisation);
   const again = await workshopStream(first);
   await again.untilReady();
 });
 
 test('caps: an API key counts as one holder', async () => {
-  const cookie = await loginCookie(server, 'nebenan@werkstatt.de', MEMBER_PASSWORD);
-  const { secret } = await createApiKey(server, cookie, 'Grenztest');
+  const cookie = await loginCookie(suite.server, 'nebenan@werkstatt.de', MEMBER_PASSWORD);
+  const { secret } = await createApiKey(suite.server, cookie, 'Grenztest');
   const streams = await Promise.all(
     Array.from({ length: LIMITS.perHolder }, () =>
-      open(server, '/api/v1/events', { authorization: `Bearer ${secret}` }),
+      open(suite.server, '/api/v1/events', { authorization: `Bearer ${secret}` }),
     ),
   );
   await Promise.all(streams.map((stream) => stream.untilReady()));
-  const refused = await fetch(server.url('/api/v1/events'), { headers: { authorization: `Bearer ${secret}` } });
+  const refused = await fetch(suite.server.url('/api/v1/events'), { headers: { authorization: `Bearer ${secret}` } });
   expect(refused.status).toBe(429);
   expect(refused.headers.get('retry-after')).not.toBeNull();
 });
 
 test('horizon: a resume within it replays what was missed; beyond it the stream says reload and goes live from the newest event', async () => {
-  const cookie = await loginCookie(server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
+  const cookie = await loginCookie(suite.server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
   const [position] = await append(1);
   // Other organisations' events do not count against this reader's horizon.
   await append(LIMITS.horizon * 3, 'other');
@@ -189,9 +169,9 @@ test('horizon: a resume within it replays what was missed; beyond it the stream 
 });
 
 test('clamp: a position ahead of the log (forged, or after a restore) starts at the newest event with reload, and the stream never goes silent', async () => {
-  const cookie = await loginCookie(server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
-  const latest = await latestTradeEventId(server.db);
-  const stream = await open(server, `/svc/workshop/events?after=${latest + 1_000_000}`, { cookie });
+  const cookie = await loginCookie(suite.server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
+  const latest = await latestTradeEventId(suite.server.db);
+  const stream = await open(suite.server, `/svc/workshop/events?after=${latest + 1_000_000}`, { cookie });
   await stream.untilReady();
   expect(namedEvents(stream)).toEqual(['reload', 'ready']);
   expect(stream.readyPosition()).toBe(latest);
@@ -201,7 +181,7 @@ test('clamp: a position ahead of the log (forged, or after a restore) starts at 
 
 /** A stream of the workshop's owner (a fresh login), ready. */
 async function ownerStream(email = 'grenze@werkstatt.de') {
-  const cookie = await loginCookie(server, email, MEMBER_PASSWORD);
+  const cookie = await loginCookie(suite.server, email, MEMBER_PASSWORD);
   const stream = await workshopStream(cookie);
   await stream.untilReady();
   return { cookie, stream };
@@ -215,19 +195,19 @@ async function untilEndedForAccess(stream: EventStream) {
 test('access: a logout ends the session’s streams at once (other sessions of the user keep theirs)', async () => {
   const { cookie, stream } = await ownerStream();
   const { stream: otherSession } = await ownerStream();
-  const { response } = await postJson(server, '/svc/auth/api/v1/logout', {}, { cookie });
+  const { response } = await postJson(suite.server, '/svc/auth/api/v1/logout', {}, { cookie });
   expect(response.ok).toBe(true);
   await untilEndedForAccess(stream);
   const [next] = await append(1);
   await otherSession.untilIds([next as number]);
   expect(otherSession.ended()).toBe(false);
-  expect((await fetch(server.url('/svc/workshop/events'), { headers: { cookie } })).status).toBe(401);
+  expect((await fetch(suite.server.url('/svc/workshop/events'), { headers: { cookie } })).status).toBe(401);
 });
 
 test('access: deactivating the user, changing the role, or deactivating the organisation ends the streams at once; a colleague’s change does not', async () => {
-  const { db } = server;
-  const user = eq(schema.users.id, fixture.colleague.id);
-  const organisation = eq(schema.organisations.id, fixture.workshop.organisation.id);
+  const { db } = suite.server;
+  const user = eq(schema.users.id, suite.fixture.colleague.id);
+  const organisation = eq(schema.organisations.id, suite.fixture.workshop.organisation.id);
 
   const { stream: owners } = await ownerStream();
   const { stream: deactivated } = await ownerStream('kollege@werkstatt.de');
@@ -257,13 +237,13 @@ test('access: deactivating the user, changing the role, or deactivating the orga
 });
 
 test('access: revoking an API key ends its stream at once', async () => {
-  const cookie = await loginCookie(server, 'nebenan@werkstatt.de', MEMBER_PASSWORD);
-  const kept = await createApiKey(server, cookie, 'Bleibt');
-  const revoked = await createApiKey(server, cookie, 'Geht');
-  const keptStream = await open(server, '/api/v1/events', { authorization: `Bearer ${kept.secret}` });
-  const stream = await open(server, '/api/v1/events', { authorization: `Bearer ${revoked.secret}` });
+  const cookie = await loginCookie(suite.server, 'nebenan@werkstatt.de', MEMBER_PASSWORD);
+  const kept = await createApiKey(suite.server, cookie, 'Bleibt');
+  const revoked = await createApiKey(suite.server, cookie, 'Geht');
+  const keptStream = await open(suite.server, '/api/v1/events', { authorization: `Bearer ${kept.secret}` });
+  const stream = await open(suite.server, '/api/v1/events', { authorization: `Bearer ${revoked.secret}` });
   await Promise.all([keptStream.untilReady(), stream.untilReady()]);
-  const { response } = await postJson(server, `/svc/workshop/api-keys/${revoked.key.id}/revoke`, {}, { cookie });
+  const { response } = await postJson(suite.server, `/svc/workshop/api-keys/${revoked.key.id}/revoke`, {}, { cookie });
   expect(response.ok).toBe(true);
   await untilEndedForAccess(stream);
   const [next] = await append(1, 'other');
@@ -274,13 +254,13 @@ test('access: revoking an API key ends its stream at once', async () => {
 test.skipIf(!process.env.DATABASE_URL)(
   'access, two processes on one PostgreSQL: a logout through process 1 ends the session’s stream on process 2 at once [PostgreSQL only, skipped without DATABASE_URL: PGlite is one process’s embedded database]',
   async () => {
-    const second = await secondProcess(server.postgresUrl ?? '', server.dataDir, cleanups, {
+    const second = await secondProcess(suite.server.postgresUrl ?? '', suite.server.dataDir, suite.cleanups, {
       LIVE_SESSION_CHECK_MS: '3600000',
     });
-    const cookie = await loginCookie(server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
+    const cookie = await loginCookie(suite.server, 'grenze@werkstatt.de', MEMBER_PASSWORD);
     const stream = await workshopStream(cookie, {}, second);
     await stream.untilReady();
-    const { response } = await postJson(server, '/svc/auth/api/v1/logout', {}, { cookie });
+    const { response } = await postJson(suite.server, '/svc/auth/api/v1/logout', {}, { cookie });
     expect(response.ok).toBe(true);
     await untilEndedForAccess(stream);
   },

@@ -1,30 +1,20 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, type TradeEventInput } from '../../server/trade/event-log';
+import { liveStreamSuite } from '../support/live-stream-suite';
 import { insertDealerOrganisation, insertSentInquiry, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { secondProcess } from '../support/second-process';
-import { type EventStream, openEventStream } from '../support/sse-client';
 import { startTcpProxy } from '../support/tcp-proxy';
-import {
-  ADMIN,
-  loginCookie,
-  postJson,
-  type ReachableServer,
-  startTestServer,
-  type TestServer,
-} from '../support/test-server';
+import { ADMIN, loginCookie, postJson, type ReachableServer, startTestServer } from '../support/test-server';
 
 /**
  * Issue 13, live updates (ADR 024): the members' SSE streams over real HTTP. Who receives what,
  * resume after a dropped connection (every event exactly once), the session checked again,
  * two processes on one PostgreSQL, and the listener connection dropping and coming back.
  */
-let server: TestServer;
-const cleanups: (() => Promise<unknown>)[] = [];
-let fixture: Awaited<ReturnType<typeof seed>>;
 
 async function seed(db: Database) {
   const workshop = await insertWorkshop(db, { name: 'Werkstatt Live', ownerEmail: 'live@werkstatt.de' });
@@ -41,19 +31,21 @@ async function seed(db: Database) {
   };
 }
 
+const suite = liveStreamSuite({ LIVE_SESSION_CHECK_MS: '200', LIVE_HEARTBEAT_MS: '300' }, seed);
+
 /** An event of the main workshop's inquiry, readable by these dealers (by default: none). */
 function eventOf(dealers: readonly number[] = [], workshop: 'main' | 'other' = 'main'): TradeEventInput {
   const own = workshop === 'main';
   return {
     kind: 'recipient.answered',
-    inquiryId: own ? fixture.inquiry.id : fixture.otherInquiry.id,
+    inquiryId: own ? suite.fixture.inquiry.id : suite.fixture.otherInquiry.id,
     entity: 'recipient',
     entityId: 1,
     before: 'sent',
     after: 'answered',
-    actorUserId: own ? fixture.workshop.owner.id : fixture.otherWorkshop.owner.id,
+    actorUserId: own ? suite.fixture.workshop.owner.id : suite.fixture.otherWorkshop.owner.id,
     details: { note: 'live' },
-    workshopOrganisationId: own ? fixture.workshop.organisation.id : fixture.otherWorkshop.organisation.id,
+    workshopOrganisationId: own ? suite.fixture.workshop.organisation.id : suite.fixture.otherWorkshop.organisation.id,
     dealerOrganisationIds: dealers,
   };
 }
@@ -63,60 +55,28 @@ async function append(db: Database, events: readonly TradeEventInput[]) {
   return rows.map((row) => row.id);
 }
 
-/** Every stream a test opened; closed after each test, so a failing test leaves none behind. */
-const openStreams = new Set<EventStream>();
-
-async function streamOf(
+/** A member's stream of `service` (on the file's server or another process), closed after the test. */
+function streamOf(
   target: ReachableServer,
   service: 'workshop' | 'part-dealer',
   cookie: string,
   extra: Record<string, string> = {},
   query = '',
 ) {
-  const stream = await openEventStream(target.url(`/svc/${service}/events${query}`), {
-    cookie,
-    'accept-language': 'de',
-    ...extra,
-  });
-  openStreams.add(stream);
-  return stream;
+  return suite.open(`/svc/${service}/events${query}`, { cookie, 'accept-language': 'de', ...extra }, target);
 }
-
-async function untilHubSize(expected: number) {
-  const deadline = Date.now() + 5000;
-  while (server.liveHub.size() !== expected) {
-    if (Date.now() > deadline) throw new Error(`hub holds ${server.liveHub.size()} streams, expected ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200', LIVE_HEARTBEAT_MS: '300' });
-  fixture = await seed(server.db);
-}, 60_000);
-
-afterEach(async () => {
-  for (const stream of openStreams) stream.close();
-  openStreams.clear();
-  await untilHubSize(0);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await server?.stop();
-});
 
 test('each member gets the events it may read, live, in order; other workshops and dealers get nothing of them', async () => {
   const [workshopCookie, otherCookie, dealerACookie, dealerBCookie] = await Promise.all([
-    loginCookie(server, 'live@werkstatt.de', MEMBER_PASSWORD),
-    loginCookie(server, 'anders@werkstatt.de', MEMBER_PASSWORD),
-    loginCookie(server, 'a@teile.de', MEMBER_PASSWORD),
-    loginCookie(server, 'b@teile.de', MEMBER_PASSWORD),
+    loginCookie(suite.server, 'live@werkstatt.de', MEMBER_PASSWORD),
+    loginCookie(suite.server, 'anders@werkstatt.de', MEMBER_PASSWORD),
+    loginCookie(suite.server, 'a@teile.de', MEMBER_PASSWORD),
+    loginCookie(suite.server, 'b@teile.de', MEMBER_PASSWORD),
   ]);
-  const workshop = await streamOf(server, 'workshop', workshopCookie, { 'accept-encoding': 'gzip, deflate' });
-  const other = await streamOf(server, 'workshop', otherCookie);
-  const dealerA = await streamOf(server, 'part-dealer', dealerACookie);
-  const dealerB = await streamOf(server, 'part-dealer', dealerBCookie);
+  const workshop = await streamOf(suite.server, 'workshop', workshopCookie, { 'accept-encoding': 'gzip, deflate' });
+  const other = await streamOf(suite.server, 'workshop', otherCookie);
+  const dealerA = await streamOf(suite.server, 'part-dealer', dealerACookie);
+  const dealerB = await streamOf(suite.server, 'part-dealer', dealerBCookie);
   const streams = [workshop, other, dealerA, dealerB];
   await Promise.all(streams.map((stream) => stream.untilReady()));
 
@@ -125,13 +85,13 @@ test('each member gets the events it may read, live, in order; other workshops a
   expect(workshop.response.headers.get('content-encoding')).toBeNull();
   expect(workshop.blocks[0]?.retry).toBeGreaterThan(0);
 
-  const a = fixture.dealerA.organisation.id;
-  const b = fixture.dealerB.organisation.id;
-  const [toBoth, toA, toB] = await append(server.db, [eventOf([a, b]), eventOf([a]), eventOf([b])]);
-  const [workshopOnly] = await append(server.db, [eventOf([])]);
+  const a = suite.fixture.dealerA.organisation.id;
+  const b = suite.fixture.dealerB.organisation.id;
+  const [toBoth, toA, toB] = await append(suite.server.db, [eventOf([a, b]), eventOf([a]), eventOf([b])]);
+  const [workshopOnly] = await append(suite.server.db, [eventOf([])]);
   // Markers appended last: once each stream has its marker, anything it should not get would have come.
-  const [markerA, markerB] = await append(server.db, [eventOf([a]), eventOf([b])]);
-  const [otherWorkshopEvent] = await append(server.db, [eventOf([], 'other')]);
+  const [markerA, markerB] = await append(suite.server.db, [eventOf([a]), eventOf([b])]);
+  const [otherWorkshopEvent] = await append(suite.server.db, [eventOf([], 'other')]);
   const ids = [toBoth, toA, toB, workshopOnly, markerA, markerB, otherWorkshopEvent] as number[];
 
   await workshop.untilIds([toBoth, toA, toB, workshopOnly, markerA, markerB] as number[]);
@@ -155,22 +115,26 @@ test('each member gets the events it may read, live, in order; other workshops a
   await workshop.until(() => workshop.comments() >= 2, 'two heartbeats');
 
   // A closed connection leaves the hub.
-  expect(server.liveHub.size()).toBe(4);
+  expect(suite.server.liveHub.size()).toBe(4);
   for (const stream of streams) stream.close();
-  await untilHubSize(0);
+  await suite.untilHubSize(0);
 });
 
 test('without a session 401, another role 403, a bad resume position a translated 400', async () => {
-  const none = await fetch(server.url('/svc/workshop/events'));
+  const none = await fetch(suite.server.url('/svc/workshop/events'));
   expect(none.status).toBe(401);
-  const dealerCookie = await loginCookie(server, 'a@teile.de', MEMBER_PASSWORD);
-  const workshopCookie = await loginCookie(server, 'live@werkstatt.de', MEMBER_PASSWORD);
-  const adminCookie = await loginCookie(server, ADMIN.email, ADMIN.password);
-  expect((await fetch(server.url('/svc/workshop/events'), { headers: { cookie: dealerCookie } })).status).toBe(403);
-  expect((await fetch(server.url('/svc/part-dealer/events'), { headers: { cookie: workshopCookie } })).status).toBe(
+  const dealerCookie = await loginCookie(suite.server, 'a@teile.de', MEMBER_PASSWORD);
+  const workshopCookie = await loginCookie(suite.server, 'live@werkstatt.de', MEMBER_PASSWORD);
+  const adminCookie = await loginCookie(suite.server, ADMIN.email, ADMIN.password);
+  expect((await fetch(suite.server.url('/svc/workshop/events'), { headers: { cookie: dealerCookie } })).status).toBe(
     403,
   );
-  expect((await fetch(server.url('/svc/part-dealer/events'), { headers: { cookie: adminCookie } })).status).toBe(403);
+  expect(
+    (await fetch(suite.server.url('/svc/part-dealer/events'), { headers: { cookie: workshopCookie } })).status,
+  ).toBe(403);
+  expect((await fetch(suite.server.url('/svc/part-dealer/events'), { headers: { cookie: adminCookie } })).status).toBe(
+    403,
+  );
   for (const [headers, query] of [
     [{ 'last-event-id': 'abc' }, ''],
     [{ 'last-event-id': '-1' }, ''],
@@ -178,75 +142,75 @@ test('without a session 401, another role 403, a bad resume position a translate
     [{}, '?after=12.5'],
     [{}, '?after=99999999999999999999'],
   ] as const) {
-    const response = await fetch(server.url(`/svc/workshop/events${query}`), {
+    const response = await fetch(suite.server.url(`/svc/workshop/events${query}`), {
       headers: { cookie: workshopCookie, 'accept-language': 'de', ...headers },
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: 400, message: 'Die Anfrage ist ungültig.' });
   }
-  expect(server.liveHub.size()).toBe(0);
+  expect(suite.server.liveHub.size()).toBe(0);
 });
 
 test('a dropped connection resumes from Last-Event-ID (or ?after=): every event exactly once, none lost', async () => {
-  const cookie = await loginCookie(server, 'live@werkstatt.de', MEMBER_PASSWORD);
-  const a = fixture.dealerA.organisation.id;
-  const first = await streamOf(server, 'workshop', cookie);
+  const cookie = await loginCookie(suite.server, 'live@werkstatt.de', MEMBER_PASSWORD);
+  const a = suite.fixture.dealerA.organisation.id;
+  const first = await streamOf(suite.server, 'workshop', cookie);
   await first.untilReady();
-  const before = await append(server.db, [eventOf([a]), eventOf([])]);
+  const before = await append(suite.server.db, [eventOf([a]), eventOf([])]);
   await first.untilIds(before);
   const lastSeen = first.eventIds().at(-1) ?? 0;
   first.close();
-  await untilHubSize(0);
+  await suite.untilHubSize(0);
 
   // While disconnected: the workshop's events, and one of another workshop in between.
-  const missed = await append(server.db, [eventOf([a]), eventOf([])]);
-  await append(server.db, [eventOf([], 'other')]);
-  missed.push(...(await append(server.db, [eventOf([])])));
+  const missed = await append(suite.server.db, [eventOf([a]), eventOf([])]);
+  await append(suite.server.db, [eventOf([], 'other')]);
+  missed.push(...(await append(suite.server.db, [eventOf([])])));
 
   // Reconnect while more events are appended concurrently: the catch-up and the live events meet.
   const during: Promise<number[]>[] = [];
-  const resumed = streamOf(server, 'workshop', cookie, { 'last-event-id': String(lastSeen) });
-  for (let index = 0; index < 10; index++) during.push(append(server.db, [eventOf(index % 2 ? [a] : [])]));
+  const resumed = streamOf(suite.server, 'workshop', cookie, { 'last-event-id': String(lastSeen) });
+  for (let index = 0; index < 10; index++) during.push(append(suite.server.db, [eventOf(index % 2 ? [a] : [])]));
   const stream = await resumed;
   const concurrent = (await Promise.all(during)).flat().sort((x, y) => x - y);
   const expected = [...missed, ...concurrent];
   await stream.untilIds(expected);
-  const [after] = await append(server.db, [eventOf([])]);
+  const [after] = await append(suite.server.db, [eventOf([])]);
   await stream.untilIds([after] as number[]);
   expect(stream.eventIds()).toEqual([...expected, after]);
   expect(stream.readyPosition()).toBe(lastSeen);
 
   // A fresh EventSource cannot send the header: ?after= does the same.
-  const viaQuery = await streamOf(server, 'workshop', cookie, {}, `?after=${lastSeen}`);
+  const viaQuery = await streamOf(suite.server, 'workshop', cookie, {}, `?after=${lastSeen}`);
   await viaQuery.untilIds([after] as number[]);
   expect(viaQuery.eventIds()).toEqual([...expected, after]);
   stream.close();
   viaQuery.close();
-  await untilHubSize(0);
+  await suite.untilHubSize(0);
 });
 
 test('a stream without a resume position starts at the newest event and announces it', async () => {
-  const cookie = await loginCookie(server, 'live@werkstatt.de', MEMBER_PASSWORD);
-  const [latest] = await append(server.db, [eventOf([])]);
-  const stream = await streamOf(server, 'workshop', cookie);
+  const cookie = await loginCookie(suite.server, 'live@werkstatt.de', MEMBER_PASSWORD);
+  const [latest] = await append(suite.server.db, [eventOf([])]);
+  const stream = await streamOf(suite.server, 'workshop', cookie);
   await stream.untilReady();
   expect(stream.readyPosition()).toBe(latest);
-  const [next] = await append(server.db, [eventOf([])]);
+  const [next] = await append(suite.server.db, [eventOf([])]);
   await stream.untilIds([next] as number[]);
   expect(stream.eventIds()).toEqual([next]);
   stream.close();
-  await untilHubSize(0);
+  await suite.untilHubSize(0);
 });
 
 test('a logged-out member’s stream ends at the next session check', async () => {
-  const cookie = await loginCookie(server, 'b@teile.de', MEMBER_PASSWORD);
-  const stream = await streamOf(server, 'part-dealer', cookie);
+  const cookie = await loginCookie(suite.server, 'b@teile.de', MEMBER_PASSWORD);
+  const stream = await streamOf(suite.server, 'part-dealer', cookie);
   await stream.untilReady();
-  const { response } = await postJson(server, '/svc/auth/api/v1/logout', {}, { cookie });
+  const { response } = await postJson(suite.server, '/svc/auth/api/v1/logout', {}, { cookie });
   expect(response.ok).toBe(true);
   await stream.until(() => stream.ended(), 'the stream to end after logout', 5000);
-  await untilHubSize(0);
-  expect((await fetch(server.url('/svc/part-dealer/events'), { headers: { cookie } })).status).toBe(401);
+  await suite.untilHubSize(0);
+  expect((await fetch(suite.server.url('/svc/part-dealer/events'), { headers: { cookie } })).status).toBe(401);
 });
 
 const withoutPostgres = !process.env.DATABASE_URL;
@@ -254,11 +218,11 @@ const withoutPostgres = !process.env.DATABASE_URL;
 test.skipIf(withoutPostgres)(
   'two processes on one PostgreSQL: a client of process 2 gets an event appended through process 1 [PostgreSQL only, skipped without DATABASE_URL: PGlite is one process’s embedded database]',
   async () => {
-    const second = await secondProcess(server.postgresUrl ?? '', server.dataDir, cleanups);
+    const second = await secondProcess(suite.server.postgresUrl ?? '', suite.server.dataDir, suite.cleanups);
     const cookie = await loginCookie(second, 'live@werkstatt.de', MEMBER_PASSWORD);
     const stream = await streamOf(second, 'workshop', cookie);
     await stream.untilReady();
-    const ids = await append(server.db, [eventOf([]), eventOf([fixture.dealerA.organisation.id])]);
+    const ids = await append(suite.server.db, [eventOf([]), eventOf([suite.fixture.dealerA.organisation.id])]);
     await stream.untilIds(ids);
     expect(stream.eventIds()).toEqual(ids);
 
@@ -277,16 +241,16 @@ test.skipIf(withoutPostgres)(
   async () => {
     const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
     const behindProxy = await startTestServer({}, { postgresThrough: (url) => proxy.through(url) });
-    cleanups.push(() => behindProxy.stop());
-    cleanups.push(() => proxy.stop());
+    suite.cleanups.push(() => behindProxy.stop());
+    suite.cleanups.push(() => proxy.stop());
     const direct = new pg.Pool({ connectionString: behindProxy.postgresUrl ?? '', max: 2 });
-    cleanups.push(() => direct.end());
+    suite.cleanups.push(() => direct.end());
     const directDb = drizzle(direct, { schema }) as unknown as Database;
     const local = await seed(directDb);
-    const saved = fixture;
-    fixture = local;
-    cleanups.push(async () => {
-      fixture = saved;
+    const saved = suite.fixture;
+    suite.fixture = local;
+    suite.cleanups.push(async () => {
+      suite.fixture = saved;
     });
 
     const cookie = await loginCookie(behindProxy, 'live@werkstatt.de', MEMBER_PASSWORD);
