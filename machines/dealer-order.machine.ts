@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -9,6 +9,7 @@ import {
   returnDecisionSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
+import { isStale, liveEventsSource, liveReload } from './blocks/live-reload';
 import { loadWithRetry } from './blocks/load-with-retry';
 import {
   createVersionedEditMachine,
@@ -17,10 +18,19 @@ import {
   type VersionedEditOutcome,
   type VersionedSubmit,
 } from './blocks/versioned-edit';
-import { concernsOrder, isLifecycleRefusal, linesAllow, openReturn, refusalWithOrder } from './order-detail';
-import type { OrderChangeResult } from './workshop-order.machine';
+import {
+  concernsOrder,
+  isLifecycleRefusal,
+  linesAllow,
+  type OrderChangeResult,
+  openReturn,
+  orderAfterEdit,
+  refusalWithOrder,
+  successMessage,
+} from './order-detail';
 
 const load = loadWithRetry({ retry: 'order.retry' });
+const live = liveReload({ concerns: 'concernsThisOrder' });
 
 /** What a line action is about: the action and the lines it is applied to. */
 export type LineActionSubject = { orderId: number; action: OrderLineAction; lineIds: number[] };
@@ -118,28 +128,18 @@ export const returnDecisionMachine = createVersionedEditMachine<
 });
 
 /**
- * What the order screen takes from a dialog that ended: the answer's order, or the current one
- * from a 409 with the notice why nothing was saved, or (refused without it) the notice before the
- * reload. A line action clears the ticks whatever the outcome but a cancel; a return decision
- * clears them only when the order was replaced by the 409's.
+ * What the order screen takes from a dialog that ended (`orderAfterEdit`), and its ticks: a line
+ * action clears them whatever the outcome but a cancel; a return decision clears them only when the
+ * order was replaced by the 409's.
  */
 function afterEdit(
   output: VersionedEditOutcome<OrderChangeResult, OrderDetail>,
   ticks: 'cleared' | 'kept',
 ): Partial<Context> {
-  const selection = ticks === 'cleared' ? { selected: [] } : {};
-  switch (output.outcome) {
-    case 'done':
-      return { order: output.result.order, ...selection };
-    case 'conflict':
-      return { order: output.current, notice: output.messageId, selected: [] };
-    case 'refused':
-      return { notice: output.messageId, ...selection };
-    // A dialog is never started by sending, so it never ends unsent; nothing to take either way.
-    case 'unsent':
-    case 'cancelled':
-      return {};
-  }
+  const clears =
+    output.outcome === 'conflict' ||
+    (ticks === 'cleared' && (output.outcome === 'done' || output.outcome === 'refused'));
+  return { ...orderAfterEdit(output), ...(clears ? { selected: [] } : {}) };
 }
 
 /**
@@ -164,17 +164,15 @@ export const dealerOrderMachine = setup({
     lineAction: lineActionMachine,
     /** The return decision dialog; its `submit` is bound with `returnDecisionMachine.provide()`. */
     returnDecision: returnDecisionMachine,
-    liveEvents: fromCallback<EventObject>(() => {
-      throw new Error('liveEvents actor not implemented: provide it with .provide()');
-    }),
+    liveEvents: liveEventsSource('dealerOrderMachine'),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
   },
   guards: {
+    isStale,
     concernsThisOrder: ({ context, event }) =>
       event.type === 'trade.event' && concernsOrder(event.event, context.orderId),
-    isStale: ({ context }) => context.stale,
     lineOnOrder: ({ context, event }) => {
       assertEvent(event, 'line.toggle');
       return !!context.order?.lines.some((line) => line.id === event.lineId);
@@ -198,21 +196,13 @@ export const dealerOrderMachine = setup({
     selected: [],
     notice: null,
   }),
-  invoke: { id: 'liveEvents', src: 'liveEvents' },
-  on: {
-    'trade.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
-    'trade.reload': { actions: assign({ stale: true }) },
-  },
+  ...live.root,
   initial: 'loading',
   states: {
     loading: {
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
       ...load.loading,
-      entry: assign({ stale: false }),
-      on: {
-        'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true },
-        'trade.reload': { target: 'loading', reenter: true },
-      },
+      ...live.loading,
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
@@ -231,7 +221,7 @@ export const dealerOrderMachine = setup({
     },
     failed: load.failed,
     ready: {
-      always: { guard: 'isStale', target: 'loading' },
+      ...live.ready,
       on: {
         'line.toggle': {
           guard: 'lineOnOrder',
@@ -279,9 +269,7 @@ export const dealerOrderMachine = setup({
               assign(({ event }) => afterEdit(event.output, 'cleared')),
               {
                 type: 'notifySuccess',
-                params: ({ event }) => ({
-                  message: event.output.outcome === 'done' ? event.output.result.message : undefined,
-                }),
+                params: successMessage,
               },
             ],
           },
@@ -325,9 +313,7 @@ export const dealerOrderMachine = setup({
               assign(({ event }) => afterEdit(event.output, 'kept')),
               {
                 type: 'notifySuccess',
-                params: ({ event }) => ({
-                  message: event.output.outcome === 'done' ? event.output.result.message : undefined,
-                }),
+                params: successMessage,
               },
             ],
           },

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { MessageId } from '../common/contracts/message-ids';
 import {
   type OrderDetail,
   type OrderLine,
@@ -6,7 +7,7 @@ import {
   orderDetailSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
-import type { VersionConflict } from './blocks/versioned-edit';
+import type { VersionConflict, VersionedEditOutcome } from './blocks/versioned-edit';
 import { lifecycleAllows } from './lifecycle';
 import { orderLineLifecycleMachine } from './order-line-lifecycle.machine';
 import { toRequestFailure } from './request-failure';
@@ -75,4 +76,35 @@ export function refusalWithOrder(error: unknown): VersionConflict<OrderDetail> |
 export function isLifecycleRefusal(error: unknown) {
   const { messageId } = toRequestFailure(error);
   return messageId === 'actionNotAllowed' || messageId === 'orderChanged';
+}
+
+/** What a versioned write on an order answers: the order as it now is, and the server's word for the notice. */
+export type OrderChangeResult = { order: OrderDetail; message: string | undefined };
+
+/**
+ * What an order screen takes from a dialog on the order that ended (issue 23 §2: the workshop's
+ * return request, the dealer's line actions and return decisions): the answer's order, or the
+ * current one from a 409 with the notice why nothing was saved, or (refused without it) the notice
+ * before the reload; nothing from a cancel. A dialog is never started by sending, so it never ends unsent.
+ */
+export function orderAfterEdit(output: VersionedEditOutcome<OrderChangeResult, OrderDetail>): {
+  order?: OrderDetail;
+  notice?: MessageId | null;
+} {
+  switch (output.outcome) {
+    case 'done':
+      return { order: output.result.order };
+    case 'conflict':
+      return { order: output.current, notice: output.messageId };
+    case 'refused':
+      return { notice: output.messageId };
+    case 'unsent':
+    case 'cancelled':
+      return {};
+  }
+}
+
+/** The success notice's text of a dialog that ended (the server's word), for the named `notifySuccess` action. */
+export function successMessage({ event }: { event: { output: VersionedEditOutcome<OrderChangeResult, OrderDetail> } }) {
+  return { message: event.output.outcome === 'done' ? event.output.result.message : undefined };
 }

@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -7,18 +7,27 @@ import {
   returnRequestSchema,
   type TradeEvent,
 } from '../common/contracts/trading';
+import { isStale, liveEventsSource, liveReload } from './blocks/live-reload';
 import { loadWithRetry } from './blocks/load-with-retry';
-import { createVersionedEditMachine, forwardToEdit, type VersionedSubmit } from './blocks/versioned-edit';
-import { canRequestReturn, concernsOrder, isLifecycleRefusal, refusalWithOrder } from './order-detail';
+import { createVersionedEditMachine, endedWith, forwardToEdit, type VersionedSubmit } from './blocks/versioned-edit';
+import {
+  canRequestReturn,
+  concernsOrder,
+  isLifecycleRefusal,
+  type OrderChangeResult,
+  orderAfterEdit,
+  refusalWithOrder,
+  successMessage,
+} from './order-detail';
 
 const load = loadWithRetry({ retry: 'order.retry' });
+const live = liveReload({ concerns: 'concernsThisOrder' });
 
 /** The return dialog's fields (the reason is '' until one is chosen). */
 export type ReturnRequestValues = { reason: ReturnReason | ''; note: string };
 /** What a return request is about: the line of the order. */
 export type ReturnRequestSubject = { orderId: number; lineId: number };
 export type RequestReturnInput = VersionedSubmit<ReturnRequestSubject, ReturnRequestValues>;
-export type OrderChangeResult = { order: OrderDetail; message: string | undefined };
 
 /**
  * The return dialog: a versioned edit of one line (reason and note by the contract's rules); a
@@ -75,17 +84,15 @@ export const workshopOrderMachine = setup({
     }),
     /** The return dialog; its `submit` is bound with `returnRequestMachine.provide()`. */
     returnRequest: returnRequestMachine,
-    liveEvents: fromCallback<EventObject>(() => {
-      throw new Error('liveEvents actor not implemented: provide it with .provide()');
-    }),
+    liveEvents: liveEventsSource('workshopOrderMachine'),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},
   },
   guards: {
+    isStale,
     concernsThisOrder: ({ context, event }) =>
       event.type === 'trade.event' && concernsOrder(event.event, context.orderId),
-    isStale: ({ context }) => context.stale,
     returnOffered: ({ context, event }) => {
       assertEvent(event, 'return.open');
       const line = context.order?.lines.find((candidate) => candidate.id === event.lineId);
@@ -101,21 +108,13 @@ export const workshopOrderMachine = setup({
     stale: false,
     notice: null,
   }),
-  invoke: { id: 'liveEvents', src: 'liveEvents' },
-  on: {
-    'trade.event': { guard: 'concernsThisOrder', actions: assign({ stale: true }) },
-    'trade.reload': { actions: assign({ stale: true }) },
-  },
+  ...live.root,
   initial: 'loading',
   states: {
     loading: {
       description: 'The first load, a retry, or a reload after a live event; an order shown stays shown.',
       ...load.loading,
-      entry: assign({ stale: false }),
-      on: {
-        'trade.event': { guard: 'concernsThisOrder', target: 'loading', reenter: true },
-        'trade.reload': { target: 'loading', reenter: true },
-      },
+      ...live.loading,
       invoke: {
         id: 'loadOrder',
         src: 'loadOrder',
@@ -126,7 +125,7 @@ export const workshopOrderMachine = setup({
     },
     failed: load.failed,
     ready: {
-      always: { guard: 'isStale', target: 'loading' },
+      ...live.ready,
       on: {
         'return.open': {
           guard: 'returnOffered',
@@ -158,38 +157,19 @@ export const workshopOrderMachine = setup({
         },
         onDone: [
           {
-            guard: ({ event }) => event.output.outcome === 'done',
+            guard: endedWith('done'),
             target: 'ready',
             actions: [
-              assign({
-                order: ({ context, event }) =>
-                  event.output.outcome === 'done' ? event.output.result.order : context.order,
-              }),
-              {
-                type: 'notifySuccess',
-                params: ({ event }) => ({
-                  message: event.output.outcome === 'done' ? event.output.result.message : undefined,
-                }),
-              },
+              assign(({ event }) => orderAfterEdit(event.output)),
+              { type: 'notifySuccess', params: successMessage },
             ],
           },
           {
-            guard: ({ event }) => event.output.outcome === 'conflict',
-            target: 'ready',
-            actions: assign(({ event }) =>
-              event.output.outcome === 'conflict'
-                ? { order: event.output.current, notice: event.output.messageId }
-                : {},
-            ),
-          },
-          {
-            guard: ({ event }) => event.output.outcome === 'refused',
+            guard: endedWith('refused'),
             target: 'loading',
-            actions: assign({
-              notice: ({ event }) => (event.output.outcome === 'refused' ? event.output.messageId : null),
-            }),
+            actions: assign(({ event }) => orderAfterEdit(event.output)),
           },
-          { target: 'ready' },
+          { target: 'ready', actions: assign(({ event }) => orderAfterEdit(event.output)) },
         ],
       },
     },

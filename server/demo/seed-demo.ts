@@ -164,6 +164,122 @@ async function versionOfInquiry(db: Database, id: number) {
   return row?.version ?? 0;
 }
 
+/** The demo's workshops: an organisation each, its owner (an active user) and its workshop row. */
+async function seedWorkshops(db: Database, passwordHash: string): Promise<WorkshopOrg[]> {
+  const workshopOrgs: WorkshopOrg[] = [];
+  for (const workshop of WORKSHOPS) {
+    const [organisation] = await db.insert(organisations).values({ kind: 'workshop', name: workshop.name }).returning();
+    if (!organisation) throw new Error('organisation insert returned nothing');
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: workshop.email,
+        passwordHash,
+        firstName: workshop.first,
+        lastName: workshop.last,
+        contactNumber: '+49 30 5550100',
+        companyName: workshop.name,
+        role: 'workshop_user',
+        services: ['WORKSHOP'],
+        status: USER_STATUS.active,
+        organisationId: organisation.id,
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned nothing');
+    const [row] = await db
+      .insert(workshops)
+      .values({ name: workshop.name, organisationId: organisation.id, ownerUserId: user.id })
+      .returning();
+    if (!row) throw new Error('workshop insert returned nothing');
+    workshopOrgs.push({ organisationId: organisation.id, workshopId: row.id, userId: user.id, name: workshop.name });
+  }
+  return workshopOrgs;
+}
+
+/** The demo's dealer organisations: profile, entry in the dealer list and two active colleagues each. */
+async function seedDealers(db: Database, passwordHash: string): Promise<DealerOrg[]> {
+  const dealerOrgs: DealerOrg[] = [];
+  for (const [index, dealer] of DEALERS.entries()) {
+    const [organisation] = await db.insert(organisations).values({ kind: 'dealer', name: dealer.name }).returning();
+    if (!organisation) throw new Error('organisation insert returned nothing');
+    await db.insert(dealerProfiles).values({
+      organisationId: organisation.id,
+      contactEmail: `haendler${index + 1}@demo.teileportal.local`,
+      contactNumber: '+49 40 5550200',
+      street: 'Lagerstraße 1',
+      postcode: dealer.postcode,
+      city: dealer.city,
+      country: 'Deutschland',
+      taxId: `DE12345678${index}`,
+      brandsServed: dealer.brands,
+      deliveryArea: 'regional',
+      openingHours: 'Mo–Fr 7:30–18:00, Sa 8:00–12:00',
+    });
+    const [partDealer] = await db
+      .insert(partDealers)
+      .values({ name: dealer.name, organisationId: organisation.id })
+      .returning();
+    if (!partDealer) throw new Error('part dealer insert returned nothing');
+    const userIds: number[] = [];
+    for (const colleague of [1, 2]) {
+      const [user] = await db
+        .insert(users)
+        .values({
+          email:
+            colleague === 1
+              ? `haendler${index + 1}@demo.teileportal.local`
+              : `haendler${index + 1}-b@demo.teileportal.local`,
+          passwordHash,
+          firstName: colleague === 1 ? 'Sabine' : 'Tobias',
+          lastName: ['Krause', 'Wagner', 'Becker', 'Fischer', 'Hoffmann'][index] ?? 'Händler',
+          contactNumber: '+49 40 5550200',
+          companyName: dealer.name,
+          role: 'dealer_user',
+          status: USER_STATUS.active,
+          organisationId: organisation.id,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned nothing');
+      userIds.push(user.id);
+    }
+    dealerOrgs.push({ organisationId: organisation.id, partDealerId: partDealer.id, userIds, name: dealer.name });
+  }
+  return dealerOrgs;
+}
+
+/**
+ * The active supplier relations (each workshop with four of the five dealers, decided 200 days
+ * ago), per workshop organisation.
+ */
+async function seedRelations(db: Database, workshopOrgs: WorkshopOrg[], dealerOrgs: DealerOrg[], now: number) {
+  const relationsOf = new Map<number, Relation[]>();
+  for (const [workshopIndex, workshop] of workshopOrgs.entries()) {
+    const chosen = dealerOrgs.filter((_, dealerIndex) => (dealerIndex + workshopIndex) % 5 !== 4);
+    const stored = await db
+      .insert(supplierRelations)
+      .values(
+        chosen.map((dealer, index) => ({
+          workshopId: workshop.workshopId,
+          partDealerId: dealer.partDealerId,
+          customerNumber: `K-${10_000 + workshopIndex * 100 + index}`,
+          status: 'active' as const,
+          decidedBy: dealer.userIds[0] ?? null,
+          decidedAt: new Date(now - 200 * DAY_MS),
+        })),
+      )
+      .returning({ id: supplierRelations.id, partDealerId: supplierRelations.partDealerId });
+    relationsOf.set(
+      workshop.organisationId,
+      stored.map((relation) => {
+        const dealer = dealerOrgs.find((candidate) => candidate.partDealerId === relation.partDealerId);
+        if (!dealer) throw new Error('relation insert returned another dealer');
+        return { relationId: relation.id, dealer };
+      }),
+    );
+  }
+  return relationsOf;
+}
+
 export type DemoSeedResult = {
   created: boolean;
   workshops: { name: string; email: string }[];
@@ -207,108 +323,10 @@ export async function seedDemo(
     const now = (options.now ?? new Date()).getTime();
     const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-    // Organisations, members, profiles, relations.
-    const workshopOrgs: WorkshopOrg[] = [];
-    for (const workshop of WORKSHOPS) {
-      const [organisation] = await db
-        .insert(organisations)
-        .values({ kind: 'workshop', name: workshop.name })
-        .returning();
-      if (!organisation) throw new Error('organisation insert returned nothing');
-      const [user] = await db
-        .insert(users)
-        .values({
-          email: workshop.email,
-          passwordHash,
-          firstName: workshop.first,
-          lastName: workshop.last,
-          contactNumber: '+49 30 5550100',
-          companyName: workshop.name,
-          role: 'workshop_user',
-          services: ['WORKSHOP'],
-          status: USER_STATUS.active,
-          organisationId: organisation.id,
-        })
-        .returning();
-      if (!user) throw new Error('user insert returned nothing');
-      const [row] = await db
-        .insert(workshops)
-        .values({ name: workshop.name, organisationId: organisation.id, ownerUserId: user.id })
-        .returning();
-      if (!row) throw new Error('workshop insert returned nothing');
-      workshopOrgs.push({ organisationId: organisation.id, workshopId: row.id, userId: user.id, name: workshop.name });
-    }
-    const dealerOrgs: DealerOrg[] = [];
-    for (const [index, dealer] of DEALERS.entries()) {
-      const [organisation] = await db.insert(organisations).values({ kind: 'dealer', name: dealer.name }).returning();
-      if (!organisation) throw new Error('organisation insert returned nothing');
-      await db.insert(dealerProfiles).values({
-        organisationId: organisation.id,
-        contactEmail: `haendler${index + 1}@demo.teileportal.local`,
-        contactNumber: '+49 40 5550200',
-        street: 'Lagerstraße 1',
-        postcode: dealer.postcode,
-        city: dealer.city,
-        country: 'Deutschland',
-        taxId: `DE12345678${index}`,
-        brandsServed: dealer.brands,
-        deliveryArea: 'regional',
-        openingHours: 'Mo–Fr 7:30–18:00, Sa 8:00–12:00',
-      });
-      const [partDealer] = await db
-        .insert(partDealers)
-        .values({ name: dealer.name, organisationId: organisation.id })
-        .returning();
-      if (!partDealer) throw new Error('part dealer insert returned nothing');
-      const userIds: number[] = [];
-      for (const colleague of [1, 2]) {
-        const [user] = await db
-          .insert(users)
-          .values({
-            email:
-              colleague === 1
-                ? `haendler${index + 1}@demo.teileportal.local`
-                : `haendler${index + 1}-b@demo.teileportal.local`,
-            passwordHash,
-            firstName: colleague === 1 ? 'Sabine' : 'Tobias',
-            lastName: ['Krause', 'Wagner', 'Becker', 'Fischer', 'Hoffmann'][index] ?? 'Händler',
-            contactNumber: '+49 40 5550200',
-            companyName: dealer.name,
-            role: 'dealer_user',
-            status: USER_STATUS.active,
-            organisationId: organisation.id,
-          })
-          .returning();
-        if (!user) throw new Error('user insert returned nothing');
-        userIds.push(user.id);
-      }
-      dealerOrgs.push({ organisationId: organisation.id, partDealerId: partDealer.id, userIds, name: dealer.name });
-    }
-    const relationsOf = new Map<number, Relation[]>();
-    for (const [workshopIndex, workshop] of workshopOrgs.entries()) {
-      const chosen = dealerOrgs.filter((_, dealerIndex) => (dealerIndex + workshopIndex) % 5 !== 4);
-      const stored = await db
-        .insert(supplierRelations)
-        .values(
-          chosen.map((dealer, index) => ({
-            workshopId: workshop.workshopId,
-            partDealerId: dealer.partDealerId,
-            customerNumber: `K-${10_000 + workshopIndex * 100 + index}`,
-            status: 'active' as const,
-            decidedBy: dealer.userIds[0] ?? null,
-            decidedAt: new Date(now - 200 * DAY_MS),
-          })),
-        )
-        .returning({ id: supplierRelations.id, partDealerId: supplierRelations.partDealerId });
-      relationsOf.set(
-        workshop.organisationId,
-        stored.map((relation) => {
-          const dealer = dealerOrgs.find((candidate) => candidate.partDealerId === relation.partDealerId);
-          if (!dealer) throw new Error('relation insert returned another dealer');
-          return { relationId: relation.id, dealer };
-        }),
-      );
-    }
+    // Organisations, members, profiles, relations (no trade writes: written directly).
+    const workshopOrgs = await seedWorkshops(db, passwordHash);
+    const dealerOrgs = await seedDealers(db, passwordHash);
+    const relationsOf = await seedRelations(db, workshopOrgs, dealerOrgs, now);
     log(`organisations: ${workshopOrgs.length} workshops, ${dealerOrgs.length} dealers`);
 
     const lastEventBefore = await latestTradeEventId(db);

@@ -1,7 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { portalToday } from '../../common/format/formats';
-import { dealerWithUser, invitationLink, newApi, verifiedWorkshopFromWizard } from './dealer-support';
+import {
+  dataOf,
+  dealerAccepts,
+  dealerWithUser,
+  invitationLink,
+  signedInApi,
+  verifiedWorkshopFromWizard,
+} from './dealer-support';
 import {
   ADMIN,
   expect,
@@ -30,18 +37,6 @@ const login = {
   en: { email: 'Email', password: 'Password', submit: 'Log in' },
 } as const;
 
-type Envelope<TData> = { data: TData };
-async function json<TData>(response: Awaited<ReturnType<APIRequestContext['get']>>) {
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as Envelope<TData>).data;
-}
-
-async function signedInApi(baseURL: string | undefined, email: string) {
-  const api = await newApi(baseURL);
-  expect((await api.post('/svc/auth/api/v1/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return api;
-}
-
 /**
  * The trade behind the claim, through the real API: the dealer accepts the workshop, the workshop
  * asks for brake discs and pads, the dealer has the discs in its branch today and
@@ -53,21 +48,17 @@ async function deliveredLateOrder(
   dealer: { email: string; partDealerId: number },
   { acceptWorkshop = true } = {},
 ) {
-  const dealerApi = await signedInApi(baseURL, dealer.email);
+  const dealerApi = await signedInApi(baseURL, dealer.email, PASSWORD);
   if (acceptWorkshop) {
-    const requested = await json<{ items: { id: number; workshop_name: string }[] }>(
-      await dealerApi.get('/svc/part-dealer/customers?status=requested'),
-    );
-    const relationRequest = requested.items.find((item) => item.workshop_name === workshop.name);
-    await json(await dealerApi.post(`/svc/part-dealer/customers/${relationRequest?.id}/accept`, { data: {} }));
+    await dealerAccepts(dealerApi, workshop.name);
   }
 
-  const shopApi = await signedInApi(baseURL, workshop.email);
-  const suppliers = await json<{ relations: { id: number; part_dealer_id: number }[] }>(
+  const shopApi = await signedInApi(baseURL, workshop.email, PASSWORD);
+  const suppliers = await dataOf<{ relations: { id: number; part_dealer_id: number }[] }>(
     await shopApi.get('/svc/workshop/suppliers'),
   );
   const relation = suppliers.relations.find((candidate) => candidate.part_dealer_id === dealer.partDealerId);
-  const inquiry = await json<{ id: number }>(
+  const inquiry = await dataOf<{ id: number }>(
     await shopApi.post('/svc/workshop/inquiries', {
       data: {
         vehicle: { vin: 'WVWZZZAUZHW123456', hsn: '', tsn: '', description: 'VW Golf 7 1.6 TDI' },
@@ -80,11 +71,11 @@ async function deliveredLateOrder(
       },
     }),
   );
-  const asked = await json<{ lines: { id: number; position: number }[]; recipient: { version: number } }>(
+  const asked = await dataOf<{ lines: { id: number; position: number }[]; recipient: { version: number } }>(
     await dealerApi.get(`/svc/part-dealer/inquiries/${inquiry.id}`),
   );
   const [discs, pads] = [...asked.lines].sort((a, b) => a.position - b.position);
-  await json(
+  await dataOf(
     await dealerApi.put(`/svc/part-dealer/inquiries/${inquiry.id}/answer`, {
       data: {
         version: asked.recipient.version,
@@ -111,11 +102,11 @@ async function deliveredLateOrder(
       },
     }),
   );
-  const quoted = await json<{ version: number; recipients: { id: number }[] }>(
+  const quoted = await dataOf<{ version: number; recipients: { id: number }[] }>(
     await shopApi.get(`/svc/workshop/inquiries/${inquiry.id}`),
   );
   const recipientId = quoted.recipients[0]?.id;
-  const placed = await json<{ orders: { id: number }[] }>(
+  const placed = await dataOf<{ orders: { id: number }[] }>(
     await shopApi.post(`/svc/workshop/inquiries/${inquiry.id}/orders`, {
       data: {
         version: quoted.version,
@@ -128,10 +119,10 @@ async function deliveredLateOrder(
   );
   const orderId = placed.orders[0]?.id ?? 0;
   for (const action of ['confirm', 'ship', 'deliver']) {
-    const order = await json<{ version: number; lines: { id: number }[] }>(
+    const order = await dataOf<{ version: number; lines: { id: number }[] }>(
       await dealerApi.get(`/svc/part-dealer/orders/${orderId}`),
     );
-    await json(
+    await dataOf(
       await dealerApi.post(`/svc/part-dealer/orders/${orderId}/lines`, {
         data: { version: order.version, action, line_ids: order.lines.map((line) => line.id) },
       }),
@@ -242,10 +233,10 @@ test('an insurer sees a shared, delivered claim with its delay statement (de + e
   await expect(dialog).toBeHidden();
   await expect(shop.getByText(`Mit ${insurer.name} unter der Schadennummer SCH-2026/004711`)).toBeVisible();
   // The second order of the repair, shared through the API under the same number.
-  const shopApi = await signedInApi(baseURL, workshop.email);
-  const insurers = await json<{ items: { id: number; name: string }[] }>(await shopApi.get('/svc/workshop/insurers'));
+  const shopApi = await signedInApi(baseURL, workshop.email, PASSWORD);
+  const insurers = await dataOf<{ items: { id: number; name: string }[] }>(await shopApi.get('/svc/workshop/insurers'));
   const insurerId = insurers.items.find((item) => item.name === insurer.name)?.id;
-  const secondShare = await json<{ claim: { id: number } }>(
+  const secondShare = await dataOf<{ claim: { id: number } }>(
     await shopApi.post(`/svc/workshop/orders/${secondOrderId}/claim`, {
       data: { claim_number: 'SCH-2026/004711', insurer_organisation_id: insurerId },
     }),
@@ -318,7 +309,7 @@ test('an insurer sees a shared, delivered claim with its delay statement (de + e
   }
 
   // 6. The workshops withdraw: the second order leaves the claim; after the first, the insurer's next request finds it gone.
-  await json(await shopApi.post(`/svc/workshop/orders/${secondOrderId}/claim/withdraw`, { data: {} }));
+  await dataOf(await shopApi.post(`/svc/workshop/orders/${secondOrderId}/claim/withdraw`, { data: {} }));
   await shopApi.dispose();
   await insurerPage.reload();
   await expect(insurerPage.getByRole('heading', { level: 1 })).toHaveText('Schadenfall SCH-2026/004711');

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Page, request as playwrightRequest, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { dataOf, signedInApi } from './dealer-support';
 import { ADMIN, expect, logInThroughForm, ownClientAddress, reachForPrerenderedPages, test } from './support';
 
 /**
@@ -107,20 +108,8 @@ test.beforeAll(async () => {
  * and backorder dialogs) and one the dealer confirms (its ship dialog).
  */
 async function openTrade() {
-  const signIn = async (email: string) => {
-    const api = await playwrightRequest.newContext({
-      baseURL,
-      extraHTTPHeaders: { origin: baseURL, 'accept-language': 'de', ...ownClientAddress() },
-    });
-    expect((await api.post('/svc/auth/api/v1/login', { data: { email, password: DEMO_PASSWORD } })).status()).toBe(200);
-    return api;
-  };
-  const dataOf = async <TData>(answer: Awaited<ReturnType<APIRequestContext['get']>>): Promise<TData> => {
-    expect(answer.status(), await answer.text()).toBe(200);
-    return ((await answer.json()) as { data: TData }).data;
-  };
-  const workshop = await signIn('werkstatt@demo.teileportal.local');
-  const dealer = await signIn('haendler1@demo.teileportal.local');
+  const workshop = await signedInApi(baseURL, 'werkstatt@demo.teileportal.local', DEMO_PASSWORD);
+  const dealer = await signedInApi(baseURL, 'haendler1@demo.teileportal.local', DEMO_PASSWORD);
   const { relations } = await dataOf<{ relations: { id: number; status: string }[] }>(
     await workshop.get('/svc/workshop/suppliers'),
   );

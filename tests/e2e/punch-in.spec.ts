@@ -1,5 +1,12 @@
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { dealerWithUser, type Language, newApi, verifiedWorkshopFromWizard } from './dealer-support';
+import { request as playwrightRequest } from '@playwright/test';
+import {
+  dataOf,
+  dealerAccepts,
+  dealerWithUser,
+  type Language,
+  signedInApi,
+  verifiedWorkshopFromWizard,
+} from './dealer-support';
 import {
   expect,
   expectNoAccessibilityViolations,
@@ -49,11 +56,6 @@ const copy = {
   },
 } as const;
 
-async function dataOf<TData>(answer: Awaited<ReturnType<APIRequestContext['get']>>): Promise<TData> {
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { data: TData }).data;
-}
-
 /** One workshop for both languages (invitation requests are limited per IP address), with one active dealer and a key. */
 let apiKey = '';
 let workshopEmail = '';
@@ -80,25 +82,11 @@ test.describe
         password: PASSWORD,
         dealers: [{ part_dealer_id: partDealerId, part_dealer_customer_number: 6100 }],
       });
-      const dealerApi = await newApi(baseURL);
-      expect(
-        (
-          await dealerApi.post('/svc/auth/api/v1/login', { data: { email: dealer.email, password: PASSWORD } })
-        ).status(),
-      ).toBe(200);
-      const requested = await dataOf<{ items: { id: number; workshop_name: string }[] }>(
-        await dealerApi.get('/svc/part-dealer/customers?status=requested'),
-      );
-      const relation = requested.items.find((item) => item.workshop_name === workshop.name);
-      await dataOf(await dealerApi.post(`/svc/part-dealer/customers/${relation?.id}/accept`, { data: {} }));
+      const dealerApi = await signedInApi(baseURL, dealer.email, PASSWORD);
+      await dealerAccepts(dealerApi, workshop.name);
 
       // The workshop creates the key for its DMS in its settings' API (shown once).
-      const workshopApi = await newApi(baseURL);
-      expect(
-        (
-          await workshopApi.post('/svc/auth/api/v1/login', { data: { email: workshop.email, password: PASSWORD } })
-        ).status(),
-      ).toBe(200);
+      const workshopApi = await signedInApi(baseURL, workshop.email, PASSWORD);
       const created = await dataOf<{ secret: string }>(
         await workshopApi.post('/svc/workshop/api-keys', { data: { name: DMS_NAME, allowed_origins: [DMS_ORIGIN] } }),
       );

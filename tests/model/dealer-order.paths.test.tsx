@@ -12,7 +12,7 @@ import {
   type ReturnDecisionValues,
   returnDecisionMachine,
 } from '../../machines/dealer-order.machine';
-import type { OrderChangeResult } from '../../machines/workshop-order.machine';
+import type { OrderChangeResult } from '../../machines/order-detail';
 import type { DealerOrdersApi } from '../../src/api/orders-api';
 import { DealerOrderView } from '../../src/views/orders/DealerOrderView';
 import { createDealerOrderImplementations } from '../../src/views/orders/use-dealer-order';

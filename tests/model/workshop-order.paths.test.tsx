@@ -4,8 +4,8 @@ import { expect, test } from 'vitest';
 import { getShortestPaths } from 'xstate/graph';
 import type { OrderDetail, TradeEvent } from '../../common/contracts/trading';
 import type { VersionedEditEvent } from '../../machines/blocks/versioned-edit';
+import type { OrderChangeResult } from '../../machines/order-detail';
 import {
-  type OrderChangeResult,
   type RequestReturnInput,
   type ReturnRequestValues,
   returnRequestMachine,

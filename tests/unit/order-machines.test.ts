@@ -10,6 +10,7 @@ import {
   lineActionMachine,
   returnDecisionMachine,
 } from '../../machines/dealer-order.machine';
+import type { OrderChangeResult } from '../../machines/order-detail';
 import {
   awaitsDealerConfirmation,
   compactOrderListSearch,
@@ -21,7 +22,6 @@ import {
 } from '../../machines/order-list.machine';
 import { urlListLoader } from '../../machines/url-list';
 import {
-  type OrderChangeResult,
   type RequestReturnInput,
   returnRequestMachine,
   workshopOrderMachine,

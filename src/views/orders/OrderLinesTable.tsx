@@ -5,6 +5,7 @@ import type { OrderDetail, OrderLine, OrderReturn } from '../../../common/contra
 import { formatLineName } from '../../../common/format/formats';
 import { useFormats } from '../../i18n/use-formats';
 import * as cards from '../../ui/table-cards.css';
+import { type LineColumn, LinesTable } from '../trade-shared/LinesTable';
 import { lineStatusText, returnReasonText, returnStatusText, statusTone } from '../trade-shared/order-texts';
 import * as styles from '../trade-shared/orders.css';
 
@@ -97,99 +98,107 @@ export function OrderLinesTable({
       </>
     );
   };
+  const columns: readonly (LineColumn<OrderLine> | false)[] = [
+    selection !== undefined && {
+      header: <Trans>Select</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardHead}`,
+      cell: (line) => {
+        const partNumber = formatLineName(line);
+        return (
+          <input
+            type="checkbox"
+            aria-label={t`Select line ${partNumber}`}
+            checked={selection.selected.includes(line.id)}
+            onChange={() => selection.onToggle(line.id)}
+          />
+        );
+      },
+    },
+    {
+      header: <Trans>Part number</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardHead}`,
+      rowHeader: true,
+      // The row's name for screen readers: a line asked for by description has no part number.
+      cell: (line) => line.part_number || <span className={styles.muted}>{line.description}</span>,
+    },
+    {
+      header: <Trans>Description</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardHead} ${cards.cardWide}`,
+      label: t`Description`,
+      cell: (line) => (
+        <>
+          {line.description}
+          {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
+          {details(line)}
+        </>
+      ),
+    },
+    {
+      header: <Trans>Quantity</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardHead}`,
+      label: t`Quantity`,
+      cell: (line) => line.quantity,
+    },
+    {
+      header: <Trans>Price (net)</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardFirst} ${cards.amount}`,
+      label: t`Price (net)`,
+      cell: (line) => {
+        const deposit = format.money(line.deposit_cents);
+        return (
+          <>
+            {format.money(line.net_price_cents)}
+            {line.deposit_cents > 0 ? (
+              <p className={styles.muted}>
+                <Trans>+ deposit {deposit}</Trans>
+              </p>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      header: <Trans>Status</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardFirst}`,
+      cell: (line) => (
+        <>
+          <span className={styles.badge[statusTone(line.status)]}>{i18n._(lineStatusText[line.status])}</span>
+          {/* The server's read answers "still expected?" (server/trade/expected-delivery.ts): null is never. */}
+          {line.eta !== null ? (
+            <span className={styles.block}>
+              <span className={styles.muted}>
+                <Trans>Expected delivery</Trans>:
+              </span>{' '}
+              <span>
+                <Eta eta={line.eta} history={line.eta_history} />
+              </span>
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    lineActions !== undefined && {
+      header: <Trans>Actions</Trans>,
+      headerClassName: styles.cell,
+      className: `${styles.cell} ${cards.cardFirst} ${cards.cardWide}`,
+      cell: lineActions,
+    },
+  ];
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>
-          <Trans>Order lines</Trans>
-        </caption>
-        <thead>
-          <tr>
-            {selection ? (
-              <th scope="col" className={styles.cell}>
-                <Trans>Select</Trans>
-              </th>
-            ) : null}
-            <th scope="col" className={styles.cell}>
-              <Trans>Part number</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Price (net)</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Status</Trans>
-            </th>
-            {lineActions ? (
-              <th scope="col" className={styles.cell}>
-                <Trans>Actions</Trans>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => {
-            const partNumber = formatLineName(line);
-            const deposit = format.money(line.deposit_cents);
-            return (
-              <tr key={line.id}>
-                {selection ? (
-                  <td className={`${styles.cell} ${cards.cardHead}`}>
-                    <input
-                      type="checkbox"
-                      aria-label={t`Select line ${partNumber}`}
-                      checked={selection.selected.includes(line.id)}
-                      onChange={() => selection.onToggle(line.id)}
-                    />
-                  </td>
-                ) : null}
-                <th scope="row" className={`${styles.cell} ${cards.cardHead}`}>
-                  {/* The row's name for screen readers: a line asked for by description has no part number. */}
-                  {line.part_number || <span className={styles.muted}>{line.description}</span>}
-                </th>
-                <td className={`${styles.cell} ${cards.cardHead} ${cards.cardWide}`} data-label={t`Description`}>
-                  {line.description}
-                  {line.brand ? <span className={styles.muted}> · {line.brand}</span> : null}
-                  {details(line)}
-                </td>
-                <td className={`${styles.cell} ${cards.cardHead}`} data-label={t`Quantity`}>
-                  {line.quantity}
-                </td>
-                <td className={`${styles.cell} ${cards.cardFirst} ${cards.amount}`} data-label={t`Price (net)`}>
-                  {format.money(line.net_price_cents)}
-                  {line.deposit_cents > 0 ? (
-                    <p className={styles.muted}>
-                      <Trans>+ deposit {deposit}</Trans>
-                    </p>
-                  ) : null}
-                </td>
-                <td className={`${styles.cell} ${cards.cardFirst}`}>
-                  <span className={styles.badge[statusTone(line.status)]}>{i18n._(lineStatusText[line.status])}</span>
-                  {/* The server's read answers "still expected?" (server/trade/expected-delivery.ts): null is never. */}
-                  {line.eta !== null ? (
-                    <span className={styles.block}>
-                      <span className={styles.muted}>
-                        <Trans>Expected delivery</Trans>:
-                      </span>{' '}
-                      <span>
-                        <Eta eta={line.eta} history={line.eta_history} />
-                      </span>
-                    </span>
-                  ) : null}
-                </td>
-                {lineActions ? (
-                  <td className={`${styles.cell} ${cards.cardFirst} ${cards.cardWide}`}>{lineActions(line)}</td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <LinesTable
+        lines={order.lines}
+        columns={columns}
+        caption={<Trans>Order lines</Trans>}
+        captionClassName={styles.caption}
+        tableClassName={styles.table}
+      />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import {
   lineActionMachine,
   returnDecisionMachine,
 } from '../../../machines/dealer-order.machine';
-import type { OrderChangeResult } from '../../../machines/workshop-order.machine';
+import type { OrderChangeResult } from '../../../machines/order-detail';
 import type { DealerOrdersApi } from '../../api/orders-api';
 import { inspectionOptions } from '../../app/inspection';
 import { type LiveEventSource, tradeEventsActor } from '../../app/live-events';

@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import type { ReturnReason } from '../../../common/contracts/trading';
+import type { OrderChangeResult } from '../../../machines/order-detail';
 import {
-  type OrderChangeResult,
   type RequestReturnInput,
   returnRequestMachine,
   workshopOrderMachine,

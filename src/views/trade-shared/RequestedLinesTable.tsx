@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useId } from 'react';
 import type { InquiryLine } from '../../../common/contracts/trading';
 import { FitmentHint } from './FitmentHint';
+import { type LineColumn, LinesTable } from './LinesTable';
 import * as styles from './requested-lines.css';
 
 /**
@@ -27,59 +28,59 @@ export function RequestedLinesTable({
 }) {
   const captionId = useId();
   const { t } = useLingui();
+  const columns: readonly (LineColumn<InquiryLine> | false)[] = [
+    withPosition && {
+      header: <Trans>Position</Trans>,
+      headerClassName: styles.numeric,
+      className: styles.numeric,
+      label: t`Position`,
+      cell: (line) => line.position,
+    },
+    {
+      header: <Trans>Part number</Trans>,
+      headerClassName: styles.cell,
+      className: styles.cell,
+      rowHeader: true,
+      cell: (line) => (
+        <>
+          {line.part_number || '–'}
+          <FitmentHint fitment={line.fitment} />
+        </>
+      ),
+    },
+    {
+      header: <Trans>Description</Trans>,
+      headerClassName: styles.cell,
+      className: styles.cell,
+      label: t`Description`,
+      cell: (line) => line.description || '–',
+    },
+    {
+      header: <Trans>Quantity</Trans>,
+      headerClassName: styles.numeric,
+      className: styles.numeric,
+      label: t`Quantity`,
+      cell: (line) => line.quantity,
+    },
+    {
+      header: <Trans>Note</Trans>,
+      headerClassName: styles.cell,
+      className: styles.cell,
+      label: t`Note`,
+      cell: (line) => line.note || '–',
+    },
+  ];
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area must take the focus to be scrolled by keyboard (WCAG 2.1.1, axe scrollable-region-focusable)
     <section className={styles.scroll} aria-labelledby={captionId} tabIndex={0}>
-      <table className={styles.table}>
-        <caption id={captionId} className={captionHidden ? 'visually-hidden' : styles.caption}>
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {withPosition ? (
-              <th scope="col" className={styles.numeric}>
-                <Trans>Position</Trans>
-              </th>
-            ) : null}
-            <th scope="col" className={styles.cell}>
-              <Trans>Part number</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Description</Trans>
-            </th>
-            <th scope="col" className={styles.numeric}>
-              <Trans>Quantity</Trans>
-            </th>
-            <th scope="col" className={styles.cell}>
-              <Trans>Note</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id}>
-              {withPosition ? (
-                <td className={styles.numeric} data-label={t`Position`}>
-                  {line.position}
-                </td>
-              ) : null}
-              <th scope="row" className={styles.cell}>
-                {line.part_number || '–'}
-                <FitmentHint fitment={line.fitment} />
-              </th>
-              <td className={styles.cell} data-label={t`Description`}>
-                {line.description || '–'}
-              </td>
-              <td className={styles.numeric} data-label={t`Quantity`}>
-                {line.quantity}
-              </td>
-              <td className={styles.cell} data-label={t`Note`}>
-                {line.note || '–'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LinesTable
+        lines={lines}
+        columns={columns}
+        caption={caption}
+        captionId={captionId}
+        captionClassName={captionHidden ? 'visually-hidden' : styles.caption}
+        tableClassName={styles.table}
+      />
     </section>
   );
 }
