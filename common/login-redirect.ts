@@ -20,13 +20,18 @@ export const INSURER_HOME_PATH = '/claims';
 /** Where the administrator lands (issue 24 §11): the user administration, not an empty dashboard. */
 export const ADMIN_HOME_PATH = '/users';
 
+/** A `redirect` the login follows: an internal path, and not the login itself. */
+export function isFollowedRedirect(redirectUrl: string | null | undefined): redirectUrl is string {
+  return isInternalPath(redirectUrl) && !redirectUrl.startsWith('/login');
+}
+
 /**
  * docs/product.md §4: the stored redirect if it stays inside the app, else the only service, else
  * /dashboard; an insurer user has no dashboard and lands on its claims (ADR 030), the administrator
  * on the users (issue 24 §11).
  */
 export function postLoginDestination(user: Pick<PublicUser, 'services' | 'role'>, redirectUrl: string | null): string {
-  if (isInternalPath(redirectUrl) && !redirectUrl.startsWith('/login')) return redirectUrl;
+  if (isFollowedRedirect(redirectUrl)) return redirectUrl;
   if (user.role === USER_ROLE.insurerUser) return INSURER_HOME_PATH;
   if (user.role === USER_ROLE.systemAdmin) return ADMIN_HOME_PATH;
   const [onlyService, ...others] = user.services;

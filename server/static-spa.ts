@@ -5,7 +5,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { languageFromCookie } from '../common/language';
 import { prerenderedPages } from '../common/prerendered-pages';
-import { pageWithNotice, readNoticeTemplates, redirectNotice } from './forms/public-form-posts';
+import {
+  loginPageKeepingRedirect,
+  pageWithNotice,
+  readNoticeTemplates,
+  redirectNotice,
+} from './forms/public-form-posts';
 import { translate } from './i18n';
 
 /**
@@ -52,7 +57,9 @@ export function createSpaRoutes(staticDir: string) {
     }
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie');
-    const html = await readFile(indexPath, 'utf8');
+    const file = await readFile(indexPath, 'utf8');
+    // The login form posts back where the visitor wanted to go (ADR 046).
+    const html = page?.pathname === '/login' ? loginPageKeepingRedirect(file, c.req.query('redirect')) : file;
     // After a plain form post (ADR 046) the next page shows its outcome, e.g. "link sent".
     const notice = page ? redirectNotice(c.req.query('notice')) : null;
     const templates = notice ? await readNoticeTemplates(path.join(staticDir, 'prerendered')) : null;

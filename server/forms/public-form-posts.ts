@@ -6,7 +6,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { forgotPasswordRequestSchema } from '../../common/contracts/account';
 import { loginRequestSchema } from '../../common/contracts/auth';
 import type { MessageId } from '../../common/contracts/message-ids';
-import { isAccountInactive, postLoginDestination } from '../../common/login-redirect';
+import { isAccountInactive, isFollowedRedirect, postLoginDestination } from '../../common/login-redirect';
 import {
   FORMS_POSTED_WITHOUT_APP,
   NOTICE_TEMPLATES_FILE,
@@ -73,7 +73,7 @@ export function pageWithNotice(
 ) {
   const noticeMarkup = templates[notice.tone].replace(NOTICE_TEXT_PLACEHOLDER, escapeHtml(notice.text));
   let page = html.replace(
-    new RegExp(`<form\\b[^>]*\\baction="${formAction}"[^>]*>`),
+    new RegExp(`<form\\b[^>]*\\baction="${formAction}(?:[?#][^"]*)?"[^>]*>`),
     (formTag) => `${formTag}${noticeMarkup}`,
   );
   for (const [name, value] of Object.entries(kept)) {
@@ -87,6 +87,18 @@ export function pageWithNotice(
     );
   }
   return page;
+}
+
+const LOGIN_FORM_ACTION = 'action="/login"';
+
+/**
+ * The login page whose form posts back the page's `?redirect=` (ADR 046): the prerendered form
+ * has a fixed action, so the server writes the target into it, only one the login follows (the
+ * app's own rule, common/login-redirect.ts); anything else leaves the page as it is.
+ */
+export function loginPageKeepingRedirect(html: string, redirect: string | undefined) {
+  if (!isFollowedRedirect(redirect)) return html;
+  return html.replace(LOGIN_FORM_ACTION, `action="/login?redirect=${escapeHtml(encodeURIComponent(redirect))}"`);
 }
 
 /**
@@ -118,7 +130,8 @@ export function createPublicFormPosts(deps: ServerDeps, access: SessionAccess, a
     c.header('Content-Language', locale);
     // Not built (server tests without `npm run build`): the message alone, still translated.
     if (!html || !templates) return c.text(text, status);
-    return c.html(pageWithNotice(html, templates, pathname, { ...notice, text }, kept), status);
+    const answer = pageWithNotice(html, templates, pathname, { ...notice, text }, kept);
+    return c.html(pathname === '/login' ? loginPageKeepingRedirect(answer, c.req.query('redirect')) : answer, status);
   }
 
   async function answerRefusal(c: Context, error: unknown, pathname: string, kept: Record<string, string>) {
@@ -152,7 +165,8 @@ export function createPublicFormPosts(deps: ServerDeps, access: SessionAccess, a
         secure: access.cookieSettings.secure,
         maxAge: 300,
       });
-      return c.redirect(postLoginDestination(toPublicUser(user, deps.config), null), 303);
+      // The page's `?redirect=`, posted back in the action (loginPageKeepingRedirect), checked as the app checks it.
+      return c.redirect(postLoginDestination(toPublicUser(user, deps.config), c.req.query('redirect') ?? null), 303);
     } catch (error) {
       return answerRefusal(c, error, '/login', kept);
     }

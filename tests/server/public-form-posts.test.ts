@@ -68,6 +68,29 @@ describe('POST /login as a plain form', () => {
     expect(me.status).toBe(200);
   });
 
+  test("the page's ?redirect= is posted back and followed, when it is an internal path", async () => {
+    const page = await (await fetch(server.url('/login?redirect=%2Forders%3Fstatus%3Dopen'))).text();
+    expect(page).toContain('action="/login?redirect=%2Forders%3Fstatus%3Dopen"');
+    const followed = await postForm('/login?redirect=%2Forders%3Fstatus%3Dopen', { ...ADMIN });
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get('location')).toBe('/orders?status=open');
+    const refusedAgain = await postForm('/login?redirect=%2Forders', {
+      email: ADMIN.email,
+      password: 'wrong-password',
+    });
+    expect(await refusedAgain.text()).toContain('action="/login?redirect=%2Forders"');
+  });
+
+  test.each(['https://evil.example/', '//evil.example', '/login?redirect=/users'])(
+    "a redirect to %s is not followed (the app's rule), and not written into the page",
+    async (target) => {
+      const page = await (await fetch(server.url(`/login?redirect=${encodeURIComponent(target)}`))).text();
+      expect(page).toContain('action="/login"');
+      const response = await postForm(`/login?redirect=${encodeURIComponent(target)}`, { ...ADMIN });
+      expect(response.headers.get('location')).toBe('/users');
+    },
+  );
+
   test('remember me as a checkbox makes the cookie last 30 days', async () => {
     const response = await postForm('/login', { ...ADMIN, rememberMe: 'true' });
     const setCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith('tp_session='));
