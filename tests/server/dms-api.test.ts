@@ -6,6 +6,7 @@ import type { DmsDealer } from '../../common/contracts/dms-api';
 import type { InquiryDetail, InquirySummary, OrderDetail, OrderSummary } from '../../common/contracts/trading';
 import { orderLines, quoteLines, tradeEvents } from '../../server/db/schema';
 import { callApi, createApiKey } from '../support/api-keys';
+import { positionsOf } from '../support/reader-positions';
 import { openEventStream } from '../support/sse-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -222,22 +223,25 @@ describe('/api/v1 inquiries and orders with an API key', () => {
       .from(tradeEvents)
       .where(eq(tradeEvents.inquiryId, second.body.data.id));
     if (!firstEvent || !secondEvent) throw new Error('no events');
+    // The stream speaks the workshop's own positions of the events (ADR 045), not the log's ids.
+    const organisationId = workshop.organisation.id;
+    const [firstSeen, secondSeen] = await positionsOf(server.db, organisationId, [firstEvent.id, secondEvent.id]);
 
     const stream = await openEventStream(server.url('/api/v1/events'), {
       authorization: `Bearer ${key}`,
-      'last-event-id': String(firstEvent.id),
+      'last-event-id': String(firstSeen),
     });
     try {
       expect(stream.response.status).toBe(200);
-      await stream.untilIds([secondEvent.id]);
-      expect(stream.eventIds()).not.toContain(firstEvent.id);
+      await stream.untilIds([secondSeen ?? -1]);
+      expect(stream.eventIds()).not.toContain(firstSeen);
       const third = await callApi<InquiryDetail>(server, '/api/v1/inquiries', key, { body: inquiryBody(relationIds) });
       const [thirdEvent] = await server.db
         .select()
         .from(tradeEvents)
         .where(eq(tradeEvents.inquiryId, third.body.data.id));
       if (!thirdEvent) throw new Error('no event');
-      await stream.untilIds([thirdEvent.id]);
+      await stream.untilIds(await positionsOf(server.db, organisationId, [thirdEvent.id]));
     } finally {
       stream.close();
     }
