@@ -388,8 +388,13 @@ test('the load run: mixed load through nginx while A is rolled (out of the upstr
     'select id, kind, abandoned_at is not null as abandoned from outbox where id > $1',
     [firstOutboxId],
   );
+  // Each workshop's events by the ids its streams carry: its own positions (ADR 045), not the log's ids.
   const { rows: events } = await client.query<{ id: number | string; workshop_organisation_id: number }>(
-    'select id, workshop_organisation_id from trade_events where id > $1',
+    `select reader.position as id, event.workshop_organisation_id
+       from trade_events event
+       join trade_event_readers reader
+         on reader.event_id = event.id and reader.organisation_id = event.workshop_organisation_id
+      where event.id > $1`,
     [firstEventId],
   );
   await client.end();
