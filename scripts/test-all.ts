@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { clusterPrerequisitesMissing } from './cluster-prerequisites';
 
 /**
@@ -17,6 +18,15 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
+/** Each failing test by file and name with the start of its message, printed last: CI keeps only the tail of the output. */
+const failedTests: string[] = [];
+const firstLines = (message: string | undefined) =>
+  stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 3)
+    .map((line) => `      ${line.trim().slice(0, 200)}`)
+    .join('\n');
 /** Each step's wall-clock time, printed as a table at the end (issue 23: where the suite's time goes). */
 const timings: { name: string; seconds: number }[] = [];
 const startedAt = performance.now();
@@ -38,22 +48,56 @@ function printTimings() {
   console.log(`  ${minutes((performance.now() - startedAt) / 1000).padStart(6)}  npm test in all`);
 }
 
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+};
 function countVitest(file: string) {
   if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  for (const result of report.testResults ?? []) {
+    const where = path.relative(root, result.name);
+    const failedAssertions = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedAssertions) {
+      failedTests.push(`  ✗ ${where} › ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+    }
+    // A file that failed outside any test (an import, a hook) has no failed assertion to name.
+    if (result.status === 'failed' && failedAssertions.length === 0) {
+      failedTests.push(`  ✗ ${where} (outside a test)\n${firstLines(result.message)}`);
+    }
+  }
 }
 
-type PlaywrightSuite = { specs?: { tests?: { results?: { status: string }[] }[] }[]; suites?: PlaywrightSuite[] };
+type PlaywrightSuite = {
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests?: { projectName?: string; results?: { status: string; error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+};
 function countPlaywright(file: string) {
   if (!existsSync(file)) return;
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        const last = test.results?.at(-1)?.status;
-        if (last === 'passed') passed += 1;
-        else if (last !== 'skipped') failed += 1;
+        const last = test.results?.at(-1);
+        if (last?.status === 'passed') passed += 1;
+        else if (last?.status !== 'skipped') {
+          failed += 1;
+          failedTests.push(
+            `  ✗ tests/e2e/${spec.file}:${spec.line} › ${spec.title}\n${firstLines(last?.error?.message)}`,
+          );
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child);
@@ -130,6 +174,7 @@ step(
 countPlaywright(e2e);
 
 printTimings();
+if (failedTests.length > 0) console.log(`\nfailed tests:\n${failedTests.join('\n')}`);
 if (failures.length > 0) console.log(`\n✗ failed steps: ${failures.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failures.length > 0 || failed > 0 ? 1 : 0);
