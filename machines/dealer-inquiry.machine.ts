@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, type EventObject, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, type EventObject, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   type DealerInquiry,
   firstProblem,
@@ -6,6 +6,7 @@ import {
   type TradeEvent,
   versionedReasonSchema,
 } from '../common/contracts/trading';
+import { liveEventsSource } from './blocks/live-reload';
 import { loadWithRetry } from './blocks/load-with-retry';
 import {
   createVersionedEditMachine,
@@ -244,9 +245,7 @@ export const dealerInquiryMachine = setup({
     answer: answerEditMachine,
     /** The decline dialog; its `submit` is bound with `declineEditMachine.provide()`. */
     decline: declineEditMachine,
-    liveEvents: fromCallback<EventObject>(() => {
-      throw new Error('liveEvents actor not implemented: provide it with dealerInquiryMachine.provide()');
-    }),
+    liveEvents: liveEventsSource('dealerInquiryMachine'),
   },
   actions: {
     saveDraft: (_, _draft: AnswerDraft) => {},

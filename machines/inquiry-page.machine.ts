@@ -1,4 +1,4 @@
-import { assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { MessageId } from '../common/contracts/message-ids';
 import {
   firstProblem,
@@ -9,6 +9,7 @@ import {
   orderNoteField,
   type TradeEvent,
 } from '../common/contracts/trading';
+import { liveEventsSource } from './blocks/live-reload';
 import { loadWithRetry } from './blocks/load-with-retry';
 import { inquiryLifecycleMachine } from './inquiry-lifecycle.machine';
 import {
@@ -131,9 +132,7 @@ export const inquiryPageMachine = setup({
       throw new Error('cancelInquiry actor not implemented: provide it with inquiryPageMachine.provide()');
     }),
     /** Sends `{ type: 'trade.event', event }` for every live trade event (the app's event source). */
-    liveEvents: fromCallback<EventObject>(() => {
-      throw new Error('liveEvents actor not implemented: provide it with inquiryPageMachine.provide()');
-    }),
+    liveEvents: liveEventsSource('inquiryPageMachine'),
   },
   actions: {
     notifySuccess: (_, _params: { message: string | undefined }) => {},

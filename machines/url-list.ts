@@ -1,6 +1,7 @@
 import * as v from 'valibot';
-import { and, assertEvent, assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { TradeEvent } from '../common/contracts/trading';
+import { liveEventsSource } from './blocks/live-reload';
 import { loadWithRetry } from './blocks/load-with-retry';
 import {
   afterUrlEcho,
@@ -105,9 +106,7 @@ export function createUrlListMachine<TSchema extends PagedSchema, TItem>(config:
         throw new Error(`loadPage actor not implemented: provide it with ${config.id}Machine.provide()`);
       }),
       /** Sends `{ type: 'trade.event', event }` for every live trade event. */
-      liveEvents: fromCallback<EventObject>(() => {
-        throw new Error(`liveEvents actor not implemented: provide it with ${config.id}Machine.provide()`);
-      }),
+      liveEvents: liveEventsSource(`${config.id}Machine`),
     },
     actions: {
       /** Writes the query into the URL; `replace` while typing, so "back" skips the letters. */

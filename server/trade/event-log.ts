@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { TradeEventKind } from '../../common/contracts/trade-events';
 import type { TradeEvent } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
@@ -159,6 +159,14 @@ export async function readEventsOf(
   return rows.map(({ row, position, actorFirstName, actorLastName }) =>
     toTradeEvent(row, actorName(actorFirstName, actorLastName), position),
   );
+}
+
+/**
+ * Joins an event to the position the organisation in `readerOrganisationId` reads it by (ADR 045):
+ * what a webhook body, its message id and the endpoint's log show as the event's id.
+ */
+export function positionReadBy(readerOrganisationId: AnyColumn) {
+  return and(eq(tradeEventReaders.eventId, tradeEvents.id), eq(tradeEventReaders.organisationId, readerOrganisationId));
 }
 
 /**

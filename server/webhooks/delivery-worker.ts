@@ -10,7 +10,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../db/schema';
-import { toTradeEvent } from '../trade/event-log';
+import { positionReadBy, toTradeEvent } from '../trade/event-log';
 import { type ResolveHost, resolveWebhookTarget, resolveWithDns } from './address-guard';
 import { type SendLimits, type SendOutcome, sendWebhook } from './sender';
 import { webhookHeaders } from './signature';
@@ -126,13 +126,7 @@ async function attemptDelivery(
     .from(webhookEndpoints)
     .innerJoin(tradeEvents, eq(tradeEvents.id, delivery.tradeEventId))
     // The body's `id` is the receiving organisation's position of the event (ADR 045).
-    .innerJoin(
-      tradeEventReaders,
-      and(
-        eq(tradeEventReaders.eventId, tradeEvents.id),
-        eq(tradeEventReaders.organisationId, webhookEndpoints.organisationId),
-      ),
-    )
+    .innerJoin(tradeEventReaders, positionReadBy(webhookEndpoints.organisationId))
     .leftJoin(users, eq(users.id, tradeEvents.actorUserId))
     .where(eq(webhookEndpoints.id, delivery.endpointId));
   if (!found) return;

@@ -16,6 +16,7 @@ import {
   webhookEndpoints,
 } from '../db/schema';
 import { ApiRefusal } from '../http/respond';
+import { positionReadBy } from '../trade/event-log';
 import { newWebhookSecret } from './signature';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -135,13 +136,7 @@ export async function readWebhookLog(db: Database, endpointId: number): Promise<
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
     .innerJoin(tradeEvents, eq(tradeEvents.id, webhookDeliveries.tradeEventId))
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookAttempts.endpointId))
-    .innerJoin(
-      tradeEventReaders,
-      and(
-        eq(tradeEventReaders.eventId, tradeEvents.id),
-        eq(tradeEventReaders.organisationId, webhookEndpoints.organisationId),
-      ),
-    )
+    .innerJoin(tradeEventReaders, positionReadBy(webhookEndpoints.organisationId))
     .where(eq(webhookAttempts.endpointId, endpointId))
     .orderBy(desc(webhookAttempts.id))
     .limit(WEBHOOK_LOG_LENGTH);
