@@ -7,6 +7,7 @@ import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { testScratchDir } from './scripts/test-scratch.ts';
 import { buildClientConfig } from './src/config/client-config.ts';
+import { LongestFirstSequencer } from './tests/setup/longest-first-sequencer.ts';
 
 /**
  * The server suite (run by the projects `server` and `server-postgres`): each file starts its own
@@ -18,7 +19,7 @@ const scratchDir = testScratchDir();
 const scratchEnv: Record<string, string> = scratchDir ? { TMPDIR: scratchDir } : {};
 
 const serverSuite = {
-  sequence: { groupOrder: 2 },
+  sequence: { groupOrder: 0 },
   include: ['tests/server/**/*.test.ts'],
   environment: 'node' as const,
   testTimeout: 60_000,
@@ -60,6 +61,10 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
   },
   test: {
+    // Unit, model and both server projects form one group (groupOrder 0) with one queue for the two
+    // workers, longest file first: a group's last file no longer runs alone while a core idles
+    // before the next group may start (issue 23 §5, ADR 038).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
@@ -80,7 +85,7 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           name: 'model',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 0 },
           maxWorkers: 2,
           testTimeout: 30_000,
           include: ['tests/model/**/*.test.{ts,tsx}'],
