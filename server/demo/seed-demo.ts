@@ -280,6 +280,436 @@ async function seedRelations(db: Database, workshopOrgs: WorkshopOrg[], dealerOr
   return relationsOf;
 }
 
+type RandomSource = ReturnType<typeof randomSource>;
+type Part = (typeof PARTS)[number];
+type Person = { organisationId: number; userId: number };
+
+/** What every chapter of the trade story writes with. */
+type StoryContext = {
+  db: Database;
+  now: number;
+  /** The one random stream of the whole demo: each chapter draws from it in the order it is told. */
+  random: RandomSource;
+  /** The actor of a command at a moment of the story (never later than now). */
+  actorAt: (who: Person, time: number) => TradeActor;
+  /** A record's current version, read when its command runs (not when the step is planned). */
+  versionOf: Record<'inquiry' | 'recipient' | 'order', (id: number) => Promise<number>>;
+};
+
+/** The story's context: the actor's clock is set back to the moment of each step, never past `now`. */
+function storyContext(db: Database, now: number, random: RandomSource): StoryContext {
+  return {
+    db,
+    now,
+    random,
+    actorAt: (who, time) => ({
+      organisationId: who.organisationId,
+      userId: who.userId,
+      clock: () => new Date(Math.min(time, now)),
+    }),
+    versionOf: {
+      inquiry: (id) => versionOfInquiry(db, id),
+      recipient: async (id) =>
+        (
+          await db
+            .select({ version: inquiryRecipients.version })
+            .from(inquiryRecipients)
+            .where(eq(inquiryRecipients.id, id))
+        )[0]?.version ?? 0,
+      order: async (id) =>
+        (await db.select({ version: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.version ?? 0,
+    },
+  };
+}
+
+/** An inquiry as the workshop sent it: what the dealers' answers and the orders refer to. */
+type SentInquiry = {
+  inquiryId: number;
+  workshop: WorkshopOrg;
+  /** One of the newest few: sent hours ago and still open. */
+  isRecent: boolean;
+  createdAt: number;
+  closesAt: number;
+  parts: { part: Part; quantity: number }[];
+  chosenRelations: Relation[];
+  /** The inquiry's line ids, by position. */
+  lineIds: number[];
+  /** The recipient id per part dealer id. */
+  recipientIdOf: Map<number, number>;
+};
+
+/** An answering recipient's dealer and its price per line position, for the workshop's choice. */
+type Offer = { dealer: DealerOrg; prices: Map<number, number> };
+
+/** The workshop sends the `index`th inquiry of the story: another car, a few parts, some of its dealers. */
+async function sendInquiry(
+  story: StoryContext,
+  index: number,
+  inquiryCount: number,
+  workshop: WorkshopOrg,
+  relations: Relation[],
+): Promise<SentInquiry> {
+  const { db, now, random } = story;
+  // Spread over the last 180 days, the newest few sent a few hours ago and still open.
+  const isRecent = inquiryCount - index <= Math.max(6, Math.round(inquiryCount * 0.002));
+  const age = (inquiryCount - index) / inquiryCount;
+  const createdAt = isRecent
+    ? now - random.int(110, 360) * 60_000
+    : now - Math.round(age * 180 * DAY_MS) - random.int(0, 3_600_000);
+  const closesAt = isRecent ? now + random.int(30, 240) * 60_000 : createdAt + 2 * 3_600_000;
+  // Each inquiry is another car (its own serial, positions 12–17) of one of a few types, so the
+  // types repeat across workshops and learned fitment (ADR 028) has something to show.
+  const model = random.pick(VEHICLES);
+  const vehicle = { ...model, vin: `${model.vin.slice(0, 11)}${String(random.int(0, 999_999)).padStart(6, '0')}` };
+  const chosenRelations = [...relations]
+    .sort(() => random.next() - 0.5)
+    .slice(0, random.int(2, Math.min(4, relations.length)));
+  const lineCount = random.int(3, 7);
+  const parts = Array.from({ length: lineCount }, () => {
+    const part = random.pick(PARTS);
+    return { part, quantity: part.price > 10_000 ? 1 : random.int(1, 4) };
+  });
+
+  const { inquiryId } = await createInquiry(
+    db,
+    story.actorAt(workshop, createdAt),
+    v.parse(inquiryCreateSchema, {
+      vehicle: { vin: vehicle.vin, hsn: vehicle.hsn, tsn: vehicle.tsn, description: vehicle.description },
+      lines: parts.map(({ part, quantity }) => ({
+        part_number: part.number,
+        description: part.description,
+        quantity,
+        note: '',
+      })),
+      recipient_relation_ids: chosenRelations.map((relation) => relation.relationId),
+      closes_in_minutes: Math.round((closesAt - createdAt) / 60_000),
+      workshop_reference: WORKSHOP_REFERENCES[index % WORKSHOP_REFERENCES.length],
+    }),
+  );
+  const lineIds = (
+    await db
+      .select({ id: inquiryLines.id })
+      .from(inquiryLines)
+      .where(eq(inquiryLines.inquiryId, inquiryId))
+      .orderBy(inquiryLines.position)
+  ).map((line) => line.id);
+  const recipientIdOf = new Map(
+    (
+      await db
+        .select({ id: inquiryRecipients.id, partDealerId: inquiryRecipients.partDealerId })
+        .from(inquiryRecipients)
+        .where(eq(inquiryRecipients.inquiryId, inquiryId))
+    ).map((recipient) => [recipient.partDealerId, recipient.id]),
+  );
+  return { inquiryId, workshop, isRecent, createdAt, closesAt, parts, chosenRelations, lineIds, recipientIdOf };
+}
+
+/**
+ * A dealer's quote at `answeredAt`: an offer or a declined line per line, and its freight. The
+ * prices it offers, per line position, are what the workshop chooses by.
+ */
+function dealerQuote(random: RandomSource, sent: SentInquiry, answeredAt: number) {
+  const prices = new Map<number, number>();
+  const lines = sent.parts.map(({ part }, position) => {
+    const inquiryLineId = sent.lineIds[position] as number;
+    if (random.chance(0.08)) {
+      return {
+        inquiry_line_id: inquiryLineId,
+        offered: false as const,
+        decline_reason: random.pick(['Nicht lieferbar', 'Nicht im Sortiment', 'Auslaufartikel']),
+      };
+    }
+    const availability = random.pick(AVAILABILITY);
+    const alternative = random.chance(0.2);
+    const price = Math.round(part.price * (0.8 + random.next() * 0.4));
+    prices.set(position, price);
+    return {
+      inquiry_line_id: inquiryLineId,
+      offered: true as const,
+      net_price_cents: price,
+      deposit_cents: part.description.includes('Lichtmaschine') || part.description.includes('Einspritz') ? 5000 : 0,
+      availability,
+      eta:
+        availability === 'ordered_eta'
+          ? isoDate(answeredAt + random.int(2, 6) * DAY_MS)
+          : isoDate(answeredAt + (availability === 'central_24h' ? DAY_MS : 0)),
+      alternative_part_number: alternative ? `${part.number.replace(/\s/g, '')}-ALT` : '',
+      alternative_brand: alternative ? random.pick(['Febi Bilstein', 'Meyle', 'Ridex', 'Stark']) : '',
+      fits_vehicle: random.chance(0.7),
+      note: '',
+    };
+  });
+  const freight = random.pick([0, 490, 690, 990]);
+  const freeFreightFrom = random.pick([null, 10_000, 15_000]);
+  return { lines, prices, freight, freeFreightFrom };
+}
+
+/**
+ * The dealers' steps on a sent inquiry: most open it, most of those answer (an offer or a
+ * declined line per line), some decline. Returns the steps and the offers per answering recipient.
+ */
+function dealersAnswer(story: StoryContext, sent: SentInquiry) {
+  const { db, random, actorAt, versionOf } = story;
+  const { inquiryId, isRecent } = sent;
+  const steps: Step[] = [];
+  const offersOf = new Map<number, Offer>();
+  for (const { dealer } of sent.chosenRelations) {
+    const recipientId = sent.recipientIdOf.get(dealer.partDealerId);
+    if (recipientId === undefined) throw new Error('demo data: a chosen dealer received nothing');
+    const seenAt = sent.createdAt + random.int(2, 40) * 60_000;
+    const willSee = !isRecent || random.chance(0.6);
+    const answers = willSee && (isRecent ? random.chance(0.5) : random.chance(0.85));
+    const declines = willSee && !answers && random.chance(0.5);
+    const dealerActor = { organisationId: dealer.organisationId, userId: random.pick(dealer.userIds) };
+    const answeredAt = seenAt + random.int(5, 60) * 60_000;
+    if (willSee) {
+      steps.push({ at: seenAt, run: () => markInquirySeen(db, actorAt(dealerActor, seenAt), inquiryId) });
+    }
+    if (answers) {
+      const { lines, prices, freight, freeFreightFrom } = dealerQuote(random, sent, answeredAt);
+      offersOf.set(recipientId, { dealer, prices });
+      steps.push({
+        at: answeredAt,
+        run: async () =>
+          answerInquiry(
+            db,
+            actorAt(dealerActor, answeredAt),
+            inquiryId,
+            v.parse(quoteAnswerSchema, {
+              version: await versionOf.recipient(recipientId),
+              valid_until: isoDate(answeredAt + 3 * DAY_MS),
+              freight_cents: freight,
+              free_freight_from_cents: freeFreightFrom,
+              lines,
+            }),
+          ),
+      });
+    } else if (declines) {
+      steps.push({
+        at: answeredAt,
+        run: async () =>
+          declineInquiry(
+            db,
+            actorAt(dealerActor, answeredAt),
+            inquiryId,
+            v.parse(versionedReasonSchema, {
+              version: await versionOf.recipient(recipientId),
+              reason: 'Keine Teile für dieses Fahrzeug vorrätig',
+            }),
+          ),
+      });
+    }
+  }
+  return { steps, offersOf };
+}
+
+/** The workshop cancels a few minutes before the inquiry would close. */
+function workshopCancels(story: StoryContext, sent: SentInquiry): Step {
+  const { db, actorAt, versionOf } = story;
+  const cancelAt = sent.closesAt - story.random.int(3, 10) * 60_000;
+  return {
+    at: cancelAt,
+    run: async () =>
+      cancelInquiry(
+        db,
+        actorAt(sent.workshop, cancelAt),
+        sent.inquiryId,
+        v.parse(versionOnlySchema, { version: await versionOf.inquiry(sent.inquiryId) }),
+      ),
+  };
+}
+
+/**
+ * The workshop orders the cheapest offer per line after the closing: one order per dealer, every
+ * third one picked up. Null when no line had an offer.
+ */
+async function orderCheapestOffers(
+  story: StoryContext,
+  index: number,
+  sent: SentInquiry,
+  offersOf: Map<number, Offer>,
+) {
+  const choices: { inquiry_line_id: number; recipient_id: number }[] = [];
+  for (const position of sent.parts.keys()) {
+    let best: { recipientId: number; price: number } | null = null;
+    for (const [recipientId, { prices }] of offersOf) {
+      const price = prices.get(position);
+      if (price !== undefined && (!best || price < best.price)) best = { recipientId, price };
+    }
+    if (best) choices.push({ inquiry_line_id: sent.lineIds[position] as number, recipient_id: best.recipientId });
+  }
+  if (choices.length === 0) return null;
+  const placedAt = sent.closesAt + story.random.int(5, 90) * 60_000;
+  const placed = await placeOrders(
+    story.db,
+    story.actorAt(sent.workshop, placedAt),
+    sent.inquiryId,
+    v.parse(orderPlacementSchema, {
+      version: await story.versionOf.inquiry(sent.inquiryId),
+      choices,
+      orders: [...new Set(choices.map((choice) => choice.recipient_id))].map((recipientId, position) =>
+        (index + position) % 3 === 0
+          ? { recipient_id: recipientId, handover: 'pickup', note: PICKUP_NOTES[index % PICKUP_NOTES.length] }
+          : { recipient_id: recipientId },
+      ),
+    }),
+  );
+  return { orderIds: placed.orderIds, placedAt };
+}
+
+/** An order as placed: whose it is, when, and how long ago (its age decides how far its life got). */
+type PlacedOrder = {
+  orderId: number;
+  workshop: WorkshopOrg;
+  dealer: DealerOrg;
+  placedAt: number;
+  daysOld: number;
+};
+
+/**
+ * Each order's life, by its age: most lines delivered, some on backorder or cancelled, now and
+ * then a return.
+ */
+async function fulfilmentSteps(
+  story: StoryContext,
+  sent: SentInquiry,
+  offersOf: Map<number, Offer>,
+  placed: { orderIds: number[]; placedAt: number },
+) {
+  const daysOld = (story.now - placed.placedAt) / DAY_MS;
+  const steps: Step[] = [];
+  for (const orderId of placed.orderIds) {
+    const [recipient] = await story.db.select({ id: orders.recipientId }).from(orders).where(eq(orders.id, orderId));
+    const dealer = recipient ? offersOf.get(recipient.id)?.dealer : undefined;
+    if (!dealer) throw new Error('demo data: an order of a dealer that did not answer');
+    const order = { orderId, workshop: sent.workshop, dealer, placedAt: placed.placedAt, daysOld };
+    steps.push(...(await orderFulfilmentSteps(story, order)));
+  }
+  return steps;
+}
+
+/**
+ * One order's steps: the dealer confirms, backorders (its ETA moving now and then) or cancels its
+ * lines, then ships and delivers, as far as the order's age reaches.
+ */
+async function orderFulfilmentSteps(story: StoryContext, order: PlacedOrder) {
+  const { db, random, actorAt, versionOf } = story;
+  const { orderId, daysOld } = order;
+  const steps: Step[] = [];
+  const dealerActor = { organisationId: order.dealer.organisationId, userId: random.pick(order.dealer.userIds) };
+  const lines = (
+    await db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId))
+      .orderBy(orderLines.id)
+  ).map((line) => line.id);
+  const lineAction = (
+    at: number,
+    fields: { action: string; line_ids: number[]; eta?: string; reason?: string; tracking_reference?: string },
+  ) => {
+    if (fields.line_ids.length === 0) return;
+    steps.push({
+      at,
+      run: async () =>
+        changeOrderLines(
+          db,
+          actorAt(dealerActor, at),
+          orderId,
+          v.parse(orderLineActionSchema, { ...fields, version: await versionOf.order(orderId) }),
+        ),
+    });
+  };
+  const confirmAt = order.placedAt + random.int(10, 120) * 60_000;
+  const cancelled: number[] = [];
+  const backordered: number[] = [];
+  const confirmed: number[] = [];
+  for (const lineId of lines) {
+    const roll = random.next();
+    if (roll < 0.05) cancelled.push(lineId);
+    else if (roll < 0.15 && daysOld < 20) backordered.push(lineId);
+    else confirmed.push(lineId);
+  }
+  lineAction(confirmAt, {
+    action: 'cancel',
+    line_ids: cancelled,
+    reason: 'Beim Lieferanten nicht mehr verfügbar',
+  });
+  lineAction(confirmAt, { action: 'backorder', line_ids: backordered, eta: isoDate(confirmAt + 4 * DAY_MS) });
+  if (backordered.length > 0 && random.chance(0.6)) {
+    lineAction(confirmAt + DAY_MS, {
+      action: 'backorder',
+      line_ids: backordered,
+      eta: isoDate(confirmAt + 8 * DAY_MS),
+    });
+  }
+  lineAction(confirmAt, { action: 'confirm', line_ids: confirmed });
+  if (daysOld <= 1) return steps;
+  const tracking = random.chance(0.5) ? `DHL ${random.int(100000000, 999999999)}` : '';
+  lineAction(confirmAt + 4 * 3_600_000, { action: 'ship', line_ids: confirmed, tracking_reference: tracking });
+  if (daysOld <= 2) return steps;
+  lineAction(confirmAt + DAY_MS, { action: 'deliver', line_ids: confirmed });
+  steps.push(...returnSteps(story, order, dealerActor, confirmed, confirmAt + 2 * DAY_MS));
+  return steps;
+}
+
+/**
+ * Now and then a delivered line goes back (requested at `requestedAt`); the dealer decides within
+ * a day, once the order is old enough for that.
+ */
+function returnSteps(
+  story: StoryContext,
+  order: PlacedOrder,
+  dealerActor: Person,
+  delivered: number[],
+  requestedAt: number,
+) {
+  const { db, random, actorAt, versionOf } = story;
+  const { orderId } = order;
+  const steps: Step[] = [];
+  for (const lineId of delivered) {
+    if (!random.chance(0.04)) continue;
+    const reason = random.pick(RETURN_REASONS);
+    steps.push({
+      at: requestedAt,
+      run: async () =>
+        requestReturn(
+          db,
+          actorAt(order.workshop, requestedAt),
+          { orderId, lineId },
+          v.parse(returnRequestSchema, {
+            version: await versionOf.order(orderId),
+            reason,
+            note: reason === 'does_not_fit' ? 'Passt nicht an die Achse' : '',
+          }),
+        ),
+    });
+    if (order.daysOld <= 5) continue;
+    const accepted = random.chance(0.8);
+    const decidedAt = requestedAt + DAY_MS;
+    steps.push({
+      at: decidedAt,
+      run: async () => {
+        const [requested] = await db
+          .select({ id: orderReturns.id })
+          .from(orderReturns)
+          .where(eq(orderReturns.orderLineId, lineId));
+        if (!requested) throw new Error('demo data: a return to decide was not requested');
+        return decideReturn(
+          db,
+          actorAt(dealerActor, decidedAt),
+          { orderId, returnId: requested.id, accepted },
+          v.parse(returnDecisionSchema, {
+            version: await versionOf.order(orderId),
+            reason: accepted ? '' : 'Teil wurde verbaut',
+          }),
+        );
+      },
+    });
+  }
+  return steps;
+}
+
 export type DemoSeedResult = {
   created: boolean;
   workshops: { name: string; email: string }[];
@@ -330,323 +760,33 @@ export async function seedDemo(
     log(`organisations: ${workshopOrgs.length} workshops, ${dealerOrgs.length} dealers`);
 
     const lastEventBefore = await latestTradeEventId(db);
-    /** The actor of a command at a moment of the story (never later than now). */
-    const actorAt = (who: { organisationId: number; userId: number }, time: number): TradeActor => ({
-      organisationId: who.organisationId,
-      userId: who.userId,
-      clock: () => new Date(Math.min(time, now)),
-    });
-    const versionOf = {
-      inquiry: (id: number) => versionOfInquiry(db, id),
-      recipient: async (id: number) =>
-        (
-          await db
-            .select({ version: inquiryRecipients.version })
-            .from(inquiryRecipients)
-            .where(eq(inquiryRecipients.id, id))
-        )[0]?.version ?? 0,
-      order: async (id: number) =>
-        (await db.select({ version: orders.version }).from(orders).where(eq(orders.id, id)))[0]?.version ?? 0,
-    };
+    const story = storyContext(db, now, random);
 
     for (let index = 0; index < options.inquiryCount; index++) {
       const workshop = workshopOrgs[index % workshopOrgs.length] as WorkshopOrg;
       const relations = relationsOf.get(workshop.organisationId) ?? [];
-      // Spread over the last 180 days, the newest few sent a few hours ago and still open.
-      const isRecent = options.inquiryCount - index <= Math.max(6, Math.round(options.inquiryCount * 0.002));
-      const age = (options.inquiryCount - index) / options.inquiryCount;
-      const createdAt = isRecent
-        ? now - random.int(110, 360) * 60_000
-        : now - Math.round(age * 180 * DAY_MS) - random.int(0, 3_600_000);
-      const closesAt = isRecent ? now + random.int(30, 240) * 60_000 : createdAt + 2 * 3_600_000;
-      // Each inquiry is another car (its own serial, positions 12–17) of one of a few types, so the
-      // types repeat across workshops and learned fitment (ADR 028) has something to show.
-      const model = random.pick(VEHICLES);
-      const vehicle = { ...model, vin: `${model.vin.slice(0, 11)}${String(random.int(0, 999_999)).padStart(6, '0')}` };
-      const chosenRelations = [...relations]
-        .sort(() => random.next() - 0.5)
-        .slice(0, random.int(2, Math.min(4, relations.length)));
-      const lineCount = random.int(3, 7);
-      const parts = Array.from({ length: lineCount }, () => {
-        const part = random.pick(PARTS);
-        return { part, quantity: part.price > 10_000 ? 1 : random.int(1, 4) };
-      });
-
-      // The workshop sends it.
-      const sent = await createInquiry(
-        db,
-        actorAt(workshop, createdAt),
-        v.parse(inquiryCreateSchema, {
-          vehicle: { vin: vehicle.vin, hsn: vehicle.hsn, tsn: vehicle.tsn, description: vehicle.description },
-          lines: parts.map(({ part, quantity }) => ({
-            part_number: part.number,
-            description: part.description,
-            quantity,
-            note: '',
-          })),
-          recipient_relation_ids: chosenRelations.map((relation) => relation.relationId),
-          closes_in_minutes: Math.round((closesAt - createdAt) / 60_000),
-          workshop_reference: WORKSHOP_REFERENCES[index % WORKSHOP_REFERENCES.length],
-        }),
-      );
-      const { inquiryId } = sent;
-      const lineIds = (
-        await db
-          .select({ id: inquiryLines.id })
-          .from(inquiryLines)
-          .where(eq(inquiryLines.inquiryId, inquiryId))
-          .orderBy(inquiryLines.position)
-      ).map((line) => line.id);
-      const recipientIdOf = new Map(
-        (
-          await db
-            .select({ id: inquiryRecipients.id, partDealerId: inquiryRecipients.partDealerId })
-            .from(inquiryRecipients)
-            .where(eq(inquiryRecipients.inquiryId, inquiryId))
-        ).map((recipient) => [recipient.partDealerId, recipient.id]),
-      );
-
-      // The dealers: most open it, most of those answer (an offer or a declined line per line), some decline.
-      const story = isRecent ? 'open' : random.next();
-      const answering: Step[] = [];
-      /** Per answering recipient: its offer per line (index), for the workshop's choice. */
-      const offersOf = new Map<number, { dealer: DealerOrg; prices: Map<number, number> }>();
-      for (const { dealer } of chosenRelations) {
-        const recipientId = recipientIdOf.get(dealer.partDealerId);
-        if (recipientId === undefined) throw new Error('demo data: a chosen dealer received nothing');
-        const seenAt = createdAt + random.int(2, 40) * 60_000;
-        const willSee = !isRecent || random.chance(0.6);
-        const answers = willSee && (isRecent ? random.chance(0.5) : random.chance(0.85));
-        const declines = willSee && !answers && random.chance(0.5);
-        const dealerActor = { organisationId: dealer.organisationId, userId: random.pick(dealer.userIds) };
-        const answeredAt = seenAt + random.int(5, 60) * 60_000;
-        if (willSee) {
-          answering.push({ at: seenAt, run: () => markInquirySeen(db, actorAt(dealerActor, seenAt), inquiryId) });
-        }
-        if (answers) {
-          const prices = new Map<number, number>();
-          const lines = parts.map(({ part }, position) => {
-            const inquiryLineId = lineIds[position] as number;
-            if (random.chance(0.08)) {
-              return {
-                inquiry_line_id: inquiryLineId,
-                offered: false as const,
-                decline_reason: random.pick(['Nicht lieferbar', 'Nicht im Sortiment', 'Auslaufartikel']),
-              };
-            }
-            const availability = random.pick(AVAILABILITY);
-            const alternative = random.chance(0.2);
-            const price = Math.round(part.price * (0.8 + random.next() * 0.4));
-            prices.set(position, price);
-            return {
-              inquiry_line_id: inquiryLineId,
-              offered: true as const,
-              net_price_cents: price,
-              deposit_cents:
-                part.description.includes('Lichtmaschine') || part.description.includes('Einspritz') ? 5000 : 0,
-              availability,
-              eta:
-                availability === 'ordered_eta'
-                  ? isoDate(answeredAt + random.int(2, 6) * DAY_MS)
-                  : isoDate(answeredAt + (availability === 'central_24h' ? DAY_MS : 0)),
-              alternative_part_number: alternative ? `${part.number.replace(/\s/g, '')}-ALT` : '',
-              alternative_brand: alternative ? random.pick(['Febi Bilstein', 'Meyle', 'Ridex', 'Stark']) : '',
-              fits_vehicle: random.chance(0.7),
-              note: '',
-            };
-          });
-          const freight = random.pick([0, 490, 690, 990]);
-          const freeFreightFrom = random.pick([null, 10_000, 15_000]);
-          offersOf.set(recipientId, { dealer, prices });
-          answering.push({
-            at: answeredAt,
-            run: async () =>
-              answerInquiry(
-                db,
-                actorAt(dealerActor, answeredAt),
-                inquiryId,
-                v.parse(quoteAnswerSchema, {
-                  version: await versionOf.recipient(recipientId),
-                  valid_until: isoDate(answeredAt + 3 * DAY_MS),
-                  freight_cents: freight,
-                  free_freight_from_cents: freeFreightFrom,
-                  lines,
-                }),
-              ),
-          });
-        } else if (declines) {
-          answering.push({
-            at: answeredAt,
-            run: async () =>
-              declineInquiry(
-                db,
-                actorAt(dealerActor, answeredAt),
-                inquiryId,
-                v.parse(versionedReasonSchema, {
-                  version: await versionOf.recipient(recipientId),
-                  reason: 'Keine Teile für dieses Fahrzeug vorrätig',
-                }),
-              ),
-          });
-        }
-      }
+      const sent = await sendInquiry(story, index, options.inquiryCount, workshop, relations);
+      // Drawn before the dealers' steps, which draw from the same stream.
+      const fate = sent.isRecent ? 'open' : random.next();
+      const { steps, offersOf } = dealersAnswer(story, sent);
 
       // What happened next: still open, ordered, cancelled (before its closing time), or closed by time.
       const quoted = offersOf.size > 0;
       const outcome =
-        story === 'open' ? 'open' : quoted && story < 0.78 ? 'ordered' : story < 0.88 ? 'closed' : 'cancelled';
-      if (outcome === 'cancelled') {
-        const cancelAt = closesAt - random.int(3, 10) * 60_000;
-        answering.push({
-          at: cancelAt,
-          run: async () =>
-            cancelInquiry(
-              db,
-              actorAt(workshop, cancelAt),
-              inquiryId,
-              v.parse(versionOnlySchema, { version: await versionOf.inquiry(inquiryId) }),
-            ),
-        });
-      }
-      await runInOrder(answering);
+        fate === 'open' ? 'open' : quoted && fate < 0.78 ? 'ordered' : fate < 0.88 ? 'closed' : 'cancelled';
+      if (outcome === 'cancelled') steps.push(workshopCancels(story, sent));
+      await runInOrder(steps);
       if (outcome === 'closed' || outcome === 'ordered') {
         // The server's sweeper at the closing time (the inquiries before this one are all decided).
-        const closed = await closeDueInquiries(db, new Date(closesAt));
-        if (closed !== 1) throw new Error(`demo data: the sweep at inquiry ${inquiryId} closed ${closed} inquiries`);
+        const closed = await closeDueInquiries(db, new Date(sent.closesAt));
+        if (closed !== 1) {
+          throw new Error(`demo data: the sweep at inquiry ${sent.inquiryId} closed ${closed} inquiries`);
+        }
       }
       if (outcome !== 'ordered') continue;
-
-      // The workshop orders the cheapest offer per line: one order per dealer.
-      const choices: { inquiry_line_id: number; recipient_id: number }[] = [];
-      for (const position of parts.keys()) {
-        let best: { recipientId: number; price: number } | null = null;
-        for (const [recipientId, { prices }] of offersOf) {
-          const price = prices.get(position);
-          if (price !== undefined && (!best || price < best.price)) best = { recipientId, price };
-        }
-        if (best) choices.push({ inquiry_line_id: lineIds[position] as number, recipient_id: best.recipientId });
-      }
-      if (choices.length === 0) continue;
-      const placedAt = closesAt + random.int(5, 90) * 60_000;
-      const placed = await placeOrders(
-        db,
-        actorAt(workshop, placedAt),
-        inquiryId,
-        v.parse(orderPlacementSchema, {
-          version: await versionOf.inquiry(inquiryId),
-          choices,
-          orders: [...new Set(choices.map((choice) => choice.recipient_id))].map((recipientId, position) =>
-            (index + position) % 3 === 0
-              ? { recipient_id: recipientId, handover: 'pickup', note: PICKUP_NOTES[index % PICKUP_NOTES.length] }
-              : { recipient_id: recipientId },
-          ),
-        }),
-      );
-
-      // Each order's life, by its age: most lines delivered, some on backorder or cancelled, now and then a return.
-      const daysOld = (now - placedAt) / DAY_MS;
-      const fulfilment: Step[] = [];
-      for (const orderId of placed.orderIds) {
-        const [recipient] = await db.select({ id: orders.recipientId }).from(orders).where(eq(orders.id, orderId));
-        const dealer = recipient ? offersOf.get(recipient.id)?.dealer : undefined;
-        if (!dealer) throw new Error('demo data: an order of a dealer that did not answer');
-        const dealerActor = { organisationId: dealer.organisationId, userId: random.pick(dealer.userIds) };
-        const lines = (
-          await db
-            .select({ id: orderLines.id })
-            .from(orderLines)
-            .where(eq(orderLines.orderId, orderId))
-            .orderBy(orderLines.id)
-        ).map((line) => line.id);
-        const lineAction = (
-          at: number,
-          fields: { action: string; line_ids: number[]; eta?: string; reason?: string; tracking_reference?: string },
-        ) => {
-          if (fields.line_ids.length === 0) return;
-          fulfilment.push({
-            at,
-            run: async () =>
-              changeOrderLines(
-                db,
-                actorAt(dealerActor, at),
-                orderId,
-                v.parse(orderLineActionSchema, { ...fields, version: await versionOf.order(orderId) }),
-              ),
-          });
-        };
-        const confirmAt = placedAt + random.int(10, 120) * 60_000;
-        const cancelled: number[] = [];
-        const backordered: number[] = [];
-        const confirmed: number[] = [];
-        for (const lineId of lines) {
-          const roll = random.next();
-          if (roll < 0.05) cancelled.push(lineId);
-          else if (roll < 0.15 && daysOld < 20) backordered.push(lineId);
-          else confirmed.push(lineId);
-        }
-        lineAction(confirmAt, {
-          action: 'cancel',
-          line_ids: cancelled,
-          reason: 'Beim Lieferanten nicht mehr verfügbar',
-        });
-        lineAction(confirmAt, { action: 'backorder', line_ids: backordered, eta: isoDate(confirmAt + 4 * DAY_MS) });
-        if (backordered.length > 0 && random.chance(0.6)) {
-          lineAction(confirmAt + DAY_MS, {
-            action: 'backorder',
-            line_ids: backordered,
-            eta: isoDate(confirmAt + 8 * DAY_MS),
-          });
-        }
-        lineAction(confirmAt, { action: 'confirm', line_ids: confirmed });
-        if (daysOld <= 1) continue;
-        const tracking = random.chance(0.5) ? `DHL ${random.int(100000000, 999999999)}` : '';
-        lineAction(confirmAt + 4 * 3_600_000, { action: 'ship', line_ids: confirmed, tracking_reference: tracking });
-        if (daysOld <= 2) continue;
-        lineAction(confirmAt + DAY_MS, { action: 'deliver', line_ids: confirmed });
-        // Now and then a delivered part goes back; the dealer decides within a day.
-        for (const lineId of confirmed) {
-          if (!random.chance(0.04)) continue;
-          const requestedAt = confirmAt + 2 * DAY_MS;
-          const reason = random.pick(RETURN_REASONS);
-          fulfilment.push({
-            at: requestedAt,
-            run: async () =>
-              requestReturn(
-                db,
-                actorAt(workshop, requestedAt),
-                { orderId, lineId },
-                v.parse(returnRequestSchema, {
-                  version: await versionOf.order(orderId),
-                  reason,
-                  note: reason === 'does_not_fit' ? 'Passt nicht an die Achse' : '',
-                }),
-              ),
-          });
-          if (daysOld <= 5) continue;
-          const accepted = random.chance(0.8);
-          const decidedAt = requestedAt + DAY_MS;
-          fulfilment.push({
-            at: decidedAt,
-            run: async () => {
-              const [requested] = await db
-                .select({ id: orderReturns.id })
-                .from(orderReturns)
-                .where(eq(orderReturns.orderLineId, lineId));
-              if (!requested) throw new Error('demo data: a return to decide was not requested');
-              return decideReturn(
-                db,
-                actorAt(dealerActor, decidedAt),
-                { orderId, returnId: requested.id, accepted },
-                v.parse(returnDecisionSchema, {
-                  version: await versionOf.order(orderId),
-                  reason: accepted ? '' : 'Teil wurde verbaut',
-                }),
-              );
-            },
-          });
-        }
-      }
-      await runInOrder(fulfilment);
+      const placed = await orderCheapestOffers(story, index, sent, offersOf);
+      if (!placed) continue;
+      await runInOrder(await fulfilmentSteps(story, sent, offersOf, placed));
       if ((index + 1) % 500 === 0) log(`${index + 1} inquiries told`);
     }
 
