@@ -783,10 +783,11 @@ export async function seedDemo(
           throw new Error(`demo data: the sweep at inquiry ${sent.inquiryId} closed ${closed} inquiries`);
         }
       }
-      if (outcome !== 'ordered') continue;
-      const placed = await orderCheapestOffers(story, index, sent, offersOf);
-      if (!placed) continue;
-      await runInOrder(await fulfilmentSteps(story, sent, offersOf, placed));
+      if (outcome === 'ordered') {
+        const placed = await orderCheapestOffers(story, index, sent, offersOf);
+        if (placed) await runInOrder(await fulfilmentSteps(story, sent, offersOf, placed));
+      }
+      // Every 500th inquiry, whatever became of it: a long seed shows that it is moving.
       if ((index + 1) % 500 === 0) log(`${index + 1} inquiries told`);
     }
 
