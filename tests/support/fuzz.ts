@@ -565,5 +565,8 @@ export async function send(
     outgoing.end(body);
   });
   const bodyless = answer.status === 204 || answer.status === 205 || answer.status === 304;
-  return new Response(bodyless ? null : new Uint8Array(answer.content), { status: answer.status, headers: answer.headers });
+  return new Response(bodyless ? null : new Uint8Array(answer.content), {
+    status: answer.status,
+    headers: answer.headers,
+  });
 }
