@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction as PGliteTransaction, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -130,6 +130,72 @@ class SelfHealingPool extends pg.Pool {
   }
 }
 
+/** One turn of the event loop: what arrived meanwhile (requests, responses to write) is handled first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/*
+ * PGlite runs a query synchronously in WebAssembly and resolves it in a microtask, and the query
+ * queued behind it starts in that same chain of microtasks. While queries are queued the event
+ * loop never turns: no request is read, no response written, no timer fires. One session's thirty
+ * searches held every other organisation's reads for the whole queue, 8–15 s (issue 27). Here the
+ * queries (and transactions) run one after the other in arrival order, as PGlite would run them,
+ * but each begins only after a turn of the event loop: between any two queries others' requests
+ * are read, those that need no query (a session held in memory) answered, and the queries of the
+ * others join the queue instead of waiting for it to drain.
+ */
+class TurnTakingPGlite extends PGlite {
+  // Declared, not initialised: PGlite's constructor may start a query before a subclass's fields exist.
+  private declare turns: Promise<unknown> | undefined;
+
+  private inTurn<T>(run: () => Promise<T>): Promise<T> {
+    // PGlite's start-up runs queries of its own, which a queued query waiting for the start would block.
+    if (!this.ready) return run();
+    const result = (this.turns ?? Promise.resolve()).then(nextTurn).then(run);
+    this.turns = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
+  override query<T>(query: string, params?: unknown[], options?: QueryOptions) {
+    return this.inTurn(() => super.query<T>(query, params, options));
+  }
+
+  override exec(query: string, options?: QueryOptions) {
+    return this.inTurn(() => super.exec(query, options));
+  }
+
+  override transaction<T>(callback: (tx: PGliteTransaction) => Promise<T>) {
+    // PGlite runs nothing else during a transaction: it holds the turn to its end, and its own
+    // queries give the event loop a turn each.
+    return this.inTurn(() => super.transaction((tx) => callback(turnTakingTransaction(tx))));
+  }
+}
+
+/** The transaction's queries take turns too: a long command would otherwise hold the loop as long. */
+function turnTakingTransaction(tx: PGliteTransaction): PGliteTransaction {
+  return {
+    async query<T>(query: string, params?: unknown[], options?: QueryOptions) {
+      await nextTurn();
+      return tx.query<T>(query, params, options);
+    },
+    async sql<T>(sqlStrings: TemplateStringsArray, ...params: unknown[]) {
+      await nextTurn();
+      return tx.sql<T>(sqlStrings, ...params);
+    },
+    async exec(query: string, options?: QueryOptions) {
+      await nextTurn();
+      return tx.exec(query, options);
+    },
+    rollback: () => tx.rollback(),
+    listen: (channel, callback) => tx.listen(channel, callback),
+    get closed() {
+      return tx.closed;
+    },
+  };
+}
+
 const PGLITE_SHARED_BUFFERS = '16MB';
 const POOL_MAX = 10;
 
@@ -216,7 +282,7 @@ export async function openDatabase(options: {
     dataPath = path.join(options.dataDir, 'pgdata');
     mkdirSync(dataPath, { recursive: true });
   }
-  const client = new PGlite(dataPath, {
+  const client = new TurnTakingPGlite(dataPath, {
     // PostgreSQL's default of 128 MB of shared buffers fills as pages are read and stays resident;
     // the embedded database holds a few MB, which the OS file cache keeps as well. 16 MB takes
     // ~110 MB off the idle process (ADR 016). Given on the command line, not through PGlite's

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { InquiryDetail, OrderDetail } from '../../common/contracts/trading';
@@ -109,6 +109,26 @@ describe('sessions held in memory', () => {
     const { cookie } = await cachedWorkshopOwner('Ablauf');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 13 * 3600 * 1000 });
     expect(await sessionRead(cookie)).toBe(401);
+  });
+});
+
+describe('while the database works through a queue', () => {
+  test('a session read from memory is answered before the queue has drained: queries leave the event loop its turns', async () => {
+    // Issue 27: PGlite ran queued queries one after the other without the event loop turning
+    // in between, so a request that needs no query at all waited for the whole queue.
+    const { cookie } = await cachedWorkshopOwner('Warteschlange');
+    const queued = 60;
+    let done = 0;
+    const queue = Array.from({ length: queued }, () =>
+      server.db.execute(sql`select count(*) from generate_series(1, 200000) as n where n % 7 = 3`).then(() => {
+        done += 1;
+      }),
+    );
+    const status = await sessionRead(cookie);
+    const doneWhenAnswered = done;
+    await Promise.all(queue);
+    expect(status).toBe(200);
+    expect(doneWhenAnswered).toBeLessThan(queued);
   });
 });
 
