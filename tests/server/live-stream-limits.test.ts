@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { USER_ROLE, USER_STATUS } from '../../common/contracts/auth';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, latestPositionOf, type TradeEventInput } from '../../server/trade/event-log';
 import { createApiKey } from '../support/api-keys';
+import { liveStreamSuite } from '../support/live-stream-suite';
 import {
   insertDealerOrganisation,
   insertMember,
@@ -14,7 +15,7 @@ import {
 } from '../support/organisations';
 import { positionsOf } from '../support/reader-positions';
 import { secondProcess } from '../support/second-process';
-import { type EventStream, openEventStream } from '../support/sse-client';
+import type { EventStream } from '../support/sse-client';
 import { loginCookie, postJson, type ReachableServer, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -25,11 +26,20 @@ import { loginCookie, postJson, type ReachableServer, startTestServer, type Test
  * announcements (ADR 043) can end a stream within a test.
  */
 let server: TestServer;
-const cleanups: (() => Promise<unknown>)[] = [];
 let fixture: Awaited<ReturnType<typeof seed>>;
-const openStreams = new Set<EventStream>();
 
 const LIMITS = { perHolder: 3, perOrganisation: 5, horizon: 5 };
+
+const { open, cleanups, untilHubSize } = liveStreamSuite(async () => {
+  server = await startTestServer({
+    LIVE_SESSION_CHECK_MS: '3600000',
+    LIVE_STREAMS_PER_HOLDER: String(LIMITS.perHolder),
+    LIVE_STREAMS_PER_ORGANISATION: String(LIMITS.perOrganisation),
+    LIVE_RESUME_HORIZON: String(LIMITS.horizon),
+  });
+  fixture = await seed(server.db);
+  return server;
+});
 
 async function seed(db: Database) {
   const workshop = await insertWorkshop(db, { name: 'Werkstatt Grenze', ownerEmail: 'grenze@werkstatt.de' });
@@ -83,43 +93,12 @@ async function append(count: number, workshop: 'main' | 'other' = 'main') {
   );
 }
 
-async function open(target: ReachableServer, path: string, headers: Record<string, string>) {
-  const stream = await openEventStream(target.url(path), { 'accept-language': 'de', ...headers });
-  openStreams.add(stream);
-  return stream;
-}
-
 const workshopStream = (cookie: string, headers: Record<string, string> = {}, target: ReachableServer = server) =>
   open(target, '/svc/workshop/events', { cookie, ...headers });
 
 /** The named SSE events a stream received (ready, reload, ended), in order. */
 const namedEvents = (stream: EventStream) =>
   stream.blocks.filter((block) => block.event !== 'message').map((block) => block.event);
-
-async function untilHubSize(expected: number) {
-  await expect.poll(() => server.liveHub.size(), { timeout: 5000 }).toBe(expected);
-}
-
-beforeAll(async () => {
-  server = await startTestServer({
-    LIVE_SESSION_CHECK_MS: '3600000',
-    LIVE_STREAMS_PER_HOLDER: String(LIMITS.perHolder),
-    LIVE_STREAMS_PER_ORGANISATION: String(LIMITS.perOrganisation),
-    LIVE_RESUME_HORIZON: String(LIMITS.horizon),
-  });
-  fixture = await seed(server.db);
-}, 60_000);
-
-afterEach(async () => {
-  for (const stream of openStreams) stream.close();
-  openStreams.clear();
-  await untilHubSize(0);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await server?.stop();
-});
 
 test('caps: a session, and an organisation, keep at most so many streams open; beyond, a translated 429 with Retry-After', async () => {
   const first = await loginCookie(server, 'grenze@werkstatt.de', MEMBER_PASSWORD);

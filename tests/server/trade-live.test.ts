@@ -1,13 +1,13 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Database } from '../../server/db/database';
 import * as schema from '../../server/db/schema';
 import { appendTradeEvents, type TradeEventInput } from '../../server/trade/event-log';
+import { liveStreamSuite } from '../support/live-stream-suite';
 import { insertDealerOrganisation, insertSentInquiry, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { positionsOf } from '../support/reader-positions';
 import { secondProcess } from '../support/second-process';
-import { type EventStream, openEventStream } from '../support/sse-client';
 import { startTcpProxy } from '../support/tcp-proxy';
 import {
   ADMIN,
@@ -24,7 +24,6 @@ import {
  * two processes on one PostgreSQL, and the listener connection dropping and coming back.
  */
 let server: TestServer;
-const cleanups: (() => Promise<unknown>)[] = [];
 let fixture: Awaited<ReturnType<typeof seed>>;
 
 async function seed(db: Database) {
@@ -70,48 +69,19 @@ function seenBy(organisationId: number, logIds: readonly (number | undefined)[],
   return positionsOf(db, organisationId, logIds as number[]);
 }
 
-/** Every stream a test opened; closed after each test, so a failing test leaves none behind. */
-const openStreams = new Set<EventStream>();
+const { open, cleanups, untilHubSize } = liveStreamSuite(async () => {
+  server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200', LIVE_HEARTBEAT_MS: '300' });
+  fixture = await seed(server.db);
+  return server;
+});
 
-async function streamOf(
+const streamOf = (
   target: ReachableServer,
   service: 'workshop' | 'part-dealer',
   cookie: string,
   extra: Record<string, string> = {},
   query = '',
-) {
-  const stream = await openEventStream(target.url(`/svc/${service}/events${query}`), {
-    cookie,
-    'accept-language': 'de',
-    ...extra,
-  });
-  openStreams.add(stream);
-  return stream;
-}
-
-async function untilHubSize(expected: number) {
-  const deadline = Date.now() + 5000;
-  while (server.liveHub.size() !== expected) {
-    if (Date.now() > deadline) throw new Error(`hub holds ${server.liveHub.size()} streams, expected ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestServer({ LIVE_SESSION_CHECK_MS: '200', LIVE_HEARTBEAT_MS: '300' });
-  fixture = await seed(server.db);
-}, 60_000);
-
-afterEach(async () => {
-  for (const stream of openStreams) stream.close();
-  openStreams.clear();
-  await untilHubSize(0);
-});
-
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await server?.stop();
-});
+) => open(target, `/svc/${service}/events${query}`, { cookie, ...extra });
 
 test('each member gets the events it may read, live, in order; other workshops and dealers get nothing of them', async () => {
   const [workshopCookie, otherCookie, dealerACookie, dealerBCookie] = await Promise.all([
