@@ -6,8 +6,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { forgotPasswordRequestSchema } from '../../common/contracts/account';
 import { loginRequestSchema } from '../../common/contracts/auth';
 import type { MessageId } from '../../common/contracts/message-ids';
+import { invitationRequestSchema } from '../../common/contracts/workshop';
 import { isAccountInactive, isFollowedRedirect, postLoginDestination } from '../../common/login-redirect';
 import {
+  CAPTCHA_FIELD_NAME,
+  FORMS_POSTED_WITH_CAPTCHA,
   FORMS_POSTED_WITHOUT_APP,
   NOTICE_TEMPLATES_FILE,
   prerenderedPages,
@@ -21,10 +24,11 @@ import { requestLocale, translate } from '../i18n';
 import { requestPasswordReset } from '../services/auth/account-routes';
 import { attemptLogin } from '../services/auth/login';
 import { toPublicUser } from '../services/auth/public-user';
+import { requestInvitation } from '../services/workshop/invitation-request';
 
 type NoticeTemplates = { error: string; success: string };
 /** Notices a redirect after a plain form post may ask the next page to show (`?notice=`). */
-export const REDIRECT_NOTICES = ['resetLinkSent'] as const satisfies readonly MessageId[];
+export const REDIRECT_NOTICES = ['resetLinkSent', 'invitationRequested'] as const satisfies readonly MessageId[];
 const NOTICE_TEXT_PLACEHOLDER = '%NOTICE_TEXT%';
 
 /** The notice boxes the build wrote beside the prerendered pages; null when the SPA is not built. */
@@ -102,15 +106,16 @@ export function loginPageKeepingRedirect(html: string, redirect: string | undefi
 }
 
 /**
- * Plain HTML form posts to the prerendered public pages (ADR 046): `POST /login` and
- * `POST /forgot-password` run the JSON endpoints' own code (schema, throttles, rate limits,
- * messages) behind the same origin checks, then redirect (303) or answer the page again with the
- * translated error and the typed e-mail. Every other prerendered form says it needs JavaScript.
+ * Plain HTML form posts to the prerendered public pages (ADR 046): `POST /login`,
+ * `POST /forgot-password` and `POST /view-request` run the JSON endpoints' own code (schema,
+ * captcha, throttles, rate limits, messages) behind the same origin checks, then redirect (303) or
+ * answer the page again with the translated error and the typed values (never a password). Every
+ * other prerendered form says it needs JavaScript.
  */
 export function createPublicFormPosts(deps: ServerDeps, access: SessionAccess, allowedOrigins: readonly string[]) {
   const routes = new Hono();
   const prerenderedDir = path.join(deps.config.staticDir, 'prerendered');
-  const postedPaths = new Set<string>(FORMS_POSTED_WITHOUT_APP);
+  const postedPaths = new Set<string>([...FORMS_POSTED_WITHOUT_APP, ...FORMS_POSTED_WITH_CAPTCHA]);
 
   async function answerWithPage(
     c: Context,
@@ -185,7 +190,28 @@ export function createPublicFormPosts(deps: ServerDeps, access: SessionAccess, a
     }
   });
 
-  // The other prerendered forms (sign-up, invitation request, dealer onboarding) need the app:
+  // The invitation request, sent from the copy once its captcha widget has loaded there (before the
+  // app has arrived). Without JavaScript the widget never loads and the post carries no answer at
+  // all: the page says so rather than asking for a robot check the visitor cannot see.
+  routes.post('/view-request', async (c) => {
+    let kept: Record<string, string> = {};
+    try {
+      const fields = await readFormFields(c);
+      kept = {
+        workshop_primary_email: fields.workshop_primary_email ?? '',
+        workshop_account_name: fields.workshop_account_name ?? '',
+      };
+      const answer = fields[CAPTCHA_FIELD_NAME];
+      if (answer === undefined) throw new ApiRefusal(400, 'javascriptRequired');
+      const form = validateBody({ ...fields, recaptcha: answer, mode: 'plain' }, invitationRequestSchema);
+      await requestInvitation(deps, c, form);
+      return c.redirect('/view-request?notice=invitationRequested', 303);
+    } catch (error) {
+      return answerRefusal(c, error, '/view-request', kept);
+    }
+  });
+
+  // The other prerendered forms (sign-up, dealer onboarding) need the app:
   // without JavaScript they say so, in the visitor's language, instead of failing silently.
   for (const page of prerenderedPages) {
     if (postedPaths.has(page.pathname)) continue;

@@ -3,21 +3,32 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { outbox } from '../../server/db/schema';
+import { outbox, workshopLeads } from '../../server/db/schema';
 import { translate } from '../../server/i18n';
-import { ADMIN, sessionCookieFrom, startTestServer, type TestServer } from '../support/test-server';
+import {
+  ADMIN,
+  postJson,
+  sessionCookieFrom,
+  solvedCaptcha,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server';
 
 /**
- * The prerendered login and forgot-password forms posted by a browser without JavaScript
- * (ADR 046): the JSON endpoints' rules behind the same origin checks, answered with a redirect or
- * the page again. A tiny stand-in for the build (two pages, the notice boxes) lets the tests see
- * the HTML the visitor gets.
+ * The prerendered login, forgot-password and invitation-request forms posted by a browser before
+ * the app has arrived, or without JavaScript (ADR 046): the JSON endpoints' rules behind the same
+ * origin checks, answered with a redirect or the page again. A tiny stand-in for the build (a few
+ * pages, the notice boxes) lets the tests see the HTML the visitor gets.
  */
 let server: TestServer;
 let staticDir: string;
 
 function stubPage(pathname: string, language: string) {
-  return `<!doctype html><html lang="${language}"><body><div id="prerendered"><main><form action="${pathname}" method="post"><input type="email" name="email" autocomplete="username" value=""/><input type="password" name="password" value=""/><button type="submit">go</button></form></main></div><div id="root"></div></body></html>`;
+  const fields =
+    pathname === '/view-request'
+      ? '<input type="email" name="workshop_primary_email" value=""/><input name="workshop_account_name" value=""/><div data-captcha-host=""></div>'
+      : '<input type="email" name="email" autocomplete="username" value=""/><input type="password" name="password" value=""/>';
+  return `<!doctype html><html lang="${language}"><body><div id="prerendered"><main><form action="${pathname}" method="post">${fields}<button type="submit">go</button></form></main></div><div id="root"></div></body></html>`;
 }
 
 beforeAll(async () => {
@@ -25,7 +36,7 @@ beforeAll(async () => {
   mkdirSync(path.join(staticDir, 'prerendered'));
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
   for (const language of ['de', 'en']) {
-    for (const page of ['login', 'forgot-password', 'register']) {
+    for (const page of ['login', 'forgot-password', 'register', 'view-request']) {
       writeFileSync(path.join(staticDir, 'prerendered', `${page}.${language}.html`), stubPage(`/${page}`, language));
     }
   }
@@ -36,7 +47,8 @@ beforeAll(async () => {
       success: '<div class="box-success" role="note">%NOTICE_TEXT%</div>',
     }),
   );
-  server = await startTestServer({ LOGIN_MAX_FAILURES: '3', STATIC_DIR: staticDir });
+  // A trusted proxy names each invitation test's client, so their per-client limits stay apart.
+  server = await startTestServer({ LOGIN_MAX_FAILURES: '3', STATIC_DIR: staticDir, TRUSTED_PROXIES: '127.0.0.1' });
 });
 afterAll(async () => {
   await server.stop();
@@ -211,4 +223,130 @@ test('a prerendered form that needs the app says so without JavaScript', async (
   const response = await postForm('/register', { email: 'x@example.de' });
   expect(response.status).toBe(200);
   expect(await response.text()).toContain(translate('de', 'javascriptRequired'));
+});
+
+describe('POST /view-request as a plain form (sent from the copy once its captcha widget has loaded)', () => {
+  let clients = 0;
+  /** A client of its own per test (the limit is 20 requests an hour per client). */
+  const ownClient = () => ({ 'x-forwarded-for': `198.51.100.${++clients}` });
+  const leadsFor = (email: string) => server.db.select().from(workshopLeads).where(eq(workshopLeads.email, email));
+  const request = (email: string) => ({ workshop_primary_email: email, workshop_account_name: 'Kfz Formular' });
+
+  test('with a solved captcha: the lead and its mail, and a 303 to the page saying so', async () => {
+    const email = 'formular@mueller-kfz.de';
+    const response = await postForm(
+      '/view-request',
+      { ...request(email), captcha: await solvedCaptcha(server) },
+      ownClient(),
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/view-request?notice=invitationRequested');
+    expect(await leadsFor(email)).toEqual([
+      expect.objectContaining({
+        workshopAccountName: 'Kfz Formular',
+        mode: 'plain',
+        status: 'requested',
+        locale: 'de',
+      }),
+    ]);
+    const mails = await server.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, email), eq(outbox.kind, 'invitation-request-received')));
+    expect(mails).toHaveLength(1);
+    const next = await fetch(server.url('/view-request?notice=invitationRequested'));
+    expect(await next.text()).toContain(
+      `<div class="box-success" role="note">${translate('de', 'invitationRequested')}</div>`,
+    );
+  });
+
+  test('bad input: a translated 400 with the typed values kept, nothing written, the captcha not spent', async () => {
+    const email = 'kein-at-zeichen.de';
+    const captcha = await solvedCaptcha(server);
+    const response = await postForm('/view-request', { ...request(email), captcha }, ownClient());
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(`<div class="box-error" role="alert">${translate('de', 'emailInvalid')}</div>`);
+    expect(html).toMatch(/<input aria-invalid="true" value="kein-at-zeichen.de"[^>]*name="workshop_primary_email"/);
+    expect(html).toContain('value="Kfz Formular"');
+    expect(await leadsFor(email)).toEqual([]);
+    // Checked before the captcha, as on the JSON endpoint: the answer is still good once the input is.
+    const corrected = await postForm(
+      '/view-request',
+      { ...request('korrigiert@mueller-kfz.de'), captcha },
+      ownClient(),
+    );
+    expect(corrected.status).toBe(303);
+  });
+
+  test('no captcha answer at all (JavaScript off, the widget never loaded): the page says JavaScript is needed', async () => {
+    const email = 'ohne-skript@mueller-kfz.de';
+    const response = await postForm('/view-request', request(email), { ...ownClient(), 'accept-language': 'en' });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(translate('en', 'javascriptRequired'));
+    expect(html).toContain('value="ohne-skript@mueller-kfz.de"');
+    expect(await leadsFor(email)).toEqual([]);
+  });
+
+  test.each([
+    ['an unsolved widget (empty answer)', '', 'captchaRequired'],
+    ['a forged answer', Buffer.from('{"challenge":{},"solution":{}}').toString('base64'), 'captchaInvalid'],
+  ] as const)('%s is refused with the translated captcha message, nothing written', async (_, captcha, messageId) => {
+    const email = `captcha-${messageId}@mueller-kfz.de`;
+    const response = await postForm('/view-request', { ...request(email), captcha }, ownClient());
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(translate('de', messageId));
+    expect(await leadsFor(email)).toEqual([]);
+  });
+
+  test('an answer already spent (by the JSON endpoint) is refused', async () => {
+    const captcha = await solvedCaptcha(server);
+    const client = ownClient();
+    const { response: first } = await postJson(
+      server,
+      '/svc/workshop/lead',
+      { ...request('erste@mueller-kfz.de'), recaptcha: captcha },
+      client,
+    );
+    expect(first.status).toBe(200);
+    const again = await postForm('/view-request', { ...request('zweite@mueller-kfz.de'), captcha }, client);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain(translate('de', 'captchaInvalid'));
+    expect(await leadsFor('zweite@mueller-kfz.de')).toEqual([]);
+  });
+
+  test('a foreign origin is refused with the translated page, and nothing is written', async () => {
+    const email = 'fremd@mueller-kfz.de';
+    const response = await postForm(
+      '/view-request',
+      { ...request(email), captcha: await solvedCaptcha(server) },
+      { ...ownClient(), 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    );
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain(translate('de', 'foreignOrigin'));
+    expect(await leadsFor(email)).toEqual([]);
+  });
+
+  test("the per-client limit is the JSON endpoint's: 20 an hour, by form and JSON together", async () => {
+    const client = ownClient();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      statuses.push(
+        (await postForm('/view-request', { ...request(`limit-${attempt}@x.de`), captcha: 'x' }, client)).status,
+      );
+      const { response } = await postJson(
+        server,
+        '/svc/workshop/lead',
+        { ...request(`limit-json-${attempt}@x.de`), recaptcha: 'x' },
+        client,
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const refused = await postForm('/view-request', { ...request('limit-last@x.de'), captcha: 'x' }, client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain(translate('de', 'tooManyAttempts'));
+  });
 });

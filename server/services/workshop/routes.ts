@@ -10,31 +10,24 @@ import {
 import { decideLead } from '../../admin/lead-decision';
 import { pagedList } from '../../admin/paged-list';
 import { createApiKeyRoutes } from '../../api-keys/routes';
-import { audit } from '../../audit';
-import { requireSolvedCaptcha } from '../../captcha';
 import type { ServerDeps } from '../../context';
 import { workshopLeads } from '../../db/schema';
-import { clientIp } from '../../http/client-ip';
 import { ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { SessionAccess } from '../../http/session-access';
-import { requestLocale } from '../../i18n';
 import { enqueueMail } from '../../mail/outbox';
 import { mailTemplates } from '../../mail/templates';
-import { enqueueMailToAdmins } from '../../mail/to-admins';
-import { enforceRateLimits, type RateWindow } from '../../rate-limit';
 import { issueToken, revokeTokens } from '../../tokens';
 import { createDashboardRoutes } from '../../trade/dashboard-routes';
 import { createLiveEventRoutes } from '../../trade/live-routes';
 import { createWebhookRoutes } from '../../webhooks/routes';
 import { createWorkshopClaimRoutes } from './claim-routes';
 import { createInquiryRoutes } from './inquiry-routes';
+import { requestInvitation } from './invitation-request';
 import { createOnboardingRoutes } from './onboarding-routes';
 import { createWorkshopOrderRoutes } from './order-routes';
 import { createPunchInRoutes } from './punch-in-routes';
 import { createSupplierRoutes } from './supplier-routes';
 import { createUploadLayoutRoutes } from './upload-layout-routes';
-
-const REQUESTS_PER_IP: RateWindow = { name: 'lead-ip', limit: 20, windowSeconds: 3600 };
 
 function toLead(row: typeof workshopLeads.$inferSelect): WorkshopLead {
   return {
@@ -61,42 +54,7 @@ export function createWorkshopService(deps: ServerDeps, access: SessionAccess) {
 
   service.post('/lead', async (c) => {
     const form = await parseJsonBody(c, invitationRequestSchema);
-    await enforceRateLimits(db, [[REQUESTS_PER_IP, clientIp(c)]]);
-    await requireSolvedCaptcha(db, config, form.recaptcha, clientIp(c));
-    const locale = requestLocale(c);
-    await db.transaction(async (tx) => {
-      // The partial unique index allows one open request per address; a repeat changes nothing.
-      const [lead] = await tx
-        .insert(workshopLeads)
-        .values({
-          email: form.workshop_primary_email,
-          workshopAccountName: form.workshop_account_name,
-          mode: form.mode,
-          locale,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!lead) return;
-      await enqueueMail(
-        tx,
-        'invitation-request-received',
-        lead.email,
-        mailTemplates.invitationRequestReceived(locale, { workshopName: lead.workshopAccountName }),
-      );
-      await enqueueMailToAdmins(tx, 'invitation-request-review', (adminLocale) =>
-        mailTemplates.invitationRequestAwaitsReview(adminLocale, {
-          workshopName: lead.workshopAccountName,
-          email: lead.email,
-          reviewUrl: `${config.publicUrl}/users/leads`,
-        }),
-      );
-      await audit(tx, {
-        actorUserId: null,
-        action: 'lead.requested',
-        target: `workshop-lead:${lead.id}`,
-        ip: clientIp(c),
-      });
-    });
+    await requestInvitation(deps, c, form);
     return ok(c, { email: form.workshop_primary_email }, 'invitationRequested');
   });
 
