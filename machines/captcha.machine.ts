@@ -1,8 +1,8 @@
 import { assertEvent, assign, type EventObject, sendParent, setup } from 'xstate';
+import { CAPTCHA_RESET_DELAY_MS } from '../common/captcha';
 import type { MessageId } from '../common/contracts/message-ids';
 
-/** docs/product.md §9: the captcha must be solved again 1000 ms after the last tracked field edit. */
-export const CAPTCHA_RESET_DELAY_MS = 1000;
+export { CAPTCHA_RESET_DELAY_MS };
 
 export type CaptchaEvent =
   | { type: 'captcha.solved'; value: string }

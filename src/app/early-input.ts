@@ -1,19 +1,24 @@
-import { FORMS_POSTED_WITHOUT_APP } from '../../common/prerendered-pages';
+import {
+  CAPTCHA_FIELD_NAME,
+  FORMS_POSTED_WITH_CAPTCHA,
+  FORMS_POSTED_WITHOUT_APP,
+} from '../../common/prerendered-pages';
 
 /**
  * Until the app has taken over a prerendered page, its buttons do nothing (ADR 014). So that a
  * click in that time is not lost silently, the copy marks itself busy and remembers the control
  * that was clicked; once the live page replaced the copy, the same control there gets the focus,
- * and the click if it was a button (ADR 017). The copy's forms take typing themselves (ADR 046):
- * a submit there is either posted by the browser (login, forgot password) or held and replayed.
+ * and the click if it was a button (ADR 017, ./early-input-replay.ts). The copy's forms take typing
+ * themselves (ADR 046): a submit there is either posted by the browser (login, forgot password, the
+ * invitation request once its captcha widget is there) or held and replayed.
  */
 // No <summary>: it works in the copy without JavaScript, a replayed click would undo it.
 const CONTROLS = 'button, input, select, textarea, label, [role="button"]';
 const TEXT_ENTRY_TYPES = new Set(['', 'text', 'email', 'password', 'search', 'tel', 'url', 'number', 'date']);
 
 /** Kept on the copy itself, which both the boot script and the app's handoff can reach. */
-const PENDING_ATTRIBUTE = 'data-pending-input';
-type PendingInput = { signature: string; ordinal: number; click: boolean };
+export const PENDING_ATTRIBUTE = 'data-pending-input';
+export type PendingInput = { signature: string; ordinal: number; click: boolean };
 
 /** What identifies a control in two renderings of the same markup (React's ids differ). */
 function signatureOf(control: Element) {
@@ -26,13 +31,22 @@ function signatureOf(control: Element) {
   ].join('|');
 }
 
-function controlsWithSignature(container: Element, signature: string) {
+export function controlsWithSignature(container: Element, signature: string) {
   return [...container.querySelectorAll(CONTROLS)].filter((control) => signatureOf(control) === signature);
 }
 
-/** Forms the browser posts itself before the app has taken over: the server answers them (ADR 046). */
+/**
+ * Forms the browser posts itself before the app has taken over: the server answers them (ADR 046).
+ * A form with a captcha only once the widget has loaded into the copy (its hidden input is there):
+ * solved, the post goes through; not yet solved, the server answers with the captcha's message.
+ */
 function postsWithoutApp(form: HTMLFormElement) {
-  return (FORMS_POSTED_WITHOUT_APP as readonly string[]).includes(form.getAttribute('action') ?? '');
+  const action = form.getAttribute('action') ?? '';
+  if ((FORMS_POSTED_WITHOUT_APP as readonly string[]).includes(action)) return true;
+  return (
+    (FORMS_POSTED_WITH_CAPTCHA as readonly string[]).includes(action) &&
+    form.querySelector(`input[name="${CAPTCHA_FIELD_NAME}"]`) !== null
+  );
 }
 
 function needsClick(control: Element) {
@@ -82,24 +96,4 @@ export function recordEarlyInput(copy: HTMLElement) {
   };
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
-}
-
-function pendingInput(copy: Element): PendingInput | null {
-  const recorded = copy.getAttribute(PENDING_ATTRIBUTE);
-  return recorded ? (JSON.parse(recorded) as PendingInput) : null;
-}
-
-/**
- * Called right after the live page replaced the copy. `focusRestored`: the focus already went
- * back where it stood in the copy's form (typed-in-copy.ts), so only a click is carried out.
- */
-export function replayEarlyInput(copy: Element, livePage: Element, focusRestored = false) {
-  const pending = pendingInput(copy);
-  if (!pending) return;
-  const { signature, ordinal, click } = pending;
-  if (focusRestored && !click) return;
-  const control = controlsWithSignature(livePage, signature)[ordinal];
-  if (!(control instanceof HTMLElement)) return;
-  if (!focusRestored) control.focus({ preventScroll: true });
-  if (click) control.click();
 }

@@ -1,8 +1,11 @@
+import { CAPTCHA_HANDOVER_EVENT, CAPTCHA_WIDGET_TAG } from '../../common/captcha';
+import { CAPTCHA_HOST_ATTRIBUTE } from '../../common/prerendered-pages';
+
 /**
  * The prerendered copy's forms take typing before the app has loaded (ADR 046). When the app
  * takes the page over, what was typed there moves into the live forms, and the focus and caret
- * go where they stood. Only the app's handoff uses this (src/app/PrerenderHandoff.tsx), so it
- * stays out of the boot script.
+ * go where they stood; a captcha widget loaded into the copy moves into the live form as it stands.
+ * Only the app's handoff uses this (src/app/PrerenderHandoff.tsx), so it stays out of the boot script.
  */
 /** One control of a form in the copy, as the visitor left it. */
 type TypedControl = {
@@ -20,14 +23,21 @@ export type TypedInCopy = {
 
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
+/**
+ * A form's own controls in order; the captcha widget's inner controls are not among them (the
+ * widget moves as a whole, handOverCaptchas), so the copy with its widget and the live page
+ * without one count the same.
+ */
 function formControlsOf(form: HTMLFormElement): (FormControl | null)[] {
-  return [...form.elements].map((element) =>
-    element instanceof HTMLInputElement ||
-    element instanceof HTMLTextAreaElement ||
-    element instanceof HTMLSelectElement
-      ? element
-      : null,
-  );
+  return [...form.elements]
+    .filter((element) => !element.closest(CAPTCHA_WIDGET_TAG))
+    .map((element) =>
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+        ? element
+        : null,
+    );
 }
 
 /** Tag, type and name: enough to be sure two renderings' n-th controls are the same field. */
@@ -125,4 +135,26 @@ export function restoreFocusInLivePage(livePage: Element, typed: TypedInCopy) {
     requestAnimationFrame(placeCaret);
   }
   return true;
+}
+
+/**
+ * Moves each captcha widget the copy loaded (src/views/captcha/captcha-in-copy.ts) into the same
+ * place of the live page's same form, solved or not, and tells that place: the live captcha takes
+ * the widget over and, if it is solved, hands its answer to the form's machine through the usual
+ * `captcha.solved` event (src/views/captcha/captcha-provider.ts). Moved within one task, the widget
+ * keeps its state. Call it after readTypedInCopy and after enterTypedIntoLivePage, so that the
+ * typed values do not count as edits after solving.
+ */
+export function handOverCaptchas(copy: Element, livePage: Element) {
+  const liveForms = livePage.querySelectorAll('form');
+  copy.querySelectorAll('form').forEach((form, formIndex) => {
+    const livePlaces = liveForms[formIndex]?.querySelectorAll(`[${CAPTCHA_HOST_ATTRIBUTE}]`) ?? [];
+    form.querySelectorAll(`[${CAPTCHA_HOST_ATTRIBUTE}]`).forEach((place, placeIndex) => {
+      const widget = place.querySelector(CAPTCHA_WIDGET_TAG);
+      const livePlace = livePlaces[placeIndex];
+      if (!widget || !livePlace || livePlace.firstElementChild) return;
+      livePlace.replaceChildren(widget);
+      livePlace.dispatchEvent(new Event(CAPTCHA_HANDOVER_EVENT));
+    });
+  });
 }

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
+import { whenNearViewport } from './near-viewport';
 
 /**
  * True once the element has come within `margin` of the viewport (and stays true): heavy parts
@@ -9,18 +10,7 @@ export function useNearViewport(element: RefObject<HTMLElement | null>, margin =
   useEffect(() => {
     const target = element.current;
     if (!target || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
+    return whenNearViewport(target, () => setNear(true), margin);
   }, [element, margin, near]);
   return near;
 }

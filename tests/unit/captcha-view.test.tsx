@@ -73,3 +73,11 @@ test('when the machine resets the captcha, the widget is reset too', async () =>
   act(() => captcha.send({ type: 'captcha.reset' }));
   expect(fakeWidget.reset).toHaveBeenCalledTimes(1);
 });
+
+test('a widget the prerendered copy handed over is taken over at once, without waiting for the form to be used', async () => {
+  renderCaptcha({ used: false });
+  const place = screen.getByTestId('captcha');
+  place.append(document.createElement('altcha-widget'));
+  place.dispatchEvent(new Event('captchahandover'));
+  await waitFor(() => expect(fakeWidget.options).not.toBeNull());
+});

@@ -1,6 +1,12 @@
 import { afterEach, expect, test, vi } from 'vitest';
-import { recordEarlyInput, replayEarlyInput } from '../../src/app/early-input';
-import { enterTypedIntoLivePage, readTypedInCopy, restoreFocusInLivePage } from '../../src/app/typed-in-copy';
+import { recordEarlyInput } from '../../src/app/early-input';
+import { replayEarlyInput } from '../../src/app/early-input-replay';
+import {
+  enterTypedIntoLivePage,
+  handOverCaptchas,
+  readTypedInCopy,
+  restoreFocusInLivePage,
+} from '../../src/app/typed-in-copy';
 
 /** The same markup twice, as the build's copy and the app's live page produce it. */
 function page(action: string) {
@@ -29,6 +35,7 @@ function setUp(action = '/register') {
     const typed = readTypedInCopy(copy);
     copy.remove();
     enterTypedIntoLivePage(livePage, typed);
+    handOverCaptchas(copy, livePage);
     replayEarlyInput(copy, livePage, restoreFocusInLivePage(livePage, typed));
   };
   return { copy, livePage, takeOver };
@@ -117,4 +124,77 @@ test('links work in the copy on their own and are not replayed; without a click 
   takeOver();
   expect(document.activeElement).toBe(document.body);
   expect(livePage.querySelector('input[name="terms"]')).not.toBeChecked();
+});
+
+/** What src/views/captcha/captcha-in-copy.ts leaves in the copy's captcha place: the widget with its own controls. */
+function loadWidgetInto(copy: Element, answer: string) {
+  const widget = document.createElement('altcha-widget');
+  widget.innerHTML = `<input type="checkbox" /><input type="hidden" name="captcha" value="${answer}" />`;
+  copy.querySelector('[data-captcha-host]')?.append(widget);
+  // Ticked by solving it: a changed control, which must not be taken for one of the form's own.
+  (widget.querySelector('input[type="checkbox"]') as HTMLInputElement).checked = true;
+  return widget;
+}
+
+/** A captcha place ahead of the e-mail field, so that the widget's controls come before typed ones. */
+function withCaptchaPlace(container: Element) {
+  container.querySelector('label[for="email-id"]')?.insertAdjacentHTML('beforebegin', '<div data-captcha-host></div>');
+}
+
+function submitCopy(copy: Element) {
+  const event = new SubmitEvent('submit', {
+    bubbles: true,
+    cancelable: true,
+    submitter: copy.querySelector('button[type="submit"]'),
+  });
+  copy.querySelector('form')?.dispatchEvent(event);
+  return event;
+}
+
+test('the invitation request is posted by the browser once the copy has its captcha widget, held before', () => {
+  const { copy } = setUp('/view-request');
+  withCaptchaPlace(copy);
+  expect(submitCopy(copy).defaultPrevented).toBe(true);
+  copy.removeAttribute('aria-busy');
+  loadWidgetInto(copy, 'solved-answer');
+  const sent = submitCopy(copy);
+  expect(sent.defaultPrevented).toBe(false);
+  expect(copy).not.toHaveAttribute('aria-busy');
+});
+
+test('a form with a captcha the server does not answer is still held, widget or not', () => {
+  const { copy } = setUp('/part-dealer-onboarding');
+  withCaptchaPlace(copy);
+  loadWidgetInto(copy, 'solved-answer');
+  expect(submitCopy(copy).defaultPrevented).toBe(true);
+});
+
+test("the copy's widget moves into the live form's captcha place, and the typed values still find their fields", () => {
+  const { copy, livePage, takeOver } = setUp('/part-dealer-onboarding');
+  withCaptchaPlace(copy);
+  withCaptchaPlace(livePage);
+  const widget = loadWidgetInto(copy, 'solved-answer');
+  (copy.querySelector('input[name="email"]') as HTMLInputElement).value = 'haendler@example.de';
+  const livePlace = livePage.querySelector('[data-captcha-host]');
+  const handedOver = vi.fn();
+  livePlace?.addEventListener('captchahandover', handedOver);
+  takeOver();
+  expect(livePlace?.firstElementChild).toBe(widget);
+  expect(handedOver).toHaveBeenCalledTimes(1);
+  expect(livePage.querySelector('input[name="email"]')).toHaveValue('haendler@example.de');
+  expect(livePage.querySelector('input[name="terms"]')).not.toBeChecked();
+});
+
+test('a held send is replayed on the live button once the app enables it (the captcha reached the machine)', async () => {
+  const { copy, livePage, takeOver } = setUp('/part-dealer-onboarding');
+  const liveSubmit = livePage.querySelector<HTMLButtonElement>('button[type="submit"]');
+  if (!liveSubmit) throw new Error('markup changed');
+  liveSubmit.disabled = true;
+  const submitted = vi.fn((event: Event) => event.preventDefault());
+  livePage.querySelector('form')?.addEventListener('submit', submitted);
+  submitCopy(copy);
+  takeOver();
+  expect(submitted).not.toHaveBeenCalled();
+  liveSubmit.disabled = false;
+  await vi.waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
 });

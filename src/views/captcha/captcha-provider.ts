@@ -1,3 +1,5 @@
+import { CAPTCHA_WIDGET_TAG } from '../../../common/captcha';
+import { CAPTCHA_FIELD_NAME } from '../../../common/prerendered-pages';
 import type { ClientConfig } from '../../config/client-config';
 
 export type MountedCaptcha = { reset: () => void; unmount: () => void };
@@ -14,18 +16,36 @@ export type CaptchaProvider = {
   ) => MountedCaptcha;
 };
 
-type AltchaElement = HTMLElement & { reset?: () => void };
+type AltchaElement = HTMLElement & { reset?: () => void; getState?: () => string };
 type AltchaStateChange = CustomEvent<{ state: string; payload?: string }>;
 
-/** Self-hosted ALTCHA: the widget fetches its challenge from this server's /captcha/challenge. */
+/** Set on the copy's widget while a reset is due (an edit after solving it, ./captcha-in-copy.ts). */
+export const CAPTCHA_RESET_DUE_ATTRIBUTE = 'data-reset-due';
+
+/** The answer of a widget that is solved right now (its hidden input carries it), else null. */
+export function solvedAnswerOf(widget: Element): string | null {
+  if (widget.hasAttribute(CAPTCHA_RESET_DUE_ATTRIBUTE)) return null;
+  const state = (widget as AltchaElement).getState?.();
+  const answer = widget.querySelector<HTMLInputElement>(`input[name="${CAPTCHA_FIELD_NAME}"]`)?.value ?? '';
+  return state === 'verified' && answer ? answer : null;
+}
+
+/**
+ * Self-hosted ALTCHA: the widget fetches its challenge from this server's /captcha/challenge.
+ * A widget already in the host was loaded into the prerendered copy and moved here when the app
+ * took over (ADR 046): it is kept as it stands, and reported solved at once if it is.
+ */
 async function loadAltcha(): Promise<CaptchaProvider> {
   await Promise.all([import('altcha'), import('altcha/i18n/de')]);
   return {
     mount(host, options) {
-      const widget = document.createElement('altcha-widget') as AltchaElement;
-      widget.setAttribute('challenge', '/captcha/challenge');
-      widget.setAttribute('language', options.language);
-      widget.setAttribute('name', 'captcha');
+      const handedOver = host.querySelector<AltchaElement>(CAPTCHA_WIDGET_TAG);
+      const widget = handedOver ?? (document.createElement(CAPTCHA_WIDGET_TAG) as AltchaElement);
+      if (!handedOver) {
+        widget.setAttribute('challenge', '/captcha/challenge');
+        widget.setAttribute('language', options.language);
+        widget.setAttribute('name', CAPTCHA_FIELD_NAME);
+      }
       const onStateChange = (event: Event) => {
         const { state, payload } = (event as AltchaStateChange).detail;
         if (state === 'verified' && payload) options.onSolved(payload);
@@ -33,7 +53,18 @@ async function loadAltcha(): Promise<CaptchaProvider> {
         else if (state === 'error') options.onFailed();
       };
       widget.addEventListener('statechange', onStateChange);
-      host.replaceChildren(widget);
+      if (handedOver) {
+        // Solved in the copy: the form gets the answer. Edited after solving: solved again, as the
+        // captcha machine would have required a moment later.
+        const answer = solvedAnswerOf(handedOver);
+        if (answer) options.onSolved(answer);
+        else if (handedOver.hasAttribute(CAPTCHA_RESET_DUE_ATTRIBUTE)) {
+          handedOver.removeAttribute(CAPTCHA_RESET_DUE_ATTRIBUTE);
+          handedOver.reset?.();
+        }
+      } else {
+        host.replaceChildren(widget);
+      }
       return {
         reset: () => widget.reset?.(),
         unmount: () => {
