@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { activateAccount, expect, expectNoAccessibilityViolations, registerAccount, test } from './support';
+import {
+  activateAccount,
+  expect,
+  expectNoAccessibilityViolations,
+  reachForPrerenderedPages,
+  registerAccount,
+  test,
+} from './support';
 
 /**
  * ADR 046: the prerendered public forms are real HTML forms. Login and forgot-password work with
@@ -142,5 +149,138 @@ test.describe('typing before the app has arrived', () => {
     await expect(page.getByLabel('Firmenname')).toBeFocused();
     await page.keyboard.type('-Technik');
     await expect(page.getByLabel('Firmenname')).toHaveValue('Kfz-Technik Meier');
+  });
+});
+
+/**
+ * ADR 046, forms with a captcha: the copy loads the ALTCHA widget alone (never the app) once the
+ * form is near the viewport, so it can be solved and the form sent before the app has arrived.
+ */
+test.describe('a form with a captcha before the app has arrived', () => {
+  test.use({ locale: 'de-DE' });
+
+  /**
+   * Holds the app back until `release` is called; while it is held, locators act on the copy
+   * itself (no reaching for the page and waiting for a takeover, which could not come).
+   */
+  async function holdTheAppAndUseTheCopy(page: Page) {
+    await page.removeLocatorHandler(page.locator('#prerendered'));
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const appRequests: string[] = [];
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      appRequests.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    return { release, appRequested: () => appRequests.length > 0 };
+  }
+
+  /** Scrolls to the copy's captcha place (the widget loads there), solves it, and waits for its answer. */
+  async function solveWidgetInCopy(page: Page) {
+    await page.locator('#prerendered [data-captcha-host]').scrollIntoViewIfNeeded();
+    const widget = page.locator('#prerendered altcha-widget');
+    await widget.locator('label').first().click();
+    await expect(widget.locator('input[name="captcha"]')).not.toHaveValue('', { timeout: 20_000 });
+  }
+
+  test('/view-request: the widget alone loads, is solved, and the request is sent and answered without the app', async ({
+    page,
+  }) => {
+    const { appRequested } = await holdTheAppAndUseTheCopy(page);
+    await page.goto('/view-request');
+    const copy = page.locator('#prerendered');
+    // Loaded by the copy after the load event, before any pointer move or key: the app was not even asked for.
+    await expect(copy.locator('altcha-widget')).toBeVisible();
+    expect(appRequested()).toBe(false);
+    // The JavaScript requested before the load event (gzip, as scripts/bench.ts counts it) stays within
+    // the prerendered pages' 2.5 KB; the widget's chunks all come after it.
+    const scripts = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+        .map((entry) => ({
+          file: new URL(entry.name).pathname,
+          beforeLoad: entry.startTime < (navigation?.loadEventStart ?? 0),
+          bytes: entry.encodedBodySize,
+        }));
+    });
+    const beforeLoad = scripts.filter((script) => script.beforeLoad);
+    expect(beforeLoad.reduce((total, script) => total + script.bytes, 0)).toBeLessThanOrEqual(2.5 * 1024);
+    expect(scripts.filter((script) => !script.beforeLoad).map((script) => script.file)).toContainEqual(
+      expect.stringMatching(/\/assets\/altcha-[^/]+\.js$/),
+    );
+    const email = `vorab-${Date.now()}@werkstatt-test.de`;
+    await copy.getByLabel('E-Mail').fill(email);
+    await copy.getByLabel('Werkstattname').fill('Kfz Vorab');
+    await solveWidgetInCopy(page);
+    await copy.getByRole('button', { name: 'Anfrage senden' }).click();
+    await page.waitForURL(/\/view-request\?notice=invitationRequested$/);
+    await expect(page.locator('#prerendered [role="note"]')).toHaveText(
+      'Vielen Dank! Ihre Anfrage ist eingegangen. Bitte prüfen Sie Ihr Postfach.',
+    );
+    await expectNoAccessibilityViolations(page);
+    await expect(async () => {
+      await page.goto('/dev/mailbox');
+      await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+    }).toPass({ timeout: 15_000 });
+  });
+
+  test('/view-request: the app taking over keeps the typed values and the solved captcha, and sends at once', async ({
+    page,
+  }) => {
+    const { release } = await holdTheAppAndUseTheCopy(page);
+    await page.goto('/view-request');
+    const copy = page.locator('#prerendered');
+    const email = `uebernahme-${Date.now()}@werkstatt-test.de`;
+    await copy.getByLabel('E-Mail').fill(email);
+    await copy.getByLabel('Werkstattname').fill('Kfz Übernahme');
+    await solveWidgetInCopy(page);
+    release();
+    await reachForPrerenderedPages(page);
+    await expect(page.getByLabel('E-Mail')).toHaveValue(email);
+    await expect(page.getByLabel('Werkstattname')).toHaveValue('Kfz Übernahme');
+    // Not asked again: the live form has the answer, its send button is enabled.
+    await expect(page.getByRole('button', { name: 'Anfrage senden' })).toBeEnabled();
+    await expect(page.locator('altcha-widget input[name="captcha"]')).not.toHaveValue('');
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('button', { name: 'Anfrage senden' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Einladung angefragt');
+  });
+
+  test('/part-dealer-onboarding: filled and solved in the copy, Next held until the app arrives, which goes on to the review', async ({
+    page,
+  }) => {
+    const { release } = await holdTheAppAndUseTheCopy(page);
+    await page.goto('/part-dealer-onboarding');
+    const copy = page.locator('#prerendered');
+    const email = `haendler-vorab-${Date.now()}@teile-haendler.de`;
+    await copy.getByLabel('Vorname').fill('Dora');
+    await copy.getByLabel('Nachname').fill('Vorab');
+    await copy.getByLabel('Firmenname').fill('Vorab Teile GmbH');
+    await copy.getByLabel('E-Mail').fill(email);
+    await copy.getByLabel('Telefon').fill('+49 89 654321');
+    await copy.getByLabel('Steuernummer').fill('DE987654321');
+    await copy.getByLabel('Straße und Hausnummer').fill('Ringstraße 9');
+    await copy.getByLabel('Stadt').fill('Augsburg');
+    await copy.getByLabel('Postleitzahl').fill('86150');
+    await copy.getByLabel('Land', { exact: true }).selectOption('Deutschland');
+    await copy.getByLabel('Liefergebiet', { exact: true }).selectOption({ label: 'Deutschlandweit' });
+    await copy.getByRole('checkbox', { name: 'BMW', exact: true }).check();
+    // The widget is far down the form: it loads when the dealer gets near it.
+    await solveWidgetInCopy(page);
+    await copy.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await expect(copy).toHaveAttribute('aria-busy', 'true');
+    release();
+    const review = page.getByRole('dialog', { name: 'Bitte prüfen Sie Ihre Angaben' });
+    await expect(review).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(review.getByText(email)).toBeVisible();
+    await expect(review.getByText('BMW', { exact: true })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await review.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(page).toHaveURL(/\/business-info-success$/);
   });
 });
