@@ -160,10 +160,10 @@ test.describe('a form with a captcha before the app has arrived', () => {
   test.use({ locale: 'de-DE' });
 
   /**
-   * Holds the app back until `release` is called; while it is held, locators act on the copy
-   * itself (no reaching for the page and waiting for a takeover, which could not come).
+   * Opens `pathname` with the app held back until `release` is called; while it is held, locators
+   * act on the copy itself (no reaching for the page and waiting for a takeover, which could not come).
    */
-  async function holdTheAppAndUseTheCopy(page: Page) {
+  async function openCopyWithTheAppHeld(page: Page, pathname: string) {
     await page.removeLocatorHandler(page.locator('#prerendered'));
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -175,7 +175,8 @@ test.describe('a form with a captcha before the app has arrived', () => {
       await released;
       await route.continue();
     });
-    return { release, appRequested: () => appRequests.length > 0 };
+    await page.goto(pathname);
+    return { copy: page.locator('#prerendered'), release, appRequested: () => appRequests.length > 0 };
   }
 
   /** Scrolls to the copy's captcha place (the widget loads there), solves it, and waits for its answer. */
@@ -189,9 +190,7 @@ test.describe('a form with a captcha before the app has arrived', () => {
   test('/view-request: the widget alone loads, is solved, and the request is sent and answered without the app', async ({
     page,
   }) => {
-    const { appRequested } = await holdTheAppAndUseTheCopy(page);
-    await page.goto('/view-request');
-    const copy = page.locator('#prerendered');
+    const { appRequested, copy } = await openCopyWithTheAppHeld(page, '/view-request');
     // Loaded by the copy after the load event, before any pointer move or key: the app was not even asked for.
     await expect(copy.locator('altcha-widget')).toBeVisible();
     expect(appRequested()).toBe(false);
@@ -231,9 +230,7 @@ test.describe('a form with a captcha before the app has arrived', () => {
   test('/view-request: the app taking over keeps the typed values and the solved captcha, and sends at once', async ({
     page,
   }) => {
-    const { release } = await holdTheAppAndUseTheCopy(page);
-    await page.goto('/view-request');
-    const copy = page.locator('#prerendered');
+    const { release, copy } = await openCopyWithTheAppHeld(page, '/view-request');
     const email = `uebernahme-${Date.now()}@werkstatt-test.de`;
     await copy.getByLabel('E-Mail').fill(email);
     await copy.getByLabel('Werkstattname').fill('Kfz Übernahme');
@@ -253,9 +250,7 @@ test.describe('a form with a captcha before the app has arrived', () => {
   test('/part-dealer-onboarding: filled and solved in the copy, Next held until the app arrives, which goes on to the review', async ({
     page,
   }) => {
-    const { release } = await holdTheAppAndUseTheCopy(page);
-    await page.goto('/part-dealer-onboarding');
-    const copy = page.locator('#prerendered');
+    const { release, copy } = await openCopyWithTheAppHeld(page, '/part-dealer-onboarding');
     const email = `haendler-vorab-${Date.now()}@teile-haendler.de`;
     await copy.getByLabel('Vorname').fill('Dora');
     await copy.getByLabel('Nachname').fill('Vorab');
