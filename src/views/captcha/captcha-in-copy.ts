@@ -47,7 +47,6 @@ async function mountInCopy(copy: HTMLElement, host: HTMLElement) {
     },
   });
   // The captcha machine's rule, kept in the copy: a solved captcha must be solved again 1 s after
-  // the last edit of the form.
   // the last edit of the form. Until then the widget is marked, so that an app taking it over
   // meanwhile resets it rather than carrying the answer over (captcha-provider.ts).
   host.closest('form')?.addEventListener('input', (event) => {
