@@ -121,11 +121,14 @@ test('mail queued while the mail server is down arrives exactly once when it is 
     })
     .toBe(10);
   for (const row of queued) expect(received.get(`<outbox-${row.id}@teileportal.local>`)).toBe(1);
-  const rows = await server.db.select().from(outbox);
-  for (const row of rows.filter((item) => item.recipient.startsWith('user-'))) {
-    expect(row.sentAt).not.toBeNull();
-    expect(row.abandonedAt).toBeNull();
-  }
+  // The mail server counts a mail when its data has arrived; the portal marks it sent only after
+  // the server's answer to it, a moment later: waited for, not assumed.
+  const userRows = async () =>
+    (await server.db.select().from(outbox)).filter((row) => row.recipient.startsWith('user-'));
+  await expect
+    .poll(async () => (await userRows()).filter((row) => row.sentAt !== null).length, { timeout: 30_000 })
+    .toBe(10);
+  for (const row of await userRows()) expect(row.abandonedAt).toBeNull();
   // Poll a little longer: nothing is sent a second time.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   for (const row of queued) expect(received.get(`<outbox-${row.id}@teileportal.local>`)).toBe(1);
