@@ -38,8 +38,8 @@ import { onboardingSteps, workshopLeadStatuses } from '../../common/contracts/wo
 import { COLUMN_ROLES } from '../../common/upload/order-file';
 
 /**
- * A GIN trigram index (pg_trgm, migration `pg_trgm`) on a normalised part number: similarity
- * (`%`), `like '%…%'` and equality searches read it instead of scanning the table (ADR 028).
+ * A GIN trigram index (pg_trgm, migration `pg_trgm`): `like`/`ilike '%…%'` and similarity (`%`)
+ * read it instead of scanning the table (ADR 028).
  */
 const trigramIndex = (name: string, column: ExtraConfigColumn) => index(name).using('gin', column.op('gin_trgm_ops'));
 
@@ -447,10 +447,23 @@ export const inquiryLines = pgTable(
   },
   (table) => [
     index('inquiry_lines_inquiry_idx').on(table.inquiryId, table.position),
+    // A part-number search finds its numbers in `part_numbers`, then the lines by equality.
     index('inquiry_lines_part_idx').on(table.partNumberNormalised),
-    trigramIndex('inquiry_lines_part_trgm_idx', table.partNumberNormalised),
+    trigramIndex('inquiry_lines_description_trgm_idx', table.description),
   ],
 );
+
+/**
+ * Every normalised part number that an inquiry line, a quoted alternative or an order line holds,
+ * once (ADR 050). Kept by the trigger `tp_remember_part_number`, never by application code, so no
+ * write path can miss a number. A part-number search compares the typed number with these by
+ * trigrams and then finds the lines by equality: the similarity is computed once per distinct
+ * number, not once per line. Entries are never removed; a number no line holds any more matches
+ * nothing.
+ */
+export const partNumbers = pgTable('part_numbers', { number: text('number').primaryKey() }, (table) => [
+  trigramIndex('part_numbers_number_trgm_idx', table.number),
+]);
 
 /** One dealer's copy of an inquiry (through the workshop's active relation), with its answer. */
 export const inquiryRecipients = pgTable(
@@ -523,7 +536,7 @@ export const quoteLines = pgTable(
     // The dashboard facts (fillDashboardFacts) join quotes by the inquiry line; the unique index
     // above leads with the recipient and cannot serve that lookup.
     index('quote_lines_inquiry_line_idx').on(table.inquiryLineId),
-    trigramIndex('quote_lines_alternative_trgm_idx', table.alternativePartNumberNormalised),
+    index('quote_lines_alternative_part_idx').on(table.alternativePartNumberNormalised),
   ],
 );
 
@@ -607,9 +620,9 @@ export const orderLines = pgTable(
   },
   (table) => [
     index('order_lines_order_idx').on(table.orderId),
-    // Learned fitment matches the part exactly (btree); the order search by similarity (trigram).
+    // Learned fitment and the order search (through `part_numbers`) match the part exactly.
     index('order_lines_part_idx').on(table.partNumberNormalised),
-    trigramIndex('order_lines_part_trgm_idx', table.partNumberNormalised),
+    trigramIndex('order_lines_description_trgm_idx', table.description),
   ],
 );
 

@@ -1,11 +1,18 @@
-import { and, desc, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type * as v from 'valibot';
 import type { DealerApiInboxPage, DealerApiInboxQuery } from '../../common/contracts/dealer-api';
-import type { DealerInboxItem, RecipientStatus } from '../../common/contracts/trading';
+import {
+  type DealerInboxItem,
+  type dealerInboxQuerySchema,
+  type RecipientStatus,
+  TRADE_PAGE_SIZE,
+} from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, inquiryRecipients, organisations } from '../db/schema';
 import { UNANSWERED } from './dealer-answers';
 import { inquiryCounts } from './inquiry-detail';
 import { vehicleView } from './order-summaries';
+import { inquirySearchHits, joinSearchHits, likePattern, searchedTotal, searchTerms, searchTotal } from './part-search';
 
 type Reader = Database | Transaction;
 
@@ -32,12 +39,66 @@ export type InboxRow = {
   workshopName: string;
 };
 
-export function inboxRowsQuery(db: Reader) {
+/** The dealer's recipient rows with their inquiry and its workshop; `searchTotal` as `searchTotal()` gives it. */
+export function inboxRowsQuery(db: Reader, searchTotal: SQL<number | null> = sql<null>`null`) {
   return db
-    .select({ recipient: inquiryRecipients, inquiry: inquiries, workshopName: organisations.name })
+    .select({ recipient: inquiryRecipients, inquiry: inquiries, workshopName: organisations.name, searchTotal })
     .from(inquiryRecipients)
     .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
     .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId));
+}
+
+/**
+ * One page of a dealer's inbox on the screen: newest first (closest part-number match first when
+ * searching); `q` finds a part number, description or quoted alternative of the dealer's own
+ * quotes, the vehicle, or the workshop's name.
+ */
+export async function readDealerInbox(
+  db: Database,
+  organisationId: number,
+  { page, status, q }: v.InferOutput<typeof dealerInboxQuerySchema>,
+) {
+  const terms = q ? searchTerms(q) : null;
+  const hits = terms === null ? null : await inquirySearchHits(db, terms, { dealerOrganisationId: organisationId });
+  const pattern = terms === null ? '' : likePattern(terms.text);
+  const where = and(
+    eq(inquiryRecipients.dealerOrganisationId, organisationId),
+    hits === null
+      ? undefined
+      : or(
+          hits.found,
+          ilike(inquiries.vin, pattern),
+          ilike(inquiries.vehicleDescription, pattern),
+          ilike(organisations.name, pattern),
+        ),
+    inboxStatusCondition(status, new Date()),
+  );
+  const countAll = async () => {
+    // Only the open filter and a search read the inquiry; other counts stay on the dealer's own index.
+    const [counted] =
+      status === 'open' || hits !== null
+        ? await db
+            .select({ total: count() })
+            .from(joinSearchHits(inboxRowsQuery(db).$dynamic(), hits, inquiries.id).where(where).as('matching'))
+        : await db.select({ total: count() }).from(inquiryRecipients).where(where);
+    return counted?.total ?? 0;
+  };
+  const [rows, counted] = await Promise.all([
+    joinSearchHits(inboxRowsQuery(db, searchTotal(hits)).$dynamic(), hits, inquiries.id)
+      .where(where)
+      // The recipient row is created with its inquiry: its own time walks the dealer's index.
+      // Searching: the closest part-number match first.
+      .orderBy(
+        ...(hits === null ? [] : [hits.closestFirst]),
+        desc(inquiryRecipients.createdAt),
+        desc(inquiryRecipients.id),
+      )
+      .limit(TRADE_PAGE_SIZE)
+      .offset((page - 1) * TRADE_PAGE_SIZE),
+    hits === null ? countAll() : null,
+  ]);
+  const total = counted ?? (await searchedTotal(page, rows[0], countAll));
+  return { items: await toInboxItems(db, rows), total, page, page_size: TRADE_PAGE_SIZE };
 }
 
 /** The inbox entries of these rows, with each inquiry's number of lines. */

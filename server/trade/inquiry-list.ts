@@ -1,11 +1,11 @@
-import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { type InquirySummary, type inquiryListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import type { Database } from '../db/database';
 import { inquiries } from '../db/schema';
 import { inquiryCounts } from './inquiry-detail';
 import { vehicleView } from './order-summaries';
-import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from './part-search';
+import { inquirySearchHits, joinSearchHits, likePattern, searchedTotal, searchTerms, searchTotal } from './part-search';
 
 /** Statuses the list's `open` filter stands for: the dealers may still answer. */
 const OPEN_INQUIRY_STATUSES = ['sent', 'quoted'] as const;
@@ -17,33 +17,50 @@ export async function listInquiries(
   { page, status, q }: v.InferOutput<typeof inquiryListQuerySchema>,
 ) {
   const terms = q ? searchTerms(q) : null;
+  const hits = terms === null ? null : await inquirySearchHits(db, terms, { workshopOrganisationId: organisationId });
+  const pattern = terms === null ? '' : likePattern(terms.text);
   const where = and(
     eq(inquiries.workshopOrganisationId, organisationId),
-    terms === null
+    hits === null
       ? undefined
       : // The workshop's own reference is searched here only, never in a dealer's inbox.
-        or(inquiryMatches(terms, null), ilike(inquiries.workshopReference, likePattern(terms.text))),
+        or(
+          hits.found,
+          ilike(inquiries.vin, pattern),
+          ilike(inquiries.vehicleDescription, pattern),
+          ilike(inquiries.workshopReference, pattern),
+        ),
     status === 'open'
       ? inArray(inquiries.status, [...OPEN_INQUIRY_STATUSES])
       : status
         ? eq(inquiries.status, status)
         : undefined,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(inquiries)
+  const countAll = async () => {
+    const [counted] = await joinSearchHits(
+      db.select({ total: count() }).from(inquiries).$dynamic(),
+      hits,
+      inquiries.id,
+    ).where(where);
+    return counted?.total ?? 0;
+  };
+  const [rows, counted] = await Promise.all([
+    joinSearchHits(
+      db
+        .select({ ...getTableColumns(inquiries), searchTotal: searchTotal(hits) })
+        .from(inquiries)
+        .$dynamic(),
+      hits,
+      inquiries.id,
+    )
       .where(where)
-      // Searching a part number: the closest match first.
-      .orderBy(
-        ...(terms !== null && terms.part !== '' ? [inquiryLineSimilarity(terms)] : []),
-        desc(inquiries.createdAt),
-        desc(inquiries.id),
-      )
+      // Searching: the closest part-number match first.
+      .orderBy(...(hits === null ? [] : [hits.closestFirst]), desc(inquiries.createdAt), desc(inquiries.id))
       .limit(TRADE_PAGE_SIZE)
       .offset((page - 1) * TRADE_PAGE_SIZE),
-    db.select({ total: count() }).from(inquiries).where(where),
+    hits === null ? countAll() : null,
   ]);
+  const total = counted ?? (await searchedTotal(page, rows[0], countAll));
   const counts = await inquiryCounts(
     db,
     rows.map((inquiry) => inquiry.id),
@@ -61,5 +78,5 @@ export async function listInquiries(
       closes_at: inquiry.closesAt.toISOString(),
     }),
   );
-  return { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE };
+  return { items, total, page, page_size: TRADE_PAGE_SIZE };
 }

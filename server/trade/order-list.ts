@@ -3,27 +3,11 @@ import type * as v from 'valibot';
 import { type OrderSummary, type orderListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import { PORTAL_TIME_ZONE } from '../../common/format/formats';
 import type { Database } from '../db/database';
-import { inquiries, orderLines, orders, organisations } from '../db/schema';
+import { inquiries, orders, organisations } from '../db/schema';
 import type { EventReader } from './event-log';
 import { ordersOf } from './order-detail';
 import { countOrders, orderSummaries } from './order-summaries';
-import { likePattern, partMatches, partSimilarity, type SearchTerms, searchTerms } from './part-search';
-
-/**
- * Orders with a line of this part number (normalised, or similar by trigrams) or whose line
- * description contains the text.
- */
-function hasMatchingLine(terms: SearchTerms) {
-  return sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and (${or(
-    terms.part === '' ? undefined : partMatches(orderLines.partNumberNormalised, terms.part),
-    ilike(orderLines.description, likePattern(terms.text)),
-  )}))`;
-}
-
-/** How close the order's best line is to the searched part number (the list's order while searching). */
-function bestLineSimilarity(terms: SearchTerms) {
-  return sql`(select max(${partSimilarity(orderLines.partNumberNormalised, terms.part)}) from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
-}
+import { likePattern, orderSearchHits, searchTerms } from './part-search';
 
 /** The start of a Berlin calendar day as a timestamptz expression. */
 const berlinDayStart = (isoDate: string, plusDays = 0) =>
@@ -42,6 +26,7 @@ export async function listOrders(
   query: OrderListQuery,
 ): Promise<{ items: OrderSummary[]; total: number; page: number; page_size: number }> {
   const terms = query.q ? searchTerms(query.q) : null;
+  const hits = terms === null ? null : await orderSearchHits(db, terms, ordersOf(reader));
   const filters: (SQL | undefined)[] = [
     ordersOf(reader),
     query.status ? eq(orders.status, query.status) : undefined,
@@ -56,9 +41,9 @@ export async function listOrders(
     terms === null
       ? undefined
       : reader.kind === 'dealer'
-        ? or(ilike(organisations.name, likePattern(terms.text)), hasMatchingLine(terms))
+        ? or(ilike(organisations.name, likePattern(terms.text)), hits?.found)
         : // The workshop also finds its own reference (never a dealer: it is private to the workshop).
-          or(ilike(inquiries.workshopReference, likePattern(terms.text)), hasMatchingLine(terms)),
+          or(ilike(inquiries.workshopReference, likePattern(terms.text)), hits?.found),
     query.from ? sql`${orders.createdAt} >= ${berlinDayStart(query.from)}` : undefined,
     query.to ? sql`${orders.createdAt} < ${berlinDayStart(query.to, 1)}` : undefined,
   ];
@@ -66,8 +51,8 @@ export async function listOrders(
   // Searching a part number: the closest match first, a mistyped one after the exact ones. A
   // dealer's list otherwise puts the new orders waiting for its confirmation first (issue 24 §8).
   const orderBy =
-    terms !== null && terms.part !== ''
-      ? [sql`${bestLineSimilarity(terms)} desc nulls last`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
+    hits !== null
+      ? [hits.closestFirst, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
       : reader.kind === 'dealer'
         ? [sql`${orders.status} = 'placed' desc`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
         : undefined;
@@ -76,12 +61,18 @@ export async function listOrders(
       limit: TRADE_PAGE_SIZE,
       offset: (query.page - 1) * TRADE_PAGE_SIZE,
       ...(orderBy && { orderBy }),
+      search: hits,
     }),
     // The pager counts through the inquiry or the workshop only when the filter names them.
-    countOrders(db, where, {
-      inquiry: query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''),
-      workshop: reader.kind === 'dealer' && query.q !== '',
-    }),
+    countOrders(
+      db,
+      where,
+      {
+        inquiry: query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''),
+        workshop: reader.kind === 'dealer' && query.q !== '',
+      },
+      hits,
+    ),
   ]);
   return { items, total, page: query.page, page_size: TRADE_PAGE_SIZE };
 }

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OrderSummary } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, orderLines, orderReturns, orders, organisations, partDealers } from '../db/schema';
+import { joinSearchHits, type SearchHits } from './part-search';
 
 type Reader = Database | Transaction;
 
@@ -24,10 +25,10 @@ export async function orderSummaries(
   db: Reader,
   where: SQL | undefined,
   audience: OrderAudience,
-  page: { limit: number; offset: number; orderBy?: SQL[] } = { limit: 100, offset: 0 },
+  page: { limit: number; offset: number; orderBy?: SQL[]; search?: SearchHits | null } = { limit: 100, offset: 0 },
 ): Promise<OrderSummary[]> {
   const workshop = organisations;
-  const rows = await db
+  const query = db
     .select({
       order: orders,
       dealerName: partDealers.name,
@@ -42,6 +43,8 @@ export async function orderSummaries(
     .innerJoin(partDealers, eq(partDealers.id, orders.partDealerId))
     .innerJoin(workshop, eq(workshop.id, orders.workshopOrganisationId))
     .innerJoin(inquiries, eq(inquiries.id, orders.inquiryId))
+    .$dynamic();
+  const rows = await joinSearchHits(query, page.search ?? null, orders.id)
     .where(where)
     .orderBy(...(page.orderBy ?? [sql`${orders.createdAt} desc`, sql`${orders.id} desc`]))
     .limit(page.limit)
@@ -98,8 +101,9 @@ export async function countOrders(
   db: Reader,
   where: SQL | undefined,
   joins: { inquiry: boolean; workshop: boolean } = { inquiry: true, workshop: true },
+  search: SearchHits | null = null,
 ) {
-  const base = db.select({ total: count() }).from(orders).$dynamic();
+  const base = joinSearchHits(db.select({ total: count() }).from(orders).$dynamic(), search, orders.id);
   if (joins.inquiry) base.innerJoin(inquiries, eq(inquiries.id, orders.inquiryId));
   if (joins.workshop) base.innerJoin(organisations, eq(organisations.id, orders.workshopOrganisationId));
   const [row] = await base.where(where);

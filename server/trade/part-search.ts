@@ -1,6 +1,10 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { normalisePartNumber } from '../../common/contracts/trading';
-import { inquiries, inquiryLines, inquiryRecipients, quoteLines } from '../db/schema';
+import type { Database, Transaction } from '../db/database';
+import { inquiries, inquiryLines, inquiryRecipients, orderLines, orders, partNumbers, quoteLines } from '../db/schema';
+
+type Reader = Database | Transaction;
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likePattern(search: string) {
@@ -18,42 +22,147 @@ export function searchTerms(text: string) {
 export type SearchTerms = ReturnType<typeof searchTerms>;
 
 /**
- * Whether a normalised part-number column matches: it contains the searched number, or is similar
- * to it by trigrams (pg_trgm's `%`, threshold 0.3: one mistyped character in a part number still
- * matches). Both read the column's GIN trigram index.
+ * The part numbers a search means, each with how close it is to the searched one (1: the same):
+ * the numbers that contain it, or are similar to it by trigrams (pg_trgm's `%`, threshold 0.3: one
+ * mistyped character still matches). Read first from the dictionary `part_numbers` (ADR 050), so
+ * the similarity is computed once per distinct number, and the lines are then found by equality
+ * with the numbers as a parameter: the planner sees them and estimates from the columns' statistics.
+ * Null when the text holds no part number or no number matches.
  */
-export function partMatches(column: AnyColumn | SQL, part: string): SQL {
-  return sql`(${column} like ${likePattern(part)} or ${column} % ${part})`;
-}
-
-/** How close a normalised part-number column is to the searched one (1: the same), for ranking. */
-export function partSimilarity(column: AnyColumn | SQL, part: string): SQL<number> {
-  return sql<number>`similarity(${column}, ${part})`;
+async function matchingPartNumbers(db: Reader, part: string) {
+  if (part === '') return null;
+  const rows = await db
+    .select({ number: partNumbers.number, closeness: sql<number>`similarity(${partNumbers.number}, ${part})` })
+    .from(partNumbers)
+    .where(sql`${partNumbers.number} like ${likePattern(part)} or ${partNumbers.number} % ${part}`);
+  const numbers = sql`${sql.param(rows.map((row) => row.number))}::text[]`;
+  const closeness = sql`${sql.param(rows.map((row) => row.closeness))}::real[]`;
+  if (rows.length === 0) return null;
+  return {
+    /** Whether a part-number column holds one of the numbers. */
+    holds: (column: AnyColumn) => sql`${column} = any(${numbers})`,
+    /** The closeness of the number a part-number column holds. */
+    closenessOf: (column: AnyColumn) => sql`(${closeness})[array_position(${numbers}, ${column})]`,
+  };
 }
 
 /**
- * Inquiries found by a search text: a line's part number (normalised, or similar by trigrams) or
- * description, a quoted alternative part number, or the vehicle (VIN, description). A dealer
- * passes its own organisation, so only its own quotes' alternatives are searched (another
- * dealer's quote is never read, not even through a search hit).
+ * What a list joins to find the rows a search hits through their lines: a derived table
+ * `search_hits (id, closeness)` of every hit row's id and its closest part number's closeness (0
+ * when only a description matched). `found` is true for a row it holds, `closestFirst` orders by it.
  */
-export function inquiryMatches(terms: SearchTerms, quotesOfDealerOrganisation: number | null): SQL {
-  const pattern = likePattern(terms.text);
-  const linePart = terms.part === '' ? sql`false` : partMatches(inquiryLines.partNumberNormalised, terms.part);
-  const alternativePart =
-    terms.part === ''
-      ? sql`false`
-      : sql`exists (select 1 from ${quoteLines} inner join ${inquiryRecipients} on ${inquiryRecipients.id} = ${quoteLines.recipientId} where ${inquiryRecipients.inquiryId} = ${inquiries.id}${
-          quotesOfDealerOrganisation === null
-            ? sql``
-            : sql` and ${inquiryRecipients.dealerOrganisationId} = ${quotesOfDealerOrganisation}`
-        } and ${partMatches(quoteLines.alternativePartNumberNormalised, terms.part)})`;
-  return sql`(exists (select 1 from ${inquiryLines} where ${inquiryLines.inquiryId} = ${inquiries.id} and (${linePart} or ${inquiryLines.description} ilike ${pattern}))
-    or ${alternativePart}
-    or ${inquiries.vin} ilike ${pattern} or ${inquiries.vehicleDescription} ilike ${pattern})`;
+export type SearchHits = {
+  table: SQL;
+  on: (id: AnyColumn) => SQL;
+  found: SQL;
+  closestFirst: SQL;
+};
+
+function searchHits(branches: readonly SQL[]): SearchHits {
+  return {
+    table: sql`(select found.id, max(found.closeness) as closeness from (${sql.join(
+      branches.map((branch) => sql`(${branch})`),
+      sql` union all `,
+    )}) as found group by found.id) as search_hits`,
+    on: (id) => sql`search_hits.id = ${id}`,
+    found: sql`search_hits.id is not null`,
+    closestFirst: sql`search_hits.closeness desc nulls last`,
+  };
 }
 
-/** How close an inquiry's best line is to the searched part number (the list's order while searching). */
-export function inquiryLineSimilarity(terms: SearchTerms): SQL {
-  return sql`(select max(${partSimilarity(inquiryLines.partNumberNormalised, terms.part)}) from ${inquiryLines} where ${inquiryLines.inquiryId} = ${inquiries.id}) desc nulls last`;
+/**
+ * How many rows the search finds in all, read beside a page's rows (a window over the rows before
+ * the page's limit), so a search is not run a second time to count it; null when not searching.
+ */
+export function searchTotal(hits: SearchHits | null): SQL<number | null> {
+  return hits === null ? sql<null>`null` : sql<number>`count(*) over ()`.mapWith(Number);
+}
+
+/**
+ * A search's total from its page's first row; a page past the end has no row to carry it, so then
+ * it is counted.
+ */
+export async function searchedTotal(
+  page: number,
+  firstRow: { searchTotal: number | null } | undefined,
+  countAll: () => Promise<number>,
+) {
+  if (firstRow?.searchTotal != null) return firstRow.searchTotal;
+  return page === 1 ? 0 : countAll();
+}
+
+/** A list's query with the search's hits joined to its rows' `id` (the query itself when not searching). */
+export function joinSearchHits<Query extends { leftJoin: (table: SQL, on: SQL) => Query }>(
+  query: Query,
+  hits: SearchHits | null,
+  id: AnyColumn,
+): Query {
+  return hits === null ? query : query.leftJoin(hits.table, hits.on(id));
+}
+
+/** Whose inquiries a search reads: a workshop's own, or those a dealer received. */
+export type InquiryScope = { workshopOrganisationId: number } | { dealerOrganisationId: number };
+
+function inquiryInScope(scope: InquiryScope, inquiryId: AnyColumn) {
+  return 'workshopOrganisationId' in scope
+    ? sql`${inquiryId} in (select ${inquiries.id} from ${inquiries} where ${inquiries.workshopOrganisationId} = ${scope.workshopOrganisationId})`
+    : sql`${inquiryId} in (select ${inquiryRecipients.inquiryId} from ${inquiryRecipients} where ${inquiryRecipients.dealerOrganisationId} = ${scope.dealerOrganisationId})`;
+}
+
+type MatchingPartNumbers = NonNullable<Awaited<ReturnType<typeof matchingPartNumbers>>>;
+
+/** Lines of one kind (inquiry or order lines): what they belong to, their part number and description. */
+type SearchedLines = { table: PgTable; owner: AnyColumn; part: AnyColumn; description: AnyColumn; inScope: SQL };
+
+/** The owners of the lines in scope whose part number is one of the numbers or whose description holds the text. */
+function lineBranches(terms: SearchTerms, numbers: MatchingPartNumbers | null, lines: SearchedLines) {
+  const described = sql`select ${lines.owner} as id, 0::real as closeness from ${lines.table}
+    where ${lines.description} ilike ${likePattern(terms.text)} and ${lines.inScope}`;
+  if (numbers === null) return [described];
+  return [
+    sql`select ${lines.owner} as id, ${numbers.closenessOf(lines.part)} as closeness
+      from ${lines.table} where ${numbers.holds(lines.part)} and ${lines.inScope}`,
+    described,
+  ];
+}
+
+/**
+ * The inquiries in scope a search hits through a line's part number or description, or a quoted
+ * alternative part number. A dealer searches only its own quotes' alternatives (another dealer's
+ * quote is never read, not even through a search hit). The vehicle and the names are matched by
+ * the list itself.
+ */
+export async function inquirySearchHits(db: Reader, terms: SearchTerms, scope: InquiryScope): Promise<SearchHits> {
+  const numbers = await matchingPartNumbers(db, terms.part);
+  const lines = lineBranches(terms, numbers, {
+    table: inquiryLines,
+    owner: inquiryLines.inquiryId,
+    part: inquiryLines.partNumberNormalised,
+    description: inquiryLines.description,
+    inScope: inquiryInScope(scope, inquiryLines.inquiryId),
+  });
+  if (numbers === null) return searchHits(lines);
+  return searchHits([
+    ...lines,
+    sql`select ${inquiryRecipients.inquiryId} as id, ${numbers.closenessOf(quoteLines.alternativePartNumberNormalised)} as closeness
+      from ${quoteLines} inner join ${inquiryRecipients} on ${inquiryRecipients.id} = ${quoteLines.recipientId}
+      where ${numbers.holds(quoteLines.alternativePartNumberNormalised)} and ${
+        'dealerOrganisationId' in scope
+          ? sql`${inquiryRecipients.dealerOrganisationId} = ${scope.dealerOrganisationId}`
+          : inquiryInScope(scope, inquiryRecipients.inquiryId)
+      }`,
+  ]);
+}
+
+/** The orders in scope (a condition on `orders`) a search hits through a line's part number or description. */
+export async function orderSearchHits(db: Reader, terms: SearchTerms, ordersInScope: SQL): Promise<SearchHits> {
+  return searchHits(
+    lineBranches(terms, await matchingPartNumbers(db, terms.part), {
+      table: orderLines,
+      owner: orderLines.orderId,
+      part: orderLines.partNumberNormalised,
+      description: orderLines.description,
+      inScope: sql`${orderLines.orderId} in (select ${orders.id} from ${orders} where ${ordersInScope})`,
+    }),
+  );
 }

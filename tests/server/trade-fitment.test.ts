@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type {
@@ -8,6 +9,7 @@ import type {
   OrderDetail,
   OrderSummary,
 } from '../../common/contracts/trading';
+import { partNumbers } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
   dealerWithUsers,
@@ -343,6 +345,13 @@ describe('part-number search', () => {
     }
     // An inquiry the second dealer never received is not in its inbox, whatever it searches.
     expect((await inbox(secondDealer, '3Q0407151K')).total).toBe(0);
+    // A page past the end still tells how many the search found.
+    const inboxPastTheEnd = await getJson<{ items: DealerInboxItem[]; total: number }>(
+      server,
+      `/svc/part-dealer/inquiries?${new URLSearchParams({ q: '3Q0407151K', page: '2' })}`,
+      dealer.cookie,
+    );
+    expect(inboxPastTheEnd.body.data).toMatchObject({ items: [], total: 2 });
 
     // An alternative the dealer quoted: the workshop finds it, the quoting dealer too, no other dealer.
     const quoted = await asked(seeker, '1K0 199 262 M');
@@ -374,6 +383,45 @@ describe('part-number search', () => {
     expect(ids((await inbox(dealer, 'LEMFÖRDER 2975501')).items)).toEqual([quoted.inquiry.id]);
     expect((await inbox(secondDealer, 'LEMFÖRDER 2975501')).total).toBe(0);
     expect((await workshopList(stranger, 'LEMFÖRDER 2975501')).total).toBe(0);
+  });
+
+  test('the closest part number comes first, then a one-typo variant; the numbers are kept once in the dictionary', async () => {
+    const seeker = await workshopWithDealers(server, [dealer]);
+    const asked = async (partNumber: string, description = 'Wasserpumpe') =>
+      insertInquiry(server.db, {
+        workshopOrganisationId: seeker.organisation.id,
+        createdBy: seeker.owner.id,
+        lines: [{ partNumber, description, quantity: 1 }],
+      });
+    const exact = await asked('06H 121 026 DD');
+    // Newer, so the list's usual order (newest first) would put it before the exact one.
+    const typo = await asked('06H 121 026 DE');
+    const described = await asked('', 'Dichtung 06H121026DD laut Zettel');
+    const found = (
+      await getJson<{ items: InquirySummary[]; total: number }>(
+        server,
+        `/svc/workshop/inquiries?${new URLSearchParams({ q: '06H121026DD' })}`,
+        seeker.cookie,
+      )
+    ).body.data;
+    expect(found.items.map((item) => item.id)).toEqual([exact.inquiry.id, typo.inquiry.id, described.inquiry.id]);
+    expect(found.total).toBe(3);
+    // A page past the end has no row to carry the search's total: it is counted.
+    const pastTheEnd = (
+      await getJson<{ items: InquirySummary[]; total: number }>(
+        server,
+        `/svc/workshop/inquiries?${new URLSearchParams({ q: '06H121026DD', page: '2' })}`,
+        seeker.cookie,
+      )
+    ).body.data;
+    expect(pastTheEnd).toMatchObject({ items: [], total: 3 });
+
+    // Written by the database's trigger on every line (ADR 050): once per number, never the empty one.
+    const numbers = await server.db
+      .select({ number: partNumbers.number })
+      .from(partNumbers)
+      .where(inArray(partNumbers.number, ['06H121026DD', '06H121026DE', '']));
+    expect(numbers.map((row) => row.number).sort()).toEqual(['06H121026DD', '06H121026DE']);
   });
 
   test('a search text with a control character or over 60 characters is refused, on both lists', async () => {

@@ -1,21 +1,12 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import type * as v from 'valibot';
-import {
-  dealerInboxQuerySchema,
-  quoteAnswerSchema,
-  TRADE_PAGE_SIZE,
-  versionedReasonSchema,
-} from '../../../common/contracts/trading';
+import { dealerInboxQuerySchema, quoteAnswerSchema, versionedReasonSchema } from '../../../common/contracts/trading';
 import type { ServerDeps } from '../../context';
-import { inquiries, inquiryRecipients, organisations } from '../../db/schema';
 import { ApiRefusal, ok, parseJsonBody, parseQuery } from '../../http/respond';
 import type { MemberEnv, SessionAccess } from '../../http/session-access';
 import { answerInquiry, declineInquiry, markInquirySeen } from '../../trade/dealer-answers';
-import { inboxRowsQuery, inboxStatusCondition, toInboxItems } from '../../trade/dealer-inbox';
+import { readDealerInbox } from '../../trade/dealer-inbox';
 import { dealerInquiry } from '../../trade/inquiry-detail';
 import { answerHeldFirstPage, readListPage } from '../../trade/list-cache';
-import { inquiryLineSimilarity, inquiryMatches, likePattern, searchTerms } from '../../trade/part-search';
 import type { TradeActor } from '../../trade/trade-actor';
 
 /**
@@ -44,46 +35,10 @@ export function createDealerInquiryRoutes(deps: ServerDeps, access: SessionAcces
     async (c) => {
       const query = parseQuery(c, dealerInboxQuerySchema);
       const organisationId = c.get('organisation').id;
-      const load = () => readInbox(organisationId, query);
+      const load = () => readDealerInbox(db, organisationId, query);
       return ok(c, await readListPage(deps.readCaches.lists, 'dealerInbox', organisationId, query, load));
     },
   );
-
-  async function readInbox(organisationId: number, { page, status, q }: v.InferOutput<typeof dealerInboxQuerySchema>) {
-    const terms = q ? searchTerms(q) : null;
-    const where = and(
-      eq(inquiryRecipients.dealerOrganisationId, organisationId),
-      // A part number, description or vehicle of the inquiry, or the workshop's name.
-      terms === null
-        ? undefined
-        : or(inquiryMatches(terms, organisationId), ilike(organisations.name, likePattern(terms.text))),
-      inboxStatusCondition(status, new Date()),
-    );
-    const [rows, [counted]] = await Promise.all([
-      inboxRowsQuery(db)
-        .where(where)
-        // The recipient row is created with its inquiry: its own time walks the dealer's index.
-        // Searching a part number: the closest match first.
-        .orderBy(
-          ...(terms !== null && terms.part !== '' ? [inquiryLineSimilarity(terms)] : []),
-          desc(inquiryRecipients.createdAt),
-          desc(inquiryRecipients.id),
-        )
-        .limit(TRADE_PAGE_SIZE)
-        .offset((page - 1) * TRADE_PAGE_SIZE),
-      // Only the open filter and a search read the inquiry; other counts stay on the dealer's own index.
-      status === 'open' || terms !== null
-        ? db
-            .select({ total: count() })
-            .from(inquiryRecipients)
-            .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
-            .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId))
-            .where(where)
-        : db.select({ total: count() }).from(inquiryRecipients).where(where),
-    ]);
-    const items = await toInboxItems(db, rows);
-    return { items, total: counted?.total ?? 0, page, page_size: TRADE_PAGE_SIZE };
-  }
 
   routes.get('/inquiries/:id{[0-9]{1,9}}', member, async (c) => {
     const found = await dealerInquiry(db, {
