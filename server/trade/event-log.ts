@@ -57,15 +57,16 @@ async function assignReaderPositions(
   appended: readonly { id: number; audience: readonly number[] }[],
 ) {
   const organisationIds = [...new Set(appended.flatMap((event) => event.audience))];
+  // One `max` per organisation, each read from the end of the primary key's index; a `group by`
+  // over all of them would read every position the organisations ever had, on every trade write.
   const newest = await tx
     .select({
-      organisationId: tradeEventReaders.organisationId,
-      position: sql<number>`max(${tradeEventReaders.position})`.mapWith(Number),
+      organisationId: sql<number>`reader.organisation_id`,
+      position: sql<number | null>`(select max(${tradeEventReaders.position}) from ${tradeEventReaders}
+        where ${tradeEventReaders.organisationId} = reader.organisation_id)`,
     })
-    .from(tradeEventReaders)
-    .where(inArray(tradeEventReaders.organisationId, organisationIds))
-    .groupBy(tradeEventReaders.organisationId);
-  const next = new Map(newest.map((row) => [row.organisationId, row.position]));
+    .from(sql`unnest(${sql.param(organisationIds)}::integer[]) as reader(organisation_id)`);
+  const next = new Map(newest.map((row) => [Number(row.organisationId), Number(row.position ?? 0)]));
   const positions = [...appended]
     .sort((a, b) => a.id - b.id)
     .flatMap((event) =>
@@ -226,7 +227,11 @@ export async function latestTradeEventId(db: Database) {
 }
 
 /** An organisation's newest position (0 before its first event): where its fresh streams start. */
-export async function latestPositionOf(db: Database, organisationId: number) {
+export function latestPositionOf(db: Database, organisationId: number) {
+  return newestPosition(db, organisationId);
+}
+
+async function newestPosition(db: Database | Transaction, organisationId: number) {
   const [row] = await db
     .select({ position: sql<number | null>`max(${tradeEventReaders.position})` })
     .from(tradeEventReaders)
