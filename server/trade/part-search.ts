@@ -35,16 +35,26 @@ async function matchingPartNumbers(db: Reader, part: string) {
     .select({ number: partNumbers.number, closeness: sql<number>`similarity(${partNumbers.number}, ${part})` })
     .from(partNumbers)
     .where(sql`${partNumbers.number} like ${likePattern(part)} or ${partNumbers.number} % ${part}`);
+  if (rows.length === 0) return null;
   const numbers = sql`${sql.param(rows.map((row) => row.number))}::text[]`;
   const closeness = sql`${sql.param(rows.map((row) => row.closeness))}::real[]`;
-  if (rows.length === 0) return null;
   return {
-    /** Whether a part-number column holds one of the numbers. */
+    /** Whether a part-number column holds one of the numbers (PostgreSQL hashes a long list). */
     holds: (column: AnyColumn) => sql`${column} = any(${numbers})`,
-    /** The closeness of the number a part-number column holds. */
-    closenessOf: (column: AnyColumn) => sql`(${closeness})[array_position(${numbers}, ${column})]`,
+    /**
+     * The closeness of the number a part-number column holds: looked up in the list when it is
+     * short; a broad search ("1K") can match thousands of numbers, and a lookup per line in such a
+     * list would cost more than computing the similarity of each line found.
+     */
+    closenessOf: (column: AnyColumn) =>
+      rows.length <= CLOSENESS_LOOKUP_LIMIT
+        ? sql`(${closeness})[array_position(${numbers}, ${column})]`
+        : sql`similarity(${column}, ${part})`,
   };
 }
+
+/** Up to this many matching numbers, a line's closeness is looked up in the list rather than computed. */
+const CLOSENESS_LOOKUP_LIMIT = 64;
 
 /**
  * What a list joins to find the rows a search hits through their lines: a derived table

@@ -424,6 +424,28 @@ describe('part-number search', () => {
     expect(numbers.map((row) => row.number).sort()).toEqual(['06H121026DD', '06H121026DE']);
   });
 
+  test('a broad search that matches many numbers finds every inquiry, the exact number first', async () => {
+    const seeker = await workshopWithDealers(server, [dealer]);
+    const asked = (partNumber: string) =>
+      insertInquiry(server.db, {
+        workshopOrganisationId: seeker.organisation.id,
+        createdBy: seeker.owner.id,
+        lines: [{ partNumber, description: 'Kleinteil', quantity: 1 }],
+      });
+    const exact = await asked('QX7');
+    // More numbers than the closeness is looked up for: each line's similarity is computed instead.
+    for (let index = 0; index < 70; index += 1) await asked(`QX7 ${String(index).padStart(3, '0')} Z`);
+    const found = (
+      await getJson<{ items: InquirySummary[]; total: number }>(
+        server,
+        `/svc/workshop/inquiries?${new URLSearchParams({ q: 'qx7' })}`,
+        seeker.cookie,
+      )
+    ).body.data;
+    expect(found.total).toBe(71);
+    expect(found.items[0]?.id).toBe(exact.inquiry.id);
+  });
+
   test('a search text with a control character or over 60 characters is refused, on both lists', async () => {
     for (const q of ['Golf\u0007', 'Golf\nGTI', 'x'.repeat(61)]) {
       for (const [path, cookie] of [
