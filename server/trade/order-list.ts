@@ -6,8 +6,8 @@ import type { Database } from '../db/database';
 import { inquiries, orders, organisations } from '../db/schema';
 import type { EventReader } from './event-log';
 import { ordersOf } from './order-detail';
-import { countOrders, orderSummaries } from './order-summaries';
-import { likePattern, orderSearchHits, searchTerms } from './part-search';
+import { countOrders, searchedOrderSummaries } from './order-summaries';
+import { likePattern, orderSearchHits, searchedTotal, searchTerms } from './part-search';
 
 /** The start of a Berlin calendar day as a timestamptz expression. */
 const berlinDayStart = (isoDate: string, plusDays = 0) =>
@@ -56,14 +56,8 @@ export async function listOrders(
       : reader.kind === 'dealer'
         ? [sql`${orders.status} = 'placed' desc`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
         : undefined;
-  const [items, total] = await Promise.all([
-    orderSummaries(db, where, reader.kind, {
-      limit: TRADE_PAGE_SIZE,
-      offset: (query.page - 1) * TRADE_PAGE_SIZE,
-      ...(orderBy && { orderBy }),
-      search: hits,
-    }),
-    // The pager counts through the inquiry or the workshop only when the filter names them.
+  // The pager counts through the inquiry or the workshop only when the filter names them.
+  const countAll = () =>
     countOrders(
       db,
       where,
@@ -72,7 +66,17 @@ export async function listOrders(
         workshop: reader.kind === 'dealer' && query.q !== '',
       },
       hits,
-    ),
+    );
+  const [found, counted] = await Promise.all([
+    searchedOrderSummaries(db, where, reader.kind, {
+      limit: TRADE_PAGE_SIZE,
+      offset: (query.page - 1) * TRADE_PAGE_SIZE,
+      ...(orderBy && { orderBy }),
+      search: hits,
+    }),
+    hits === null ? countAll() : null,
   ]);
+  const items = found.items;
+  const total = counted ?? (await searchedTotal(query.page, found, countAll));
   return { items, total, page: query.page, page_size: TRADE_PAGE_SIZE };
 }

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OrderSummary } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, orderLines, orderReturns, orders, organisations, partDealers } from '../db/schema';
-import { joinSearchHits, type SearchHits } from './part-search';
+import { joinSearchHits, type SearchHits, searchTotal } from './part-search';
 
 type Reader = Database | Transaction;
 
@@ -25,8 +25,21 @@ export async function orderSummaries(
   db: Reader,
   where: SQL | undefined,
   audience: OrderAudience,
-  page: { limit: number; offset: number; orderBy?: SQL[]; search?: SearchHits | null } = { limit: 100, offset: 0 },
+  page: { limit: number; offset: number; orderBy?: SQL[] } = { limit: 100, offset: 0 },
 ): Promise<OrderSummary[]> {
+  return (await searchedOrderSummaries(db, where, audience, { ...page, search: null })).items;
+}
+
+/**
+ * `orderSummaries` with a search's hits joined; `searchTotal` is how many orders the search found
+ * in all (ADR 050), null when not searching or when the page is past the end.
+ */
+export async function searchedOrderSummaries(
+  db: Reader,
+  where: SQL | undefined,
+  audience: OrderAudience,
+  page: { limit: number; offset: number; orderBy?: SQL[]; search: SearchHits | null },
+): Promise<{ items: OrderSummary[]; searchTotal: number | null }> {
   const workshop = organisations;
   const query = db
     .select({
@@ -38,18 +51,19 @@ export async function orderSummaries(
       tsn: inquiries.tsn,
       vehicleDescription: inquiries.vehicleDescription,
       workshopReference: inquiries.workshopReference,
+      searchTotal: searchTotal(page.search),
     })
     .from(orders)
     .innerJoin(partDealers, eq(partDealers.id, orders.partDealerId))
     .innerJoin(workshop, eq(workshop.id, orders.workshopOrganisationId))
     .innerJoin(inquiries, eq(inquiries.id, orders.inquiryId))
     .$dynamic();
-  const rows = await joinSearchHits(query, page.search ?? null, orders.id)
+  const rows = await joinSearchHits(query, page.search, orders.id)
     .where(where)
     .orderBy(...(page.orderBy ?? [sql`${orders.createdAt} desc`, sql`${orders.id} desc`]))
     .limit(page.limit)
     .offset(page.offset);
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return { items: [], searchTotal: null };
   const ids = rows.map((row) => row.order.id);
   const [lineFacts, returnFacts] = await Promise.all([
     db
@@ -70,7 +84,7 @@ export async function orderSummaries(
   ]);
   const linesOf = new Map(lineFacts.map((fact) => [fact.orderId, fact]));
   const returnsOf = new Map(returnFacts.map((fact) => [fact.orderId, fact.open]));
-  return rows.map(({ order, dealerName, workshopName, workshopReference, ...vehicle }) => ({
+  const items = rows.map(({ order, dealerName, workshopName, workshopReference, searchTotal: _, ...vehicle }) => ({
     id: order.id,
     inquiry_id: order.inquiryId,
     part_dealer_id: order.partDealerId,
@@ -90,6 +104,7 @@ export async function orderSummaries(
     has_backorder: (linesOf.get(order.id)?.backorders ?? 0) > 0,
     open_returns: returnsOf.get(order.id) ?? 0,
   }));
+  return { items, searchTotal: rows[0]?.searchTotal ?? null };
 }
 
 /**

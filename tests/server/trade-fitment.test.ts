@@ -264,6 +264,13 @@ describe('part-number search', () => {
   test('a part of the number or the description finds it too', async () => {
     expect((await orderSearch(searcher, '115 561')).items).toHaveLength(1);
     expect((await orderSearch(searcher, 'Bremsscheibe')).total).toBe(3);
+    // A page past the end still tells how many the search found.
+    const pastTheEnd = await getJson<{ items: OrderSummary[]; total: number }>(
+      server,
+      `/svc/workshop/orders?${new URLSearchParams({ q: 'Bremsscheibe', page: '2' })}`,
+      searcher.cookie,
+    );
+    expect(pastTheEnd.body.data).toMatchObject({ items: [], total: 3 });
   });
 
   test("a workshop's search never returns another workshop's orders", async () => {
