@@ -52,15 +52,3 @@ export const prerenderedPages = /* @__PURE__ */ [
   routeFile: `src/routes/${pathname === '/' ? 'index' : pathname.slice(1)}.tsx`,
   file: (language: Language) => `${pathname === '/' ? 'index' : pathname.slice(1)}.${language}.html`,
 }));
-
-/**
- * Set by a login posted as a plain form (ADR 046) beside the httpOnly session cookie: it tells the
- * app that loads next that a session may exist although no profile is stored yet, so it asks the
- * server instead of treating the visitor as signed out. Not a secret and proves nothing; the app
- * clears it once read.
- */
-export const SIGNED_IN_WITHOUT_APP_COOKIE = 'tp_signed_in_without_app';
-
-export function hasSignedInWithoutAppHint(cookieHeader: string) {
-  return cookieHeader.split(';').some((part) => part.trim() === `${SIGNED_IN_WITHOUT_APP_COOKIE}=1`);
-}

@@ -1,5 +1,5 @@
 import { CAPTCHA_HOST_ATTRIBUTE, PRERENDERED_ELEMENT_ID } from '../common/prerendered-pages';
-import { recordEarlyInput } from './app/early-input';
+import { postsWithoutApp, recordEarlyInput } from './app/early-input';
 
 /**
  * The page's only script (ADR 017). A prerendered page is already painted, readable and its
@@ -9,8 +9,12 @@ import { recordEarlyInput } from './app/early-input';
  * (./app/early-input.ts). Every other path has nothing to show without the app: it loads at once.
  * A form with a captcha gets the widget alone after the load event, once it is near the viewport
  * (./views/captcha/captcha-in-copy.ts, ADR 046), so it can be solved and sent before the app arrives.
+ * Reaching into a form the browser posts itself (login, forgot password, a solved invitation
+ * request) starts it only once the person pauses: on a slow phone the app's arrival would take the
+ * CPU while they type, and the server answers the form if they send it first.
  */
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'] as const;
+const TYPING_PAUSE_MS = 1500;
 
 function startApp() {
   void import('./main').then(({ start }) => start());
@@ -26,7 +30,15 @@ if (prerenderedCopy) {
       );
     window.addEventListener('load', loadCaptchas, { once: true });
   }
-  const onIntent = () => {
+  let pause: ReturnType<typeof setTimeout> | undefined;
+  // Called again by the pause's timer, without an event: then the app starts.
+  const onIntent = (event?: Event) => {
+    clearTimeout(pause);
+    const form = event?.target instanceof Element && event.target.closest('form');
+    if (form && postsWithoutApp(form)) {
+      pause = setTimeout(onIntent, TYPING_PAUSE_MS);
+      return;
+    }
     for (const name of INTENT_EVENTS) window.removeEventListener(name, onIntent, true);
     startApp();
   };

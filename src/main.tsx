@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppPath } from '../common/app-paths';
 import { languageFromCookie } from '../common/language';
-import { hasSignedInWithoutAppHint, SIGNED_IN_WITHOUT_APP_COOKIE } from '../common/prerendered-pages';
+import { hasSignedInWithoutAppHint, SIGNED_IN_WITHOUT_APP_COOKIE } from '../common/signed-in-without-app';
 import { loadAnalyticsWhenIdle } from './app/analytics';
 import { startInspectorIfAsked } from './app/inspection';
 import { createLazyServices } from './app/router-context';

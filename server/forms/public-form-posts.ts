@@ -14,8 +14,8 @@ import {
   FORMS_POSTED_WITHOUT_APP,
   NOTICE_TEMPLATES_FILE,
   prerenderedPages,
-  SIGNED_IN_WITHOUT_APP_COOKIE,
 } from '../../common/prerendered-pages';
+import { SIGNED_IN_WITHOUT_APP_COOKIE } from '../../common/signed-in-without-app';
 import type { ServerDeps } from '../context';
 import { limitBody, sameOriginFormOnly } from '../http/request-guard';
 import { ApiRefusal, validateBody } from '../http/respond';

@@ -40,7 +40,7 @@ export function controlsWithSignature(container: Element, signature: string) {
  * A form with a captcha only once the widget has loaded into the copy (its hidden input is there):
  * solved, the post goes through; not yet solved, the server answers with the captcha's message.
  */
-function postsWithoutApp(form: HTMLFormElement) {
+export function postsWithoutApp(form: HTMLFormElement) {
   const action = form.getAttribute('action') ?? '';
   if ((FORMS_POSTED_WITHOUT_APP as readonly string[]).includes(action)) return true;
   return (

@@ -118,6 +118,29 @@ test.describe('typing before the app has arrived', () => {
     await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue('Bremsscheibe');
   });
 
+  test('login: the app is not fetched while the person types, only once they pause', async ({ page }) => {
+    // The page's clock is held, so the pause is the test's to give, however busy the machine is.
+    await page.clock.install();
+    const appRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/main-[^/]+\.js$/.test(request.url())) appRequests.push(request.url());
+    });
+    await page.goto('/login');
+    await clickInCopy(page, '#prerendered input[name="email"]');
+    await page.keyboard.type('werkstatt@example.de');
+    await page.clock.runFor(1_000);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Brems');
+    await page.clock.runFor(1_400);
+    expect(appRequests).toEqual([]);
+    // A pause: the app arrives and takes over with what was typed.
+    await page.clock.runFor(200);
+    await expect.poll(() => appRequests.length).toBe(1);
+    await page.clock.resume();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.getByLabel('Passwort', { exact: true })).toHaveValue('Brems');
+  });
+
   test('sent before the app arrived: the server answers the login form, and its page passes axe', async ({ page }) => {
     // The app never arrives (axe needs JavaScript in the page, so the scripts are blocked instead),
     // so nothing waits for a takeover here.
