@@ -227,11 +227,7 @@ export async function latestTradeEventId(db: Database) {
 }
 
 /** An organisation's newest position (0 before its first event): where its fresh streams start. */
-export function latestPositionOf(db: Database, organisationId: number) {
-  return newestPosition(db, organisationId);
-}
-
-async function newestPosition(db: Database | Transaction, organisationId: number) {
+export async function latestPositionOf(db: Database | Transaction, organisationId: number) {
   const [row] = await db
     .select({ position: sql<number | null>`max(${tradeEventReaders.position})` })
     .from(tradeEventReaders)
