@@ -4,6 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { messages as deMessages } from '../../locales/de/messages.po';
 import { messages as enMessages } from '../../locales/en/messages.po';
+// Before any render: the label lookup that Testing Library's queries lean on (see the file).
+import './jsdom-label-control';
 
 // findBy…/waitFor give up after 1 s by default: on a busy 2-core machine a view that renders in
 // 50 ms alone can take longer, and the test then fails for the machine's speed, not the code's
