@@ -16,13 +16,13 @@ import { DEMO_PASSWORD, DEMO_WORKSHOP_EMAIL, seedDemo } from '../../server/demo/
 import { hashPassword } from '../../server/services/auth/passwords';
 
 /**
- * The data the layout test (tests/e2e/layout.spec.ts) looks at, written into DATA_DIR before its
+ * The data the layout test (tests/e2e/layout-support.ts) looks at, written into DATA_DIR before its
  * own server starts: the demo (full tables, long German part names and company names) plus what the
  * demo has not got — an insurer with a long German name and claims shared with it, and an API key
  * with a long name. Run as `node --import tsx tests/e2e/layout-fixture.ts` with DATA_DIR set.
  */
 const LAYOUT_INSURER_EMAIL = 'schaden@versicherung.demo.teileportal.local';
-/** The dealer the layout test logs in as (tests/e2e/layout.spec.ts). */
+/** The dealer the layout test logs in as (tests/e2e/layout-support.ts). */
 const LAYOUT_DEALER_EMAIL = 'haendler1@demo.teileportal.local';
 
 const dataDir = process.env.DATA_DIR;
