@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { i18n } from '@lingui/core';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { messages as deMessages } from '../../locales/de/messages.po';
 import { messages as enMessages } from '../../locales/en/messages.po';
 // Before any render: the label lookup that Testing Library's queries lean on (see the file).
@@ -26,11 +26,14 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 }
 
 // epic-stack habit: an unexpected console.error (React warnings, failed props) fails the test.
-const originalConsoleError = console.error;
+// The files of a worker share one jsdom (isolate: false, ADR 038): this file runs again for each,
+// so the spy is put back after each file rather than wrapped around the previous file's spy.
+let consoleErrorSpy: ReturnType<typeof vi.spyOn> | null = null;
 beforeAll(() => {
   i18n.load({ de: deMessages, en: enMessages });
   i18n.activate('en');
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+  const originalConsoleError = console.error;
+  consoleErrorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     originalConsoleError(...args);
     throw new Error(`console.error was called: ${args.map(String).join(' ').slice(0, 500)}`);
   });
@@ -39,5 +42,21 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
   i18n.activate('en');
+});
+
+// What one file could leave for the next one in the same jsdom: fake timers, stubbed globals, a
+// page that is not empty. Put back, and named as the file's failure so that it gets fixed.
+afterAll(() => {
+  consoleErrorSpy?.mockRestore();
+  const leftovers = [
+    vi.isFakeTimers() ? 'fake timers still on (vi.useRealTimers())' : null,
+    document.body.childElementCount > 0 ? `${document.body.childElementCount} element(s) in the page` : null,
+  ].filter((leftover) => leftover !== null);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  document.body.replaceChildren();
+  if (leftovers.length > 0) throw new Error(`this file left ${leftovers.join(', ')} for the next file in its worker`);
 });

@@ -56,8 +56,9 @@ function integerFrom(name: string, fallback: number) {
 export const FUZZ_RUNS = integerFrom('FUZZ_RUNS', 100);
 /**
  * The seed of every property in this process: FUZZ_SEED when given (scripts/test-all.ts picks one
- * per run and prints it), else a new one per test file. A failure is replayed with the same
- * FUZZ_SEED and FUZZ_RUNS; fast-check's message adds the path of the failing run.
+ * per run and prints it), else a new one per Vitest worker (its files share it). A failure is
+ * replayed with the same FUZZ_SEED and FUZZ_RUNS; fast-check's message adds the path of the
+ * failing run.
  */
 export const FUZZ_SEED = integerFrom('FUZZ_SEED', randomInt(2 ** 31 - 1));
 console.info(`fuzz: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} (set both to replay a failure)`);

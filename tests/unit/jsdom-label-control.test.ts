@@ -1,8 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { controlByJsdomWalk } from '../setup/jsdom-label-control';
 
 /** The test DOM's faster label lookup (tests/setup/jsdom-label-control.ts) answers as jsdom's own walk does. */
 describe('a label’s control in the test DOM', () => {
+  afterEach(() => document.body.replaceChildren());
+
   function everyLabelAgrees() {
     const labels = [...document.querySelectorAll('label')];
     expect(labels.length).toBeGreaterThan(0);
