@@ -46,17 +46,16 @@ afterEach(() => {
   i18n.activate('en');
 });
 
-// What one file could leave for the next one in the same jsdom: fake timers, stubbed globals, a
-// page that is not empty. Put back, and named as the file's failure so that it gets fixed.
+// What one file could leave for the next one in the same jsdom (no-leftovers.ts checks timers and
+// the clock): stubbed globals and environment variables, a page that is not empty. Put back, and
+// named as the file's failure so that it gets fixed.
 afterAll(() => {
   consoleErrorSpy?.mockRestore();
-  const leftovers = [
-    vi.isFakeTimers() ? 'fake timers still on (vi.useRealTimers())' : null,
-    document.body.childElementCount > 0 ? `${document.body.childElementCount} element(s) in the page` : null,
-  ].filter((leftover) => leftover !== null);
-  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  const leftElements = document.body.childElementCount;
   document.body.replaceChildren();
-  if (leftovers.length > 0) throw new Error(`this file left ${leftovers.join(', ')} for the next file in its worker`);
+  if (leftElements > 0) {
+    throw new Error(`this file left ${leftElements} element(s) in the page for the next file in its worker`);
+  }
 });

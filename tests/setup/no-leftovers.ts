@@ -1,11 +1,12 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 
 /**
- * The server test files share their worker processes (`isolate: false` in vite.config.ts: each
- * file's import of the whole server took 3–4 s of CPU, a sixth of the server suite's time). So a
- * file must leave nothing running for the next one (issue 23 §5): once its own afterAll hooks have
+ * The test files of a worker share its process and module cache (`isolate: false` in
+ * vite.config.ts: each server file's import of the whole server took 3–4 s of CPU). So a file
+ * must leave nothing running for the next one (issue 23 §5): once its own afterAll hooks have
  * stopped its servers, no listening server, socket, timer or immediate may remain beyond what was
- * there before the file began. Whatever still winds down gets five seconds.
+ * there before the file began, and the clock must be the real one again. Whatever still winds
+ * down gets five seconds.
  */
 const WATCHED = ['TCPServerWrap', 'TCPSocketWrap', 'Timeout', 'Immediate'];
 
@@ -24,6 +25,10 @@ beforeAll(() => {
 
 // Registered before the file's own hooks, so it runs after them (after-hooks run in reverse).
 afterAll(async () => {
+  if (vi.isFakeTimers()) {
+    vi.useRealTimers();
+    throw new Error('this file left fake timers on for the next file in its worker (vi.useRealTimers())');
+  }
   const giveUpAt = Date.now() + 5_000;
   for (;;) {
     const now = running();
