@@ -1,8 +1,16 @@
 import { eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { outbox } from '../../server/db/schema';
-import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, type OutgoingMail } from '../../server/mail/outbox';
+import {
+  createMailTransport,
+  deliverDueMail,
+  enqueueMail,
+  MAX_MAIL_ATTEMPTS,
+  type OutgoingMail,
+  startMailWorker,
+} from '../../server/mail/outbox';
 import { mailTemplates } from '../../server/mail/templates';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -131,4 +139,79 @@ test('a process stopping mid-batch sends the mail in hand and gives the other le
   const other: number[] = [];
   await deliverDueMail(server.db, { send: async (mail) => void other.push(mail.id) }, silent);
   expect(other.sort()).toEqual(ids.slice(1).sort());
+});
+
+test('a backlog goes out batch after batch, not one batch per poll interval', async () => {
+  const ids = await Promise.all(
+    Array.from({ length: 25 }, (_, index) =>
+      enqueueMail(server.db, 'password-changed', `stapel-${index}@example.de`, aMail()),
+    ),
+  );
+  const sent = new Set<number>();
+  // An hour between polls: only going on at once after a full batch sends all 25 within the test.
+  const worker = startMailWorker(
+    server.db,
+    { send: async (mail) => void sent.add(mail.id), close: () => undefined },
+    silent,
+    { pollMs: 3_600_000, retryBaseSeconds: 30 },
+  );
+  try {
+    await expect.poll(() => ids.filter((id) => id !== undefined && sent.has(id)).length, { timeout: 30_000 }).toBe(25);
+  } finally {
+    await worker.stop();
+  }
+});
+
+test('mails to an SMTP server share one connection instead of opening one each', async () => {
+  let connections = 0;
+  const messageIds: string[] = [];
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messageIds.push(/^Message-ID:\s*(<[^>]+>)/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? 'none');
+        callback();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve) => {
+    sink.listen(0, '127.0.0.1', () => {
+      const address = sink.server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+  const transport = createMailTransport({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    dataDir: server.dataDir,
+    from: 'Teileportal <noreply@teileportal.local>',
+  });
+  try {
+    for (const id of [9001, 9002, 9003]) {
+      await transport.send({
+        id,
+        kind: 'password-changed',
+        to: 'jana@example.de',
+        subject: 'S',
+        text: 'T',
+        html: '<p>T</p>',
+      });
+    }
+  } finally {
+    transport.close();
+    await new Promise<void>((resolve) => sink.close(() => resolve()));
+  }
+  expect(messageIds).toEqual([
+    '<outbox-9001@teileportal.local>',
+    '<outbox-9002@teileportal.local>',
+    '<outbox-9003@teileportal.local>',
+  ]);
+  expect(connections).toBe(1);
 });
