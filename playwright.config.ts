@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromeFlags, chromePath } from './scripts/chromium';
+import { chromeFlags, e2eChromePath } from './scripts/chromium';
 import { testScratchDir } from './scripts/test-scratch';
 
-if (!existsSync(chromePath)) {
+if (!existsSync(e2eChromePath)) {
   throw new Error(
-    `Chromium not found at ${chromePath}. Install it with "sudo apt-get install -y chromium" (Debian/Ubuntu), or point CHROME_PATH at a Chrome/Chromium binary.`,
+    `Chromium not found at ${e2eChromePath}. Install it with "sudo apt-get install -y chromium-headless-shell" (Debian/Ubuntu), or point CHROME_PATH at a Chrome/Chromium binary.`,
   );
 }
 
@@ -65,7 +65,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',
     launchOptions: {
-      executablePath: chromePath,
+      executablePath: e2eChromePath,
       args: chromeFlags,
     },
   },

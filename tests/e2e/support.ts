@@ -45,11 +45,22 @@ export const test = base.extend({
     await use({ ...extraHTTPHeaders, ...ownClientAddress() });
   },
   page: async ({ page, javaScriptEnabled }, use) => {
+    await parkPointerOffThePage(page);
     await readMailboxAsLoopbackClient(page);
     if (javaScriptEnabled) await reachForPrerenderedPages(page);
     await use(page);
   },
 });
+
+/**
+ * A person's pointer is not over a page that has just opened. Headless Chromium's virtual mouse
+ * starts at the page's top-left corner, and Blink then sends a pointer move whenever the layout
+ * under it changes, which a prerendered page takes for a person reaching for it (ADR 017). Parked
+ * far outside the viewport (a negative position is taken as 0, 0), it moves only when a test moves it.
+ */
+async function parkPointerOffThePage(page: Page) {
+  await page.mouse.move(10_000, 10_000);
+}
 
 /** Installs, for one page, what a person does on a prerendered page before using it (see above). */
 export async function reachForPrerenderedPages(page: Page) {
@@ -86,6 +97,7 @@ async function readMailboxAsLoopbackClient(page: Page) {
 /** A page in a fresh browser context (another person, no cookies) that waits for takeovers like `page`. */
 export async function openPageInNewContext(browser: Browser) {
   const page = await (await browser.newContext({ extraHTTPHeaders: ownClientAddress() })).newPage();
+  await parkPointerOffThePage(page);
   await readMailboxAsLoopbackClient(page);
   await reachForPrerenderedPages(page);
   return page;
