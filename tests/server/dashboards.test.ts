@@ -9,6 +9,7 @@ import type {
   OrderStatus,
   RecipientStatus,
 } from '../../common/contracts/trading';
+import { workingDayFrom } from '../../common/format/working-days';
 import {
   inquiries,
   inquiryLines,
@@ -668,8 +669,9 @@ describe('the facts the routes store as things happen', () => {
     expect(placed.response.status).toBe(200);
     const orderId = placed.body.data.orders[0]?.id as number;
     const [ordered] = await server.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    // Branch today: promised the day it was ordered; Teuer offered 46,00 € for the line (quantity 2).
-    expect(ordered?.promisedOn).toBe(berlinDate(0));
+    // Branch today: promised the day it was ordered (the next working day on a weekend or holiday);
+    // Teuer offered 46,00 € for the line (quantity 2).
+    expect(ordered?.promisedOn).toBe(workingDayFrom(berlinDate(0)));
     expect(ordered?.bestOtherPriceCents).toBe(4_600);
     expect(ordered?.deliveredAt).toBeNull();
     const quotes = await server.db
@@ -705,7 +707,7 @@ describe('the facts the routes store as things happen', () => {
       `/svc/workshop/dashboard?from=${today}&to=${today}`,
       werkstatt.cookie,
     );
-    // (46,00 − 39,00) × 2 = 14,00 € saved; delivered today, promised today.
+    // (46,00 − 39,00) × 2 = 14,00 € saved; delivered today, promised for today or a later working day.
     expect(body.data.savings).toEqual({ compared_lines: 1, saved_cents: 1_400 });
     expect(body.data.on_time).toEqual({ delivered_lines: 1, on_time_lines: 1, share: 1 });
     const { body: dealerBody } = await getWithCookie<DealerDashboard>(

@@ -5,6 +5,7 @@ import type { ClaimDetail, ClaimSummary, InsurerOption, OrderClaimState } from '
 import type { AdminOrganisation } from '../../common/contracts/organisations';
 import { type OrderSummary, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import { formatDate, formatMoney, formatOrderReference, portalToday } from '../../common/format/formats';
+import { workingDayFrom } from '../../common/format/working-days';
 import { auditEvents, claimShares, orderLines, orders, organisations, rateLimits } from '../../server/db/schema';
 import { serverMessages } from '../../server/i18n';
 import type { RateWindow } from '../../server/rate-limit';
@@ -338,12 +339,13 @@ describe('the insurer reads the shared claim', () => {
       part_number: 'ATE 13.0460-7218.2',
       requested_part_number: '5Q0 698 151 D',
       origin: 'equivalent',
-      promised_on: today,
+      // In the branch today: promised for the day of the order, the next working day on a weekend or holiday.
+      promised_on: workingDayFrom(today),
       delivered_on: today,
       delay_days: 0,
     });
     // Its history starts with the day promised at placement, as on the order pages.
-    expect(pads?.eta_history.map((entry) => entry.eta)).toEqual([today]);
+    expect(pads?.eta_history.map((entry) => entry.eta)).toEqual([workingDayFrom(today)]);
     // Order and line events only: returns and the inquiry's own events stay with the workshop.
     expect(new Set(order?.events.map((event) => event.entity))).toEqual(new Set(['order', 'line']));
     expect(order?.events.map((event) => event.kind)).toContain('line.backorder');
