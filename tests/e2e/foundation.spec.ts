@@ -11,6 +11,21 @@ test('the landing page renders in German by default and passes axe', async ({ pa
   await expectNoAccessibilityViolations(page);
 });
 
+/** The scan itself: violations planted in a page of their own are found, by rule and element. */
+test('the accessibility scan finds a planted image without text and text without contrast', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="de"><title>Geprüft</title><main><h1>Geprüft</h1>' +
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' +
+      '<p style="color:#eeeeee;background:#ffffff">kaum lesbar</p></main></html>',
+  );
+  const failure = await expectNoAccessibilityViolations(page).then(
+    () => null,
+    (error: unknown) => String(error),
+  );
+  expect(failure).toContain('image-alt: img');
+  expect(failure).toContain('color-contrast: p');
+});
+
 test('switching to English stores the cookie for 7 days and survives a reload', async ({ page, context }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Englisch' }).click();

@@ -106,9 +106,22 @@ export { expect };
 
 export const ADMIN = { email: 'admin@teileportal.local', password: 'Teileportal-Admin-2026' };
 
-/** Every page gets an axe scan (WCAG 2.1 A/AA); a violation fails the test with its ids. */
+/**
+ * Every page gets an axe scan (WCAG 2.1 A/AA); a violation fails the test with its ids.
+ *
+ * The scan runs in the page itself (axe's legacy mode) instead of partial runs that are finished in
+ * a blank page opened for each scan: those exist for cross-origin frames, which the portal has
+ * none of. And axe aggregates only the violations (its own advice for speed); the rules run are
+ * the same. Compared on the landing, register and login pages with two planted violations: the same
+ * rules ran, the same violations were found on the same elements, in 180–260 ms instead of 420–960 ms
+ * (2026-11-28). `options` replaces the whole options object, so it comes before `withTags`.
+ */
 export async function expectNoAccessibilityViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .setLegacyMode(true)
+    .analyze();
   expect(
     results.violations.map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
