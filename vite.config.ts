@@ -141,7 +141,9 @@ export default defineConfig(({ mode }) => ({
           globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/postgres-template.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          maxWorkers: 1,
+          // Two files at a time: much of this suite waits (a mail retried after 1, 2, 4 and 8 s, a
+          // killed process restarting), and each file has servers, ports and databases of its own.
+          maxWorkers: 2,
         },
       },
       {
