@@ -31,8 +31,9 @@ function portal(index: number) {
   mkdirSync(portalDir, { recursive: true });
   const serve = `node --import tsx server/main.ts > "${path.join(portalDir, 'server.log')}" 2>&1`;
   return {
-    // The servers start one after the other: the first one builds the app they all serve.
-    command: index === 0 ? `npm run build && ${serve}` : serve,
+    // The servers start one after the other: the first one builds the app they all serve, unless
+    // `npm test` has just built it (E2E_APP_BUILT=1, scripts/test-all.ts).
+    command: index === 0 && process.env.E2E_APP_BUILT !== '1' ? `npm run build && ${serve}` : serve,
     url: `http://127.0.0.1:${port + index}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
