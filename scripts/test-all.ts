@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -105,22 +105,25 @@ function countPlaywright(file: string) {
   walk(JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite);
 }
 
-/** `npm run build` in the background; true once it succeeded (its time is printed as a step of its own). */
-function startProductionBuild() {
+/**
+ * A preparation for the e2e step, run in the background beside the fault suite (which mostly waits:
+ * mail retries, restarts) and the cluster test, instead of at the start of the e2e step with the
+ * CPU to itself (ADR 038).
+ * Its output goes to a file, printed if it fails; true once it succeeded. Its time is what it took
+ * until `npm test` looked again (the end of the step it ran beside at the earliest).
+ */
+function startBeside(name: string, command: string, args: string[], env: Record<string, string> = {}) {
   const started = performance.now();
-  const output: Buffer[] = [];
-  const child = spawn('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  const log = path.join(reports, `${name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+  const output = openSync(log, 'w');
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', output, output], env: { ...process.env, ...env } });
+  closeSync(output);
   return new Promise<boolean>((resolve) => {
     child.on('close', (code) => {
-      timings.push({
-        name: 'production build for the e2e tests (beside the fault suite)',
-        seconds: (performance.now() - started) / 1000,
-      });
+      timings.push({ name: `${name} (beside faults and cluster)`, seconds: (performance.now() - started) / 1000 });
       if (code !== 0) {
         console.log(
-          `\n▶ production build failed (exit ${code}); the e2e step builds again:\n${Buffer.concat(output).toString('utf8')}`,
+          `\n▶ ${name} failed (exit ${code}); the e2e step does it again itself:\n${readFileSync(log, 'utf8')}`,
         );
       }
       resolve(code === 0);
@@ -160,10 +163,20 @@ step(
 );
 countVitest(vitestReport);
 
-// The production build that the e2e portals serve is made while the fault suite runs: that suite
-// mostly waits (mail retries, restarts), and the build would otherwise start the e2e step with its
-// CPU to itself (ADR 038). Its output is printed if it fails; the e2e step then builds again itself.
-const productionBuild = startProductionBuild();
+// The production build the e2e portals serve, and the layout check's data (the demo and more,
+// tests/e2e/layout-fixture.ts) seeded once for both layout spec files to copy.
+const productionBuild = startBeside('production build for the e2e tests', 'npm', ['run', 'build']);
+const layoutTemplate = path.join(reports, 'layout-fixture');
+mkdirSync(layoutTemplate);
+const layoutSeeded = startBeside(
+  'layout fixture for the e2e tests',
+  process.execPath,
+  ['--import', 'tsx', 'tests/e2e/layout-fixture.ts'],
+  {
+    DATA_DIR: layoutTemplate,
+    LOG_LEVEL: 'warn',
+  },
+);
 
 const faults = path.join(reports, 'vitest-faults.json');
 step(
@@ -172,8 +185,6 @@ step(
   ['run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${faults}`],
 );
 countVitest(faults);
-
-const built = await productionBuild;
 
 // Two portal processes behind nginx on PostgreSQL (ADR 033): run where both are present (CI installs
 // nginx and starts PostgreSQL, so there a missing one fails the run instead of skipping it).
@@ -191,6 +202,8 @@ if (clusterMissing) {
   countVitest(cluster);
 }
 
+// Both go on through the cluster test if they need to.
+const [built, layoutReady] = await Promise.all([productionBuild, layoutSeeded]);
 const e2e = path.join(reports, 'playwright.json');
 step(
   'end-to-end tests in Chromium (production build on npm start’s server)',
@@ -200,6 +213,7 @@ step(
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2e,
     DATABASE_URL: '',
     ...(built ? { E2E_APP_BUILT: '1' } : {}),
+    ...(layoutReady ? { E2E_LAYOUT_TEMPLATE: layoutTemplate } : {}),
   },
 );
 countPlaywright(e2e);

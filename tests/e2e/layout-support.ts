@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
@@ -96,8 +96,14 @@ export function layoutPortal(slot: number) {
       LOG_LEVEL: 'warn',
       TRUSTED_PROXIES: '127.0.0.1',
     };
-    const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/layout-fixture.ts'], { env, encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`the layout fixture failed: ${seeded.stderr}`);
+    // `npm test` seeds the fixture once beside the fault suite (E2E_LAYOUT_TEMPLATE); each file
+    // then works on a copy of its own. Run alone, a file seeds its own.
+    const template = process.env.E2E_LAYOUT_TEMPLATE;
+    if (template) cpSync(template, dataDir, { recursive: true });
+    else {
+      const seeded = spawnSync('node', ['--import', 'tsx', 'tests/e2e/layout-fixture.ts'], { env, encoding: 'utf8' });
+      if (seeded.status !== 0) throw new Error(`the layout fixture failed: ${seeded.stderr}`);
+    }
     // The build the suite's web server made (dist/), on the fixture's database.
     server = spawn('node', ['--import', 'tsx', 'server/main.ts'], { env, stdio: 'ignore' });
     await expect(async () => {
