@@ -4,8 +4,8 @@ import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { freshPostgresDatabase } from '../support/fresh-postgres';
+import { startSmtpSink } from '../support/smtp-sink';
 
 /**
  * The production topology of issue 16, started directly (this machine has no container runtime):
@@ -35,31 +35,6 @@ export type PortalProcess = {
   logs: LogLine[];
   exited: Promise<number | null>;
 };
-
-/** Counts every mail the portal processes deliver, by Message-ID (the outbox id is in it). */
-export function startSmtpSink(port: number) {
-  const received = new Map<string, number>();
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? 'none';
-        received.set(messageId, (received.get(messageId) ?? 0) + 1);
-        callback();
-      });
-    },
-  });
-  return new Promise<{ received: Map<string, number>; stop: () => Promise<void> }>((resolve, reject) => {
-    sink.on('error', reject);
-    sink.listen(port, '127.0.0.1', () =>
-      resolve({ received, stop: () => new Promise<void>((done) => sink.close(() => done())) }),
-    );
-  });
-}
 
 /**
  * The nginx configuration: both processes upstream (those in `down` marked so, as a rollout takes

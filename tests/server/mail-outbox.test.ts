@@ -1,6 +1,5 @@
 import { eq, inArray, isNull } from 'drizzle-orm';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { outbox } from '../../server/db/schema';
 import {
@@ -12,6 +11,7 @@ import {
   startMailWorker,
 } from '../../server/mail/outbox';
 import { mailTemplates } from '../../server/mail/templates';
+import { startSmtpSink } from '../support/smtp-sink';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -163,33 +163,9 @@ test('a backlog goes out batch after batch, not one batch per poll interval', as
 });
 
 test('mails to an SMTP server share one connection instead of opening one each', async () => {
-  let connections = 0;
-  const messageIds: string[] = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      connections += 1;
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messageIds.push(/^Message-ID:\s*(<[^>]+>)/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? 'none');
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    sink.listen(0, '127.0.0.1', () => {
-      const address = sink.server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
+  const sink = await startSmtpSink(0);
   const transport = createMailTransport({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
+    smtpUrl: `smtp://127.0.0.1:${sink.port}`,
     dataDir: server.dataDir,
     from: 'Teileportal <noreply@teileportal.local>',
   });
@@ -206,12 +182,12 @@ test('mails to an SMTP server share one connection instead of opening one each',
     }
   } finally {
     transport.close();
-    await new Promise<void>((resolve) => sink.close(() => resolve()));
+    await sink.stop();
   }
-  expect(messageIds).toEqual([
+  expect([...sink.received.keys()]).toEqual([
     '<outbox-9001@teileportal.local>',
     '<outbox-9002@teileportal.local>',
     '<outbox-9003@teileportal.local>',
   ]);
-  expect(connections).toBe(1);
+  expect(sink.connections()).toBe(1);
 });
