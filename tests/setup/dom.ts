@@ -6,6 +6,8 @@ import { messages as deMessages } from '../../locales/de/messages.po';
 import { messages as enMessages } from '../../locales/en/messages.po';
 // Before any render: the label lookup that Testing Library's queries lean on (see the file).
 import './jsdom-label-control';
+// …and the default stylesheet's matching that every getComputedStyle repeats (see the file).
+import './jsdom-default-style';
 
 // findBy…/waitFor give up after 1 s by default: on a busy 2-core machine a view that renders in
 // 50 ms alone can take longer, and the test then fails for the machine's speed, not the code's
