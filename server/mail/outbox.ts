@@ -28,11 +28,29 @@ type Writer = Pick<Database, 'insert'>;
  * are committed together or not at all; the worker sends it later.
  */
 export async function enqueueMail(writer: Writer, kind: string, recipient: string, mail: RenderedMail) {
-  const [row] = await writer
+  const [id] = await enqueueMails(writer, [{ kind, recipient, mail }]);
+  return id;
+}
+
+/** Several mails queued with one statement (a worker writing many at once); their ids in the same order. */
+export async function enqueueMails(
+  writer: Writer,
+  mails: readonly { kind: string; recipient: string; mail: RenderedMail }[],
+) {
+  if (mails.length === 0) return [];
+  const rows = await writer
     .insert(outbox)
-    .values({ kind, recipient, subject: oneLineSubject(mail.subject), textBody: mail.text, htmlBody: mail.html })
+    .values(
+      mails.map(({ kind, recipient, mail }) => ({
+        kind,
+        recipient,
+        subject: oneLineSubject(mail.subject),
+        textBody: mail.text,
+        htmlBody: mail.html,
+      })),
+    )
     .returning({ id: outbox.id });
-  return row?.id;
+  return rows.map((row) => row.id);
 }
 
 export type MailTransport = {
