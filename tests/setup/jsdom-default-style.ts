@@ -24,10 +24,13 @@ type ElementImpl = {
 };
 type CheckResult = { match: boolean; ast: unknown; pseudoElement: string | null };
 type Check = (selector: string, node: ElementImpl, options?: object) => CheckResult;
-type DomSelector = { check: Check };
+type DomSelector = { check: Check } & { [ownCheck]?: Check };
 
 /** What a selector's subject (its last compound selector) requires of an element, or null if this reading cannot tell. */
 type SubjectRequirement = { text: string; tag: string | null; attributes: string[]; pseudoElement: boolean } | null;
+
+/** Where jsdom's own check is kept, so that this file evaluated again (for another test file) does not wrap its own wrapper. */
+const ownCheck = Symbol.for('teileportal.jsdomOwnSelectorCheck');
 
 const require = createRequire(import.meta.url);
 const { implForWrapper } = require('jsdom/lib/generated/idl/utils.js') as {
@@ -109,9 +112,10 @@ const noMatch: CheckResult = Object.freeze({ match: false, ast: null, pseudoElem
 
 const domSelector = implForWrapper(document)._getDOMSelector();
 /** dom-selector's own check, kept for the test that compares both. */
-export const jsdomCheck: Check = domSelector.check;
+const jsdomCheck: Check = domSelector[ownCheck] ?? domSelector.check;
+domSelector[ownCheck] = jsdomCheck;
 
-export const narrowedCheck: Check = (selectorList, element, options) => {
+const narrowedCheck: Check = (selectorList, element, options) => {
   const requirements = requirementsOf(selectorList);
   const possible = requirements.filter((requirement) => canBeSubject(requirement, element));
   if (possible.length === 0) return noMatch;
