@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { eq, isNull } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { outbox, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/auth/passwords';
+import { startSmtpSink } from '../support/smtp-sink';
 import { postJson, startTestServer, type TestServer } from '../support/test-server';
 
 /**
@@ -14,42 +14,17 @@ import { postJson, startTestServer, type TestServer } from '../support/test-serv
  */
 const ALWAYS_REFUSED = 'always-refused@mail-fault.de';
 const received = new Map<string, number>();
-let smtp: SMTPServer | null = null;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>> | null = null;
 let smtpPort = 0;
 let server: TestServer;
 
-function startSmtp(port: number) {
-  return new Promise<number>((resolve, reject) => {
-    const instance = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onRcptTo(address, _session, callback) {
-        if (address.address === ALWAYS_REFUSED) {
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-          return;
-        }
-        callback();
-      },
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(Buffer.concat(chunks).toString('utf8'))?.[1] ?? 'none';
-          received.set(messageId, (received.get(messageId) ?? 0) + 1);
-          callback();
-        });
-      },
-    });
-    instance.on('error', reject);
-    instance.listen(port, '127.0.0.1', () => {
-      smtp = instance;
-      const address = instance.server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
+async function startSmtp(port: number) {
+  smtp = await startSmtpSink(port, { received, refuses: (recipient) => recipient === ALWAYS_REFUSED });
+  return smtp.port;
 }
-const stopSmtp = () => new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+const stopSmtp = async () => {
+  await smtp?.stop();
+};
 
 beforeAll(async () => {
   smtpPort = await startSmtp(0);

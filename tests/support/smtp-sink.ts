@@ -3,10 +3,15 @@ import { SMTPServer } from 'smtp-server';
 /**
  * A mail server for tests: accepts every mail on 127.0.0.1 and counts each Message-ID it received
  * (the outbox's `<outbox-ID@teileportal.local>`, so a duplicate shows as 2) and each connection made
- * to it. Port 0 takes a free one; `port` is the one it listens on.
+ * to it. Port 0 takes a free one; `port` is the one it listens on. `received` lets a sink started
+ * again on the same port go on counting in the same map; `refuses` names recipients it answers
+ * with a temporary failure (451), as a full mailbox does.
  */
-export function startSmtpSink(port: number) {
-  const received = new Map<string, number>();
+export function startSmtpSink(
+  port: number,
+  options: { received?: Map<string, number>; refuses?: (recipient: string) => boolean } = {},
+) {
+  const received = options.received ?? new Map<string, number>();
   let connections = 0;
   const sink = new SMTPServer({
     authOptional: true,
@@ -14,6 +19,13 @@ export function startSmtpSink(port: number) {
     logger: false,
     onConnect(_session, callback) {
       connections += 1;
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuses?.(address.address)) {
+        callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        return;
+      }
       callback();
     },
     onData(stream, _session, callback) {
