@@ -8,6 +8,8 @@ import { messages as enMessages } from '../../locales/en/messages.po';
 import './jsdom-label-control';
 // …and the default stylesheet's matching that every getComputedStyle repeats (see the file).
 import './jsdom-default-style';
+// …and React's owner stack for every element it creates (see the file).
+import { ownerStacksWanted } from './react-owner-stacks';
 
 // findBy…/waitFor give up after 1 s by default: on a busy 2-core machine a view that renders in
 // 50 ms alone can take longer, and the test then fails for the machine's speed, not the code's
@@ -37,7 +39,8 @@ beforeAll(() => {
   const originalConsoleError = console.error;
   consoleErrorSpy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     originalConsoleError(...args);
-    throw new Error(`console.error was called: ${args.map(String).join(' ').slice(0, 500)}`);
+    const hint = ownerStacksWanted ? '' : ' (TEST_REACT_OWNER_STACKS=1 adds React’s owner stacks)';
+    throw new Error(`console.error was called${hint}: ${args.map(String).join(' ').slice(0, 500)}`);
   });
 });
 

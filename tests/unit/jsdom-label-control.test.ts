@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { controlByJsdomWalk } from '../setup/jsdom-label-control';
+import { controlByJsdomWalk, labelsByJsdomWalk } from '../setup/jsdom-label-control';
 
 /** The test DOM's faster label lookup (tests/setup/jsdom-label-control.ts) answers as jsdom's own walk does. */
 describe('a label’s control in the test DOM', () => {
@@ -44,6 +44,60 @@ describe('a label’s control in the test DOM', () => {
     const detachedLabel = detached.querySelector('label') as HTMLLabelElement;
     expect(detachedLabel.control).toHaveProperty('name', 'c');
     expect(detachedLabel.control).toBe(controlByJsdomWalk(detachedLabel));
+  });
+});
+
+describe('a control’s labels in the test DOM', () => {
+  afterEach(() => document.body.replaceChildren());
+
+  function everyControlAgrees() {
+    const controls = [
+      ...document.querySelectorAll<HTMLInputElement>('input, select, textarea, button, output, meter, progress'),
+    ];
+    expect(controls.length).toBeGreaterThan(0);
+    for (const control of controls) {
+      const labels = control.labels ? [...control.labels] : null;
+      if (control.type === 'hidden') expect(labels).toBeNull();
+      else expect(labels).toEqual(labelsByJsdomWalk(control));
+    }
+  }
+
+  test('labels by for= and by nesting, in tree order, for every kind of labelable control', () => {
+    document.body.innerHTML = `
+      <label for="vin">VIN</label><input id="vin">
+      <label>Also the VIN <span><input name="nested"></span></label><label for="vin">VIN again</label>
+      <label for="kind">Kind</label><select id="kind"></select>
+      <label>Note <textarea></textarea></label>
+      <label for="send">Send</label><button id="send">Send</button>
+      <label>Sum <output></output></label><label>Level <meter></meter></label><label>Done <progress></progress></label>
+      <label for="secret">Hidden</label><input type="hidden" id="secret">`;
+    everyControlAgrees();
+    const vin = document.getElementById('vin') as HTMLInputElement;
+    expect([...(vin.labels ?? [])].map((label) => label.textContent)).toEqual(['VIN', 'VIN again']);
+  });
+
+  test('a live list: labels added, removed, re-pointed, and a control outside the document', () => {
+    document.body.innerHTML = '<input id="city"><label for="town">Town</label>';
+    const city = document.getElementById('city') as HTMLInputElement;
+    const labels = city.labels as NodeListOf<HTMLLabelElement>;
+    expect(labels).toHaveLength(0);
+    (document.querySelector('label') as HTMLLabelElement).htmlFor = 'city';
+    expect(labels).toHaveLength(1);
+    const wrapper = document.createElement('label');
+    wrapper.textContent = 'Place';
+    document.body.prepend(wrapper);
+    wrapper.append(city);
+    expect([...labels].map((label) => label.textContent)).toEqual(['Place', 'Town']);
+    everyControlAgrees();
+    document.querySelector('label[for="city"]')?.remove();
+    expect([...labels].map((label) => label.textContent)).toEqual(['Place']);
+    everyControlAgrees();
+
+    const detached = document.createElement('label');
+    detached.innerHTML = 'Street <input name="street">';
+    const street = detached.querySelector('input') as HTMLInputElement;
+    expect([...(street.labels ?? [])]).toEqual([detached]);
+    expect([...(street.labels ?? [])]).toEqual(labelsByJsdomWalk(street));
   });
 });
 
