@@ -14,8 +14,10 @@ import { createRequire } from 'node:module';
  * selector must name its tag, each attribute selector must name an attribute it has (`:link`,
  * `:visited` and `:any-link` need `href`), and no pseudo-element (jsdom's computed style never
  * matches one). When none can, the answer is "no match" without asking dom-selector. When only
- * some can, those are checked first, and the whole list is checked only when one matched: the
- * answer, and the syntax tree from which jsdom takes the rule's specificity, stay jsdom's own.
+ * some can, those are checked first. A bare type selector that names the element (`div` in
+ * `address, …, div`) matches without a check. On a match, the answer is the one jsdom's check of
+ * the whole list gave the first time: the syntax tree from which jsdom takes the rule's
+ * specificity stays jsdom's own.
  * tests/unit/jsdom-default-style.test.ts holds it to jsdom's answers.
  */
 type ElementImpl = {
@@ -115,15 +117,34 @@ const domSelector = implForWrapper(document)._getDOMSelector();
 const jsdomCheck: Check = domSelector[ownCheck] ?? domSelector.check;
 domSelector[ownCheck] = jsdomCheck;
 
+/** A selector list's syntax tree as jsdom's check answered it, the same for every element (jsdom takes the rule's specificity from it). */
+const listSyntaxTrees = new Map<string, unknown>();
+
+/** A bare type selector (`div`) that names the element: it matches, with no selector engine asked. */
+function namesElement(requirement: SubjectRequirement, element: ElementImpl): boolean {
+  return requirement !== null && requirement.text === requirement.tag && element._localName === requirement.tag;
+}
+
 const narrowedCheck: Check = (selectorList, element, options) => {
   const requirements = requirementsOf(selectorList);
   const possible = requirements.filter((requirement) => canBeSubject(requirement, element));
   if (possible.length === 0) return noMatch;
-  if (possible.length < requirements.length && !possible.includes(null)) {
+  let certain = possible.some((requirement) => namesElement(requirement, element));
+  if (!certain && possible.length < requirements.length && !possible.includes(null)) {
     const narrowed = possible.map((requirement) => requirement?.text ?? '').join(', ');
     if (!jsdomCheck(narrowed, element, options).match) return noMatch;
+    certain = true;
   }
-  return jsdomCheck(selectorList, element, options);
+  // A list that matches answers as jsdom's check of the whole list did before: a match, its syntax
+  // tree, no pseudo-element. Lists with a pseudo-element are always asked whole, as jsdom answers
+  // those differently.
+  const knownTree = listSyntaxTrees.get(selectorList);
+  if (certain && knownTree !== undefined) return { match: true, ast: knownTree, pseudoElement: null };
+  const result = jsdomCheck(selectorList, element, options);
+  if (result.match && result.pseudoElement === null && !requirements.some((requirement) => requirement?.pseudoElement)) {
+    listSyntaxTrees.set(selectorList, result.ast);
+  }
+  return result;
 };
 
 domSelector.check = narrowedCheck;
