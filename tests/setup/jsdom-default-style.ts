@@ -141,7 +141,11 @@ const narrowedCheck: Check = (selectorList, element, options) => {
   const knownTree = listSyntaxTrees.get(selectorList);
   if (certain && knownTree !== undefined) return { match: true, ast: knownTree, pseudoElement: null };
   const result = jsdomCheck(selectorList, element, options);
-  if (result.match && result.pseudoElement === null && !requirements.some((requirement) => requirement?.pseudoElement)) {
+  if (
+    result.match &&
+    result.pseudoElement === null &&
+    !requirements.some((requirement) => requirement?.pseudoElement)
+  ) {
     listSyntaxTrees.set(selectorList, result.ast);
   }
   return result;
