@@ -105,5 +105,11 @@ describe('computed styles in the test DOM', () => {
     box.hidden = false;
     (document.querySelector('summary') as HTMLElement).focus();
     everyElementAgrees();
+    // A focused text field matches :focus-visible (outline: auto), and only the focused element does.
+    const field = document.createElement('input');
+    box.append(field);
+    field.focus();
+    expect(getComputedStyle(field).getPropertyValue('outline')).toContain('auto');
+    everyElementAgrees();
   });
 });
