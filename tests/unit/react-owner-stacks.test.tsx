@@ -17,6 +17,8 @@ describe.skipIf(ownerStacksWanted)('React’s owner stacks in the test DOM', () 
   test('React still warns, and the warning still reaches console.error', () => {
     const consoleError = vi.mocked(console.error);
     const failTheTest = consoleError.getMockImplementation();
+    // Put back below; without it the rest of the file would run with console.error silenced.
+    if (!failTheTest) throw new Error('tests/setup/dom.ts no longer fails a test on console.error');
     const warnings: string[] = [];
     consoleError.mockImplementation((...args: unknown[]) => {
       warnings.push(args.map(String).join(' '));
@@ -31,7 +33,7 @@ describe.skipIf(ownerStacksWanted)('React’s owner stacks in the test DOM', () 
         </ul>,
       );
     } finally {
-      consoleError.mockImplementation(failTheTest ?? (() => {}));
+      consoleError.mockImplementation(failTheTest);
     }
     expect(warnings.join('\n')).toMatch(/unique "key" prop/);
   });
