@@ -33,32 +33,33 @@ export async function startServer(config: ServerConfig, logger: Logger) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const seeded = await seedAdministrator(database.db, config);
   const transport = createMailTransport({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
-  const mailWorker = startMailWorker(database.db, transport, logger, {
+  // Work nobody waits for takes the database when people's queries leave it free (ADR 049).
+  const mailWorker = startMailWorker(database.backgroundDb, transport, logger, {
     pollMs: config.mailPollMs,
     retryBaseSeconds: config.mailRetryBaseSeconds,
   });
   // The trade loop (ADR 023): inquiries past their closing time are closed; trade mails go out singly or as a digest.
-  const closingSweeper = startClosingSweeper(database.db, logger, config.tradeSweepMs);
-  const tradeMailWorker = startTradeMailWorker(database.db, logger, {
+  const closingSweeper = startClosingSweeper(database.backgroundDb, logger, config.tradeSweepMs);
+  const tradeMailWorker = startTradeMailWorker(database.backgroundDb, logger, {
     pollMs: config.tradeMailPollMs,
     publicUrl: config.publicUrl,
     digestWindowMs: config.tradeDigestWindowMs,
   });
   // Organisations' webhooks (ADR 041): the outbox written with each trade event, sent with retries.
   const webhookWorker = startWebhookWorker(
-    { db: database.db, logger, settings: config.webhooks },
+    { db: database.backgroundDb, logger, settings: config.webhooks },
     config.webhooks.pollMs,
   );
   const housekeeping = setInterval(() => {
     Promise.all([
-      deleteExpiredSessions(database.db),
-      deleteExpiredOnboardingCredentials(database.db),
-      deleteExpiredCaptchas(database.db),
-      deleteStaleRateWindows(database.db),
-      deleteExpiredIdempotencyKeys(database.db),
-      deleteExpiredPunchIns(database.db),
+      deleteExpiredSessions(database.backgroundDb),
+      deleteExpiredOnboardingCredentials(database.backgroundDb),
+      deleteExpiredCaptchas(database.backgroundDb),
+      deleteStaleRateWindows(database.backgroundDb),
+      deleteExpiredIdempotencyKeys(database.backgroundDb),
+      deleteExpiredPunchIns(database.backgroundDb),
       // PGlite runs no autovacuum: without fresh statistics its planner misjudges grown tables.
-      database.kind === 'pglite' ? database.db.execute(sql`analyze`) : null,
+      database.kind === 'pglite' ? database.backgroundDb.execute(sql`analyze`) : null,
     ]).catch((error: unknown) =>
       logger.warn({ event: 'housekeeping.failed', reason: String(error) }, 'housekeeping failed'),
     );

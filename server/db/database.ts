@@ -17,6 +17,12 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * The same database for work nobody waits for (mail passes, the closing sweeper, webhook
+   * deliveries, housekeeping). On PGlite it waits while people's queries are queued (ADR 049);
+   * PostgreSQL runs both side by side, so there it is `db`.
+   */
+  backgroundDb: Database;
   kind: 'pglite' | 'postgres';
   /** How many migrations this process applied at open (0 when the database was up to date). */
   migrationsApplied: number;
@@ -145,17 +151,47 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 class TurnTakingPGlite extends PGlite {
   // Declared, not initialised: PGlite's constructor may start a query before a subclass's fields exist.
-  private declare turns: Promise<unknown> | undefined;
+  private declare waiting: { foreground: QueuedWork[]; background: QueuedWork[] } | undefined;
+  private declare working: boolean | undefined;
 
-  private inTurn<T>(run: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `run` when its turn comes. Background work (ADR 049: the mail passes, the sweeper, the
+   * webhook deliveries, housekeeping) waits while people's queries are queued, so a placement is
+   * held up by at most the one background statement or transaction already running, not by a
+   * whole pass; once it has waited BACKGROUND_MAX_WAIT_MS it goes next regardless, so a steady
+   * stream of requests cannot hold back the mail for ever.
+   */
+  inTurn<T>(run: () => Promise<T>, priority: WorkPriority = 'foreground'): Promise<T> {
     // PGlite's start-up runs queries of its own, which a queued query waiting for the start would block.
     if (!this.ready) return run();
-    const result = (this.turns ?? Promise.resolve()).then(nextTurn).then(run);
-    this.turns = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    return result;
+    this.waiting ??= { foreground: [], background: [] };
+    const waiting = this.waiting;
+    return new Promise<T>((resolve, reject) => {
+      const start = async () => {
+        try {
+          resolve(await run());
+        } catch (error) {
+          reject(error);
+        }
+      };
+      waiting[priority].push({ queuedAt: performance.now(), start });
+      if (!this.working) void this.workThroughQueue();
+    });
+  }
+
+  private async workThroughQueue() {
+    this.working = true;
+    try {
+      for (;;) {
+        // The choice is made after the turn, so that what arrived during it can go first.
+        await nextTurn();
+        const work = this.waiting && nextWork(this.waiting);
+        if (!work) return;
+        await work.start();
+      }
+    } finally {
+      this.working = false;
+    }
   }
 
   override query<T>(query: string, params?: unknown[], options?: QueryOptions) {
@@ -171,6 +207,34 @@ class TurnTakingPGlite extends PGlite {
     // queries give the event loop a turn each.
     return this.inTurn(() => super.transaction((tx) => callback(turnTakingTransaction(tx))));
   }
+
+  /**
+   * The same database for background work: its queries and transactions wait while people's are
+   * queued. Drizzle's PGlite session calls only `query` and `transaction` on its client.
+   */
+  inBackground(): Pick<PGlite, 'query' | 'exec' | 'transaction'> {
+    return {
+      query: <T>(query: string, params?: unknown[], options?: QueryOptions) =>
+        this.inTurn(() => super.query<T>(query, params, options), 'background'),
+      exec: (query: string, options?: QueryOptions) => this.inTurn(() => super.exec(query, options), 'background'),
+      transaction: <T>(callback: (tx: PGliteTransaction) => Promise<T>) =>
+        this.inTurn(() => super.transaction((tx) => callback(turnTakingTransaction(tx))), 'background'),
+    };
+  }
+}
+
+type WorkPriority = 'foreground' | 'background';
+type QueuedWork = { queuedAt: number; start: () => Promise<void> };
+
+/** How long background work waits at most while people's queries keep coming. */
+export const BACKGROUND_MAX_WAIT_MS = 1000;
+
+/** People's work in arrival order, background work when none is waiting or it has waited too long. */
+function nextWork(waiting: { foreground: QueuedWork[]; background: QueuedWork[] }) {
+  const oldestBackground = waiting.background[0];
+  if (oldestBackground && performance.now() - oldestBackground.queuedAt >= BACKGROUND_MAX_WAIT_MS)
+    return waiting.background.shift();
+  return waiting.foreground.shift() ?? waiting.background.shift();
 }
 
 /** The transaction's queries take turns too: a long command would otherwise hold the loop as long. */
@@ -266,6 +330,7 @@ export async function openDatabase(options: {
     const migrationsApplied = await migratePostgresOnce(options.databaseUrl);
     return {
       db: db as unknown as Database,
+      backgroundDb: db as unknown as Database,
       kind: 'postgres',
       migrationsApplied,
       ping: async () => {
@@ -297,8 +362,11 @@ export async function openDatabase(options: {
   const appliedBefore = await countAppliedMigrations(client);
   await migratePglite(db, { migrationsFolder });
   const migrationsApplied = (await countAppliedMigrations(client)) - appliedBefore;
+  // Drizzle's PGlite session only calls query and transaction, which the background view has.
+  const backgroundDb = drizzlePglite(client.inBackground() as PGlite, { schema });
   return {
     db: db as unknown as Database,
+    backgroundDb: backgroundDb as unknown as Database,
     kind: 'pglite',
     migrationsApplied,
     ping: async () => {

@@ -130,6 +130,46 @@ describe('while the database works through a queue', () => {
     expect(status).toBe(200);
     expect(doneWhenAnswered).toBeLessThan(queued);
   });
+
+  const slowQuery = sql`select count(*) from generate_series(1, 100000) as n where n % 7 = 3`;
+
+  test.skipIf(Boolean(process.env.DATABASE_URL))(
+    'background work waits while people’s queries are queued, though it asked first (PGlite)',
+    async () => {
+      const finished: string[] = [];
+      const backgroundQuery = server.backgroundDb.execute(slowQuery).then(() => finished.push('background query'));
+      const backgroundTransaction = server.backgroundDb
+        .transaction(async (tx) => {
+          await tx.execute(slowQuery);
+          await tx.execute(slowQuery);
+        })
+        .then(() => finished.push('background transaction'));
+      const people = Array.from({ length: 12 }, (_, index) =>
+        server.db.execute(slowQuery).then(() => finished.push(`person ${index}`)),
+      );
+      await Promise.all([backgroundQuery, backgroundTransaction, ...people]);
+      expect(finished.slice(-2)).toEqual(['background query', 'background transaction']);
+      expect(finished.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, index) => `person ${index}`));
+    },
+  );
+
+  test('background work still gets its turn while people’s queries never stop coming', async () => {
+    let backgroundDone = false;
+    let peopleQueries = 0;
+    const background = server.backgroundDb.execute(sql`select 1`).then(() => {
+      backgroundDone = true;
+    });
+    // Two people, each sending the next query as soon as the last is answered: the queue is never empty.
+    const person = async () => {
+      while (!backgroundDone && peopleQueries < 1000) {
+        await server.db.execute(slowQuery);
+        peopleQueries += 1;
+      }
+    };
+    await Promise.all([person(), person(), background]);
+    expect(backgroundDone).toBe(true);
+    expect(peopleQueries).toBeLessThan(1000);
+  });
 });
 
 describe('list pages held in memory', () => {

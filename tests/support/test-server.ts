@@ -66,6 +66,8 @@ export async function startTestServer(
     postgresUrl: postgres?.url ?? null,
     dataDir,
     db: server.database.db,
+    /** The same database as the background workers use it (ADR 049: it waits for people's queries on PGlite). */
+    backgroundDb: server.database.backgroundDb,
     /** The process's live event hub (its connected streams). */
     liveHub: server.liveHub,
     /** The process's listener on the database's access-change announcements (ADR 043). */
