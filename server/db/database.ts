@@ -153,6 +153,8 @@ class TurnTakingPGlite extends PGlite {
   // Declared, not initialised: PGlite's constructor may start a query before a subclass's fields exist.
   private declare waiting: WaitingWork | undefined;
   private declare working: boolean | undefined;
+  /** How long background work waits at most while people's queries keep coming (see `inTurn`). */
+  declare backgroundMaxWaitMs: number | undefined;
 
   /**
    * Runs `run` when its turn comes. Background work (ADR 049: the mail passes, the sweeper, the
@@ -187,7 +189,7 @@ class TurnTakingPGlite extends PGlite {
       for (;;) {
         // The choice is made after the turn, so that what arrived during it can go first.
         await nextTurn();
-        const work = this.waiting && nextWork(this.waiting);
+        const work = this.waiting && nextWork(this.waiting, this.backgroundMaxWaitMs ?? BACKGROUND_MAX_WAIT_MS);
         if (!work) return;
         await work.start();
       }
@@ -229,15 +231,15 @@ type WorkPriority = 'foreground' | 'background';
 type QueuedWork = { queuedAt: number; start: () => Promise<void> };
 type WaitingWork = { foreground: QueuedWork[]; background: QueuedWork[]; lateServedAt: number };
 
-/** How long background work waits at most while people's queries keep coming. */
+/** How long background work waits at most while people's queries keep coming, unless opened with another. */
 export const BACKGROUND_MAX_WAIT_MS = 1000;
 
 /** People's work in arrival order; background work when none is waiting, or when it is late. */
-function nextWork(waiting: WaitingWork) {
+function nextWork(waiting: WaitingWork, maxWaitMs: number) {
   const oldestBackground = waiting.background[0];
   const now = performance.now();
   // Late counts from the later of its arrival and the last late piece served.
-  if (oldestBackground && now - Math.max(oldestBackground.queuedAt, waiting.lateServedAt) >= BACKGROUND_MAX_WAIT_MS) {
+  if (oldestBackground && now - Math.max(oldestBackground.queuedAt, waiting.lateServedAt) >= maxWaitMs) {
     waiting.lateServedAt = now;
     return waiting.background.shift();
   }
@@ -322,6 +324,8 @@ async function countAppliedMigrations(client: Queryable) {
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
+  /** PGlite: how long background work waits at most for people's queries (BACKGROUND_MAX_WAIT_MS). */
+  backgroundMaxWaitMs?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new SelfHealingPool({
@@ -364,6 +368,7 @@ export async function openDatabase(options: {
     // Part-number search and its indexes use trigrams (migration 0012, ADR 028).
     extensions: { pg_trgm },
   });
+  client.backgroundMaxWaitMs = options.backgroundMaxWaitMs;
   const db = drizzlePglite(client, { schema });
   // PGlite is one process's own database: nothing else can migrate it at the same time.
   const appliedBefore = await countAppliedMigrations(client);

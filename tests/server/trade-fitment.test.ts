@@ -10,6 +10,7 @@ import type {
   OrderSummary,
 } from '../../common/contracts/trading';
 import { partNumbers } from '../../server/db/schema';
+import { rawRows } from '../support/raw-rows';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
   dealerWithUsers,
@@ -475,14 +476,15 @@ describe('part-number search', () => {
     // A GIN index's pending list is emptied only by a vacuum, which PGlite never runs on its own;
     // searches then read the whole list each time, and the planner scans the lines instead.
     await trade(werkstattA, { vin: GOLF_5_A }, 'PEND 111 222', 'kept');
-    const ginIndexes = (await server.db.execute(
+    const ginIndexes = await rawRows<{ name: string; options: string[] }>(
+      server.db,
       sql`select indexrelid::regclass::text as name, coalesce(pg_class.reloptions, '{}') as options from pg_index
         join pg_class on pg_class.oid = pg_index.indexrelid
         join pg_am on pg_am.oid = pg_class.relam where pg_am.amname = 'gin'`,
-    )) as unknown as { rows: { name: string; options: string[] }[] };
-    const names = ginIndexes.rows.map((row) => row.name).sort();
+    );
+    const names = ginIndexes.map((row) => row.name).sort();
     // Every one, also those this order did not write to (and before autovacuum could empty a list on PostgreSQL).
-    for (const { name, options } of ginIndexes.rows)
+    for (const { name, options } of ginIndexes)
       expect({ name, options }).toEqual({ name, options: ['fastupdate=off'] });
     expect(names).toEqual(
       expect.arrayContaining([
@@ -492,10 +494,11 @@ describe('part-number search', () => {
       ]),
     );
     for (const name of names) {
-      const pending = (await server.db.execute(
+      const [pending] = await rawRows<{ pages: number }>(
+        server.db,
         sql`select gin_clean_pending_list(${name}::regclass)::int as pages`,
-      )) as unknown as { rows: { pages: number }[] };
-      expect({ name, pages: pending.rows[0]?.pages }).toEqual({ name, pages: 0 });
+      );
+      expect({ name, pages: pending?.pages }).toEqual({ name, pages: 0 });
     }
   });
 });

@@ -39,6 +39,7 @@ import {
   workshops,
 } from '../../server/db/schema';
 import { type ServerLocale, translate } from '../../server/i18n';
+import { rawRows } from './raw-rows';
 import type { TestServer } from './test-server';
 
 function integerFrom(name: string, fallback: number) {
@@ -352,8 +353,7 @@ const countEveryTable = sql`select ${sql.join(
  * the database in one statement: a run that stored something is checked without reading any row.
  */
 export async function storedRowCounts(server: TestServer) {
-  const { rows } = (await server.db.execute(countEveryTable)) as unknown as { rows: Record<string, number>[] };
-  const [counts] = rows;
+  const [counts] = await rawRows<Record<string, number>>(server.db, countEveryTable);
   if (!counts) throw new Error('the row count statement returned no row');
   return counts as Record<keyof typeof storedTables, number>;
 }

@@ -105,7 +105,7 @@ describe('computed styles in the test DOM', () => {
     box.hidden = false;
     (document.querySelector('summary') as HTMLElement).focus();
     everyElementAgrees();
-    // A focused text field matches :focus-visible (outline: auto), and only the focused element does.
+    // A focused text field matches :focus-visible (outline: auto); every other element as jsdom styles it.
     const field = document.createElement('input');
     box.append(field);
     field.focus();
