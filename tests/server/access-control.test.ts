@@ -105,7 +105,7 @@ describe('the session guards read the session on every request', () => {
     expect((await call('GET', '/svc/workshop/leads', undefined, admin)).status).toBe(200);
   });
 
-  test('an administrator deactivated in the database is refused with the next request', async () => {
+  test('an administrator deactivated in the database is refused once the database has announced it', async () => {
     await server.db.insert(users).values({
       email: 'second-admin@access.de',
       passwordHash: await hashPassword('Second-admin-password-2026'),
@@ -116,8 +116,11 @@ describe('the session guards read the session on every request', () => {
     });
     const secondAdmin = await loginCookie(server, 'second-admin@access.de', 'Second-admin-password-2026');
     expect((await call('GET', '/svc/auth/api/v1/users/list', undefined, secondAdmin)).status).toBe(200);
-    // Straight in the database: the session row stays, only the account's status changes.
+    // Straight in the database, as another process would: the session row stays, only the
+    // account's status changes. This process hears it from the database's notification (ADR 048),
+    // not from a request of its own, so the test waits until everything committed has arrived.
     await server.db.update(users).set({ status: 3 }).where(eq(users.email, 'second-admin@access.de'));
+    await server.accessChanges.settle();
     const refused = await call('GET', '/svc/auth/api/v1/users/list', undefined, secondAdmin);
     expect(refused.status).toBe(401);
     expect((await refused.json()).message).toBe(translate('en', 'sessionMissing'));
