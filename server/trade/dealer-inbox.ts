@@ -12,7 +12,7 @@ import { inquiries, inquiryRecipients, organisations } from '../db/schema';
 import { UNANSWERED } from './dealer-answers';
 import { inquiryCounts } from './inquiry-detail';
 import { vehicleView } from './order-summaries';
-import { inquirySearchHits, joinSearchHits, likePattern, searchedTotal, searchTerms, searchTotal } from './part-search';
+import { inquirySearchHits, joinSearchHits, likePattern, searchTerms, totalInRows, totalOfPage } from './part-search';
 
 type Reader = Database | Transaction;
 
@@ -39,10 +39,10 @@ export type InboxRow = {
   workshopName: string;
 };
 
-/** The dealer's recipient rows with their inquiry and its workshop; `searchTotal` as `searchTotal()` gives it. */
-export function inboxRowsQuery(db: Reader, searchTotal: SQL<number | null> = sql<null>`null`) {
+/** The dealer's recipient rows with their inquiry and its workshop; `rowsTotal` as `totalInRows()` gives it. */
+export function inboxRowsQuery(db: Reader, rowsTotal: SQL<number | null> = sql<null>`null`) {
   return db
-    .select({ recipient: inquiryRecipients, inquiry: inquiries, workshopName: organisations.name, searchTotal })
+    .select({ recipient: inquiryRecipients, inquiry: inquiries, workshopName: organisations.name, rowsTotal })
     .from(inquiryRecipients)
     .innerJoin(inquiries, eq(inquiries.id, inquiryRecipients.inquiryId))
     .innerJoin(organisations, eq(organisations.id, inquiries.workshopOrganisationId));
@@ -84,7 +84,7 @@ export async function readDealerInbox(
     return counted?.total ?? 0;
   };
   const [rows, counted] = await Promise.all([
-    joinSearchHits(inboxRowsQuery(db, searchTotal(hits)).$dynamic(), hits, inquiries.id)
+    joinSearchHits(inboxRowsQuery(db, totalInRows(hits !== null)).$dynamic(), hits, inquiries.id)
       .where(where)
       // The recipient row is created with its inquiry: its own time walks the dealer's index.
       // Searching: the closest part-number match first.
@@ -97,7 +97,7 @@ export async function readDealerInbox(
       .offset((page - 1) * TRADE_PAGE_SIZE),
     hits === null ? countAll() : null,
   ]);
-  const total = counted ?? (await searchedTotal(page, rows[0], countAll));
+  const total = counted ?? (await totalOfPage(page, rows[0], countAll));
   return { items: await toInboxItems(db, rows), total, page, page_size: TRADE_PAGE_SIZE };
 }
 

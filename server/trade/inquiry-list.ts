@@ -5,7 +5,7 @@ import type { Database } from '../db/database';
 import { inquiries } from '../db/schema';
 import { inquiryCounts } from './inquiry-detail';
 import { vehicleView } from './order-summaries';
-import { inquirySearchHits, joinSearchHits, likePattern, searchedTotal, searchTerms, searchTotal } from './part-search';
+import { inquirySearchHits, joinSearchHits, likePattern, searchTerms, totalInRows, totalOfPage } from './part-search';
 
 /** Statuses the list's `open` filter stands for: the dealers may still answer. */
 const OPEN_INQUIRY_STATUSES = ['sent', 'quoted'] as const;
@@ -47,7 +47,7 @@ export async function listInquiries(
   const [rows, counted] = await Promise.all([
     joinSearchHits(
       db
-        .select({ ...getTableColumns(inquiries), searchTotal: searchTotal(hits) })
+        .select({ ...getTableColumns(inquiries), rowsTotal: totalInRows(hits !== null) })
         .from(inquiries)
         .$dynamic(),
       hits,
@@ -60,7 +60,7 @@ export async function listInquiries(
       .offset((page - 1) * TRADE_PAGE_SIZE),
     hits === null ? countAll() : null,
   ]);
-  const total = counted ?? (await searchedTotal(page, rows[0], countAll));
+  const total = counted ?? (await totalOfPage(page, rows[0], countAll));
   const counts = await inquiryCounts(
     db,
     rows.map((inquiry) => inquiry.id),

@@ -5,9 +5,10 @@ import { PORTAL_TIME_ZONE } from '../../common/format/formats';
 import type { Database } from '../db/database';
 import { inquiries, orders, organisations } from '../db/schema';
 import type { EventReader } from './event-log';
+import { isNarrowed } from './list-cache';
 import { ordersOf } from './order-detail';
 import { countOrders, searchedOrderSummaries } from './order-summaries';
-import { likePattern, orderSearchHits, searchedTotal, searchTerms } from './part-search';
+import { likePattern, orderSearchHits, searchTerms, totalOfPage } from './part-search';
 
 /** The start of a Berlin calendar day as a timestamptz expression. */
 const berlinDayStart = (isoDate: string, plusDays = 0) =>
@@ -67,16 +68,20 @@ export async function listOrders(
       },
       hits,
     );
+  // A search or a filter is read once, its total beside the rows (the filters' ILIKEs are most of
+  // the cost); the whole list is counted on its own, which needs neither the inquiry nor the workshop.
+  const countInRows = isNarrowed(query);
   const [found, counted] = await Promise.all([
     searchedOrderSummaries(db, where, reader.kind, {
       limit: TRADE_PAGE_SIZE,
       offset: (query.page - 1) * TRADE_PAGE_SIZE,
       ...(orderBy && { orderBy }),
       search: hits,
+      totalInRows: countInRows,
     }),
-    hits === null ? countAll() : null,
+    countInRows ? null : countAll(),
   ]);
   const items = found.items;
-  const total = counted ?? (await searchedTotal(query.page, found, countAll));
+  const total = counted ?? (await totalOfPage(query.page, found, countAll));
   return { items, total, page: query.page, page_size: TRADE_PAGE_SIZE };
 }

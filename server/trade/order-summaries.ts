@@ -2,7 +2,7 @@ import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { OrderSummary } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
 import { inquiries, orderLines, orderReturns, orders, organisations, partDealers } from '../db/schema';
-import { joinSearchHits, type SearchHits, searchTotal } from './part-search';
+import { joinSearchHits, type SearchHits, totalInRows } from './part-search';
 
 type Reader = Database | Transaction;
 
@@ -27,19 +27,19 @@ export async function orderSummaries(
   audience: OrderAudience,
   page: { limit: number; offset: number; orderBy?: SQL[] } = { limit: 100, offset: 0 },
 ): Promise<OrderSummary[]> {
-  return (await searchedOrderSummaries(db, where, audience, { ...page, search: null })).items;
+  return (await searchedOrderSummaries(db, where, audience, { ...page, search: null, totalInRows: false })).items;
 }
 
 /**
- * `orderSummaries` with a search's hits joined; `searchTotal` is how many orders the search found
- * in all (ADR 050), null when not searching or when the page is past the end.
+ * `orderSummaries` with a search's hits joined; with `totalInRows`, `rowsTotal` is how many orders
+ * the search and filter found in all (ADR 050), null otherwise or when the page is past the end.
  */
 export async function searchedOrderSummaries(
   db: Reader,
   where: SQL | undefined,
   audience: OrderAudience,
-  page: { limit: number; offset: number; orderBy?: SQL[]; search: SearchHits | null },
-): Promise<{ items: OrderSummary[]; searchTotal: number | null }> {
+  page: { limit: number; offset: number; orderBy?: SQL[]; search: SearchHits | null; totalInRows: boolean },
+): Promise<{ items: OrderSummary[]; rowsTotal: number | null }> {
   const workshop = organisations;
   const query = db
     .select({
@@ -51,7 +51,7 @@ export async function searchedOrderSummaries(
       tsn: inquiries.tsn,
       vehicleDescription: inquiries.vehicleDescription,
       workshopReference: inquiries.workshopReference,
-      searchTotal: searchTotal(page.search),
+      rowsTotal: totalInRows(page.totalInRows),
     })
     .from(orders)
     .innerJoin(partDealers, eq(partDealers.id, orders.partDealerId))
@@ -63,7 +63,7 @@ export async function searchedOrderSummaries(
     .orderBy(...(page.orderBy ?? [sql`${orders.createdAt} desc`, sql`${orders.id} desc`]))
     .limit(page.limit)
     .offset(page.offset);
-  if (rows.length === 0) return { items: [], searchTotal: null };
+  if (rows.length === 0) return { items: [], rowsTotal: null };
   const ids = rows.map((row) => row.order.id);
   const [lineFacts, returnFacts] = await Promise.all([
     db
@@ -84,7 +84,7 @@ export async function searchedOrderSummaries(
   ]);
   const linesOf = new Map(lineFacts.map((fact) => [fact.orderId, fact]));
   const returnsOf = new Map(returnFacts.map((fact) => [fact.orderId, fact.open]));
-  const items = rows.map(({ order, dealerName, workshopName, workshopReference, searchTotal: _, ...vehicle }) => ({
+  const items = rows.map(({ order, dealerName, workshopName, workshopReference, rowsTotal: _, ...vehicle }) => ({
     id: order.id,
     inquiry_id: order.inquiryId,
     part_dealer_id: order.partDealerId,
@@ -104,7 +104,7 @@ export async function searchedOrderSummaries(
     has_backorder: (linesOf.get(order.id)?.backorders ?? 0) > 0,
     open_returns: returnsOf.get(order.id) ?? 0,
   }));
-  return { items, searchTotal: rows[0]?.searchTotal ?? null };
+  return { items, rowsTotal: rows[0]?.rowsTotal ?? null };
 }
 
 /**

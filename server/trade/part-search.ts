@@ -81,23 +81,24 @@ function searchHits(branches: readonly SQL[]): SearchHits {
 }
 
 /**
- * How many rows the search finds in all, read beside a page's rows (a window over the rows before
- * the page's limit), so a search is not run a second time to count it; null when not searching.
+ * How many rows the list's query finds in all, read beside a page's rows (a window over the rows
+ * before the page's limit), so that a search or a filter is not run a second time to count it;
+ * null when `inRows` is false (the caller counts separately).
  */
-export function searchTotal(hits: SearchHits | null): SQL<number | null> {
-  return hits === null ? sql<null>`null` : sql<number>`count(*) over ()`.mapWith(Number);
+export function totalInRows(inRows: boolean): SQL<number | null> {
+  return inRows ? sql<number>`count(*) over ()`.mapWith(Number) : sql<null>`null`;
 }
 
 /**
- * A search's total from its page's first row; a page past the end has no row to carry it, so then
+ * A list's total from its page's first row; a page past the end has no row to carry it, so then
  * it is counted.
  */
-export async function searchedTotal(
+export async function totalOfPage(
   page: number,
-  firstRow: { searchTotal: number | null } | undefined,
+  firstRow: { rowsTotal: number | null } | undefined,
   countAll: () => Promise<number>,
 ) {
-  if (firstRow?.searchTotal != null) return firstRow.searchTotal;
+  if (firstRow?.rowsTotal != null) return firstRow.rowsTotal;
   return page === 1 ? 0 : countAll();
 }
 

@@ -8,6 +8,7 @@ import type {
   OrderSummary,
   ReturnStatus,
 } from '../../common/contracts/trading';
+import { TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import { addDays, portalToday } from '../../common/format/formats';
 import { nextWorkingDay, workingDayFrom } from '../../common/format/working-days';
 import { plannedOrders } from '../../machines/inquiry-quotes';
@@ -23,7 +24,7 @@ import {
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
 import { logIdsOf } from '../support/reader-positions';
 import { loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
-import { insertInquiry, insertRecipient, type QuoteInput, tradeEventCount } from '../support/trade-orders';
+import { insertInquiry, insertRecipient, insertTrade, type QuoteInput, tradeEventCount } from '../support/trade-orders';
 
 type Dealer = Awaited<ReturnType<typeof insertDealerOrganisation>>;
 type Workshop = Awaited<ReturnType<typeof insertWorkshop>>;
@@ -1023,6 +1024,32 @@ describe('lists', () => {
     expect(waitingFirst).toEqual([...waitingFirst].sort().reverse());
     const bad = await getJson(werkstattCookie, '/svc/workshop/orders?status=shipping');
     expect(bad.status).toBe(400);
+  });
+
+  test('a filtered list tells how many orders match in all, on every page and past the end', async () => {
+    // A workshop of its own with more matching orders than a page holds, and some that do not match.
+    const many = await insertWorkshop(server.db, { name: 'Autohaus Viele', ownerEmail: 'inhaber@viele.de' });
+    const cookie = await loginCookie(server, 'inhaber@viele.de', MEMBER_PASSWORD);
+    const owner = { organisationId: many.organisation.id, userId: many.owner.id };
+    const matching = TRADE_PAGE_SIZE + 3;
+    for (let index = 0; index < matching + 2; index++) {
+      const { inquiry } = await insertTrade(server.db, owner, dealerOf(nord));
+      await server.db
+        .update(inquiries)
+        .set({ vehicleDescription: index < matching ? 'Passat Seitenzahl' : 'Polo' })
+        .where(eq(inquiries.id, inquiry.id));
+    }
+    const page = async (query: string) =>
+      (await getJson<{ items: OrderSummary[]; total: number }>(cookie, `/svc/workshop/orders?${query}`)).body.data;
+    const first = await page('vehicle=seitenzahl&status=confirmed');
+    expect({ items: first.items.length, total: first.total }).toEqual({ items: TRADE_PAGE_SIZE, total: matching });
+    const second = await page('vehicle=seitenzahl&status=confirmed&page=2');
+    expect({ items: second.items.length, total: second.total }).toEqual({ items: 3, total: matching });
+    expect(new Set([...first.items, ...second.items].map((item) => item.id)).size).toBe(matching);
+    // A page past the end has no row to carry the total: it is counted.
+    expect(await page('vehicle=seitenzahl&status=confirmed&page=3')).toMatchObject({ items: [], total: matching });
+    expect((await page('vehicle=seitenzahl&status=delivered')).total).toBe(0);
+    expect((await page('')).total).toBe(matching + 2);
   });
 });
 
