@@ -9,7 +9,7 @@ import { adminOrganisationsMachine, type OrganisationPage } from '../../machines
 import type { AdminOrganisationsImplementations } from '../../src/views/admin-organisations/admin-organisations-implementations';
 import { OrganisationsView } from '../../src/views/admin-organisations/OrganisationsView';
 import { apiFailure } from '../support/failures';
-import { controlledActors, pathCases, type Step } from '../support/path-replay';
+import { controlledActors, pathCases, type Step, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /**
@@ -55,7 +55,7 @@ test('the traversal reaches every state of the form and the created insurer open
   expect(paths.some((path) => path.state.context.insurerError === 'organisationNameRequired')).toBe(true);
 });
 
-test.each(pathCases(paths))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths)))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const opened: number[] = [];

@@ -14,7 +14,13 @@ import { adminOrganisationsMachine, type OrganisationPage } from '../../machines
 import type { AdminOrganisationsImplementations } from '../../src/views/admin-organisations/admin-organisations-implementations';
 import { OrganisationsView } from '../../src/views/admin-organisations/OrganisationsView';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  stepName,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /**
@@ -96,7 +102,7 @@ const nameOf = (event: Step) => {
   return stepName(event);
 };
 
-test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths), nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   type ChangeInput = { id: number; change: OrganisationChange };

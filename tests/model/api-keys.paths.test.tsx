@@ -13,7 +13,7 @@ import {
 import { ApiKeysView } from '../../src/views/api-keys/ApiKeysView';
 import type { ApiKeysImplementations } from '../../src/views/api-keys/use-api-keys';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import {
   expectSecretSettingsScreen,
@@ -103,7 +103,7 @@ test('the traversal reaches every state of the screen', () => {
 });
 
 // A budget, not a timed assertion: a path types whole addresses into a dialog, seconds on a loaded 2-core machine.
-test.each(pathCases(paths))(
+test.each(pathCases(withoutPrefixPaths(paths)))(
   '%s',
   async (_name, path) => {
     const user = userEvent.setup();

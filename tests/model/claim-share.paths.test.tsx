@@ -13,7 +13,7 @@ import {
 import { ClaimSharePanel } from '../../src/views/orders/ClaimSharePanel';
 import type { ClaimShareImplementations } from '../../src/views/orders/use-claim-share';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /*
@@ -95,7 +95,7 @@ test('the traversal reaches every state of the panel', () => {
   }
 });
 
-test.each(pathCases(paths))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths)))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations: ClaimShareImplementations = {

@@ -8,7 +8,13 @@ import type { DealerOrganisationApi } from '../../src/api/dealer-organisation-ap
 import { DealerColleaguesView } from '../../src/views/dealer-portal/DealerColleaguesView';
 import { createDealerColleaguesImplementations } from '../../src/views/dealer-portal/use-dealer-colleagues';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  stepName,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const me: Colleague = {
@@ -178,7 +184,7 @@ describe('status', () => {
       expect(reached).toContain(JSON.stringify({ ready: { invitation: 'editing', status } }));
     }
   });
-  test.each(pathCases(statusPaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
+  test.each(pathCases(withoutPrefixPaths(statusPaths), nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 describe('invitation', () => {
@@ -186,5 +192,5 @@ describe('invitation', () => {
     const reached = new Set(invitePaths.map((path) => JSON.stringify(path.state.value)));
     expect(reached).toContain(JSON.stringify({ ready: { invitation: 'sending', status: 'idle' } }));
   });
-  test.each(pathCases(invitePaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
+  test.each(pathCases(withoutPrefixPaths(invitePaths), nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });

@@ -25,6 +25,7 @@ import {
   pathCases,
   stepName,
   versionedEditState,
+  withoutPrefixPaths,
 } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
@@ -336,7 +337,7 @@ const nameOf = (event: Step) => {
   return event.field !== undefined ? `${event.field}=${event.value}` : stepName(event);
 };
 
-test.each(pathCases([...singleLinePaths, ...multiLinePaths], nameOf))(
+test.each(pathCases(withoutPrefixPaths([...singleLinePaths, ...multiLinePaths]), nameOf))(
   '%s',
   async (_name, path) => {
     const page = await renderOrderPage();
@@ -531,7 +532,7 @@ function expectOrderPageShows(answer: OrderChangeResult) {
   if (answer === refused) expect(screen.getByText('Refused because: Kein Transportschaden')).toBeVisible();
 }
 
-test.each(pathCases(backorderPaths, nameOf))(
+test.each(pathCases(withoutPrefixPaths(backorderPaths), nameOf))(
   'backorder dialog: %s',
   (_name, path) =>
     replayDialog(path, {
@@ -546,7 +547,7 @@ test.each(pathCases(backorderPaths, nameOf))(
   PATH_TIMEOUT_MS,
 );
 
-test.each(pathCases(confirmPaths, nameOf))(
+test.each(pathCases(withoutPrefixPaths(confirmPaths), nameOf))(
   'confirm dialog on ticked lines: %s',
   (_name, path) =>
     replayDialog(path, {
@@ -566,7 +567,7 @@ test.each(pathCases(confirmPaths, nameOf))(
   PATH_TIMEOUT_MS,
 );
 
-test.each(pathCases(refusalPaths, nameOf))(
+test.each(pathCases(withoutPrefixPaths(refusalPaths), nameOf))(
   'return refusal dialog: %s',
   (_name, path) =>
     replayDialog(path, {

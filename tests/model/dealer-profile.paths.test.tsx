@@ -10,7 +10,13 @@ import { readProfileDraft } from '../../src/views/dealer-portal/profile-draft';
 import { createDealerProfileImplementations } from '../../src/views/dealer-portal/use-dealer-profile';
 import { aProfile } from '../support/dealer-profile';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  stepName,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 type Saved = { profile: DealerProfile; message: string | undefined };
@@ -187,7 +193,7 @@ describe('form', () => {
       expect(reached).toContain(JSON.stringify({ ready: { form, logo: 'idle' } }));
     }
   });
-  test.each(pathCases(formPaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
+  test.each(pathCases(withoutPrefixPaths(formPaths), nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 describe('logo', () => {
@@ -197,7 +203,7 @@ describe('logo', () => {
       expect(reached).toContain(JSON.stringify({ ready: { form: 'editing', logo } }));
     }
   });
-  test.each(pathCases(logoPaths, nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
+  test.each(pathCases(withoutPrefixPaths(logoPaths), nameOf))('%s', (_name, path) => replay(path), PATH_TIMEOUT_MS);
 });
 
 test('unsaved edits survive a reload: the draft is read back into the form', async () => {

@@ -24,7 +24,13 @@ import {
 import { InquiryPageView } from '../../src/views/workshop-inquiries/InquiryPageView';
 import type { InquiryPageImplementations } from '../../src/views/workshop-inquiries/use-inquiry-page';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  stepName,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { aTradeEvent, quotedInquiry } from '../support/workshop-inquiry-fixtures';
 
@@ -147,7 +153,7 @@ test('the traversal reaches every state of the page, the 409 and the refusals', 
   expect(paths.some((path) => path.state.context.detail?.status === 'cancelled')).toBe(true);
 });
 
-test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths), nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   let emit: (event: TradeEvent) => void = () => {};

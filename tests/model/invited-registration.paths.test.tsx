@@ -7,7 +7,13 @@ import type { InvitedRegistrationRequest } from '../../common/contracts/user-inv
 import { type InvitedRegistrationEvent, invitedRegistrationMachine } from '../../machines/invited-registration.machine';
 import { InvitedRegistrationView } from '../../src/views/invited-registration/InvitedRegistrationView';
 import { apiFailure } from '../support/failures';
-import { controlledActors, fieldStepName, type Step as PathStep, pathCases } from '../support/path-replay';
+import {
+  controlledActors,
+  fieldStepName,
+  type Step as PathStep,
+  pathCases,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const invitation = {
@@ -56,7 +62,7 @@ test('the traversal reaches registering, registered and done', () => {
   for (const state of ['idle', 'registering', 'registered', 'done']) expect(reached).toContain(JSON.stringify(state));
 });
 
-test.each(pathCases(paths, fieldStepName))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths), fieldStepName))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const effects = { navigate: vi.fn() };

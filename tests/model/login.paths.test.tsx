@@ -5,7 +5,7 @@ import { getShortestPaths } from 'xstate/graph';
 import type { LoginRequest, PublicUser } from '../../common/contracts/auth';
 import { type LoginEvent, type LoginResult, loginMachine } from '../../machines/login.machine';
 import { LoginView } from '../../src/views/login/LoginView';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { aUser } from '../support/users';
 
@@ -72,7 +72,7 @@ describe('login paths replayed against the view', () => {
     }
   });
 
-  test.each(pathCases(paths))('%s', async (_name, path) => {
+  test.each(pathCases(withoutPrefixPaths(paths)))('%s', async (_name, path) => {
     const user = userEvent.setup();
     const { effects, calls, isActorOutcome, settle } = await renderLogin();
     await screen.findByRole('heading', { name: 'Log in' });

@@ -23,7 +23,14 @@ import { NewInquiryView } from '../../src/views/workshop-inquiries/NewInquiryVie
 import { newInquiryDraftStore } from '../../src/views/workshop-inquiries/new-inquiry-draft';
 import { createNewInquiryImplementations } from '../../src/views/workshop-inquiries/use-new-inquiry';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases, pathName, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  pathName,
+  stepName,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { quotedInquiry, supplierList } from '../support/workshop-inquiry-fixtures';
 
@@ -325,110 +332,111 @@ test('the punch-in traversal reaches the redeemed form, the refused link, the re
   expect(punchInPaths.some(({ state }) => state.matches('redeemingPunchIn'))).toBe(true);
 });
 
-test.each(pathCases(punchInPaths, nameOf).map(([pathTitle, path]) => [`punch-in: ${pathTitle}`, path] as const))(
-  '%s',
-  async (_name, path) => {
-    const user = userEvent.setup();
-    const { controlled, isActorOutcome, settle } = controlledActors();
-    const drafts = newInquiryDraftStore(localStorage, USER_ID);
-    drafts.clear();
-    const showInquiry = vi.fn();
-    const forgetPunchInLink = vi.fn();
-    const leaveTo = vi.fn();
-    const implementations = createNewInquiryImplementations({
-      suppliers: { list: async () => supplierList },
-      inquiries: {
-        create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
-        fitment: async () => [],
-        redeemPunchIn: async () => redeemed,
-      },
-      drafts,
-      showInquiry,
-      forgetPunchInLink,
-      leaveTo,
-    });
-    implementations.actors = {
-      redeemPunchIn: controlled<PunchInRedeemed, { token: string }>('redeemPunchIn'),
-      loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
-      createInquiry: controlled<SentInquiry, InquiryCreate>('createInquiry'),
-      lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => []),
-    };
-    await renderInRouter('/inquiries/new', () => (
-      <NewInquiryView implementations={implementations} draft={null} punchInToken="punch-in-token-0123456789" />
-    ));
+test.each(
+  pathCases(withoutPrefixPaths(punchInPaths), nameOf).map(
+    ([pathTitle, path]) => [`punch-in: ${pathTitle}`, path] as const,
+  ),
+)('%s', async (_name, path) => {
+  const user = userEvent.setup();
+  const { controlled, isActorOutcome, settle } = controlledActors();
+  const drafts = newInquiryDraftStore(localStorage, USER_ID);
+  drafts.clear();
+  const showInquiry = vi.fn();
+  const forgetPunchInLink = vi.fn();
+  const leaveTo = vi.fn();
+  const implementations = createNewInquiryImplementations({
+    suppliers: { list: async () => supplierList },
+    inquiries: {
+      create: async () => ({ inquiry: quotedInquiry(), message: undefined }),
+      fitment: async () => [],
+      redeemPunchIn: async () => redeemed,
+    },
+    drafts,
+    showInquiry,
+    forgetPunchInLink,
+    leaveTo,
+  });
+  implementations.actors = {
+    redeemPunchIn: controlled<PunchInRedeemed, { token: string }>('redeemPunchIn'),
+    loadSuppliers: controlled<SupplierList, void>('loadSuppliers'),
+    createInquiry: controlled<SentInquiry, InquiryCreate>('createInquiry'),
+    lookupFitment: fromPromise<FitmentLookupItem[], FitmentQuery>(async () => []),
+  };
+  await renderInRouter('/inquiries/new', () => (
+    <NewInquiryView implementations={implementations} draft={null} punchInToken="punch-in-token-0123456789" />
+  ));
 
-    let [state] = initialTransition(newInquiryMachine, { draft: null, punchInToken: 'punch-in-token-0123456789' });
-    for (const { event: raw } of path.steps) {
-      const event = raw as Step;
-      if (event.type !== 'xstate.init') [state] = transition(newInquiryMachine, state, raw);
-      if (isActorOutcome(event)) {
-        await settle(event);
-      } else if (event.type === 'punchIn.dismissFailure') {
-        await user.click(screen.getByRole('button', { name: 'Write the inquiry here' }));
-      } else if (event.type === 'draft.discard') {
-        await user.click(screen.getByRole('button', { name: 'Discard and start empty' }));
-      } else if (event.type === 'vehicle.change') {
-        const input = screen.getByLabelText('Vehicle description');
-        await user.clear(input);
-        await user.type(input, event.value ?? '');
-      } else if (event.type === 'line.change') {
-        const input = within(screen.getByRole('group', { name: 'Line 1' })).getByLabelText('Part number');
-        await user.clear(input);
-        await user.type(input, event.value ?? '');
-      } else if (event.type === 'inquiry.send') {
-        await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
-      }
+  let [state] = initialTransition(newInquiryMachine, { draft: null, punchInToken: 'punch-in-token-0123456789' });
+  for (const { event: raw } of path.steps) {
+    const event = raw as Step;
+    if (event.type !== 'xstate.init') [state] = transition(newInquiryMachine, state, raw);
+    if (isActorOutcome(event)) {
+      await settle(event);
+    } else if (event.type === 'punchIn.dismissFailure') {
+      await user.click(screen.getByRole('button', { name: 'Write the inquiry here' }));
+    } else if (event.type === 'draft.discard') {
+      await user.click(screen.getByRole('button', { name: 'Discard and start empty' }));
+    } else if (event.type === 'vehicle.change') {
+      const input = screen.getByLabelText('Vehicle description');
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'line.change') {
+      const input = within(screen.getByRole('group', { name: 'Line 1' })).getByLabelText('Part number');
+      await user.clear(input);
+      await user.type(input, event.value ?? '');
+    } else if (event.type === 'inquiry.send') {
+      await user.click(screen.getByRole('button', { name: 'Send inquiry' }));
+    }
 
-      const { context } = state;
-      if (state.matches('redeemingPunchIn')) {
-        expect(screen.getByRole('status')).toHaveTextContent('Opening the inquiry from your DMS…');
-        expect(forgetPunchInLink).not.toHaveBeenCalled();
+    const { context } = state;
+    if (state.matches('redeemingPunchIn')) {
+      expect(screen.getByRole('status')).toHaveTextContent('Opening the inquiry from your DMS…');
+      expect(forgetPunchInLink).not.toHaveBeenCalled();
+    } else {
+      // Redeemed or refused, the spent link leaves the address at once: a reload restores the draft instead.
+      expect(forgetPunchInLink).toHaveBeenCalledTimes(1);
+    }
+    if (context.punchInFailure) {
+      expect(screen.getByText(text('punchInUsed'))).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Go to your inquiries' })).toHaveAttribute('href', '/inquiries');
+    } else {
+      expect(screen.queryByText(text('punchInUsed'))).toBeNull();
+    }
+    if (state.matches('editing') || state.matches('sending')) {
+      expect(screen.getByLabelText('VIN')).toHaveValue(context.vehicle.vin);
+      expect(screen.getByLabelText('Vehicle description')).toHaveValue(context.vehicle.description);
+      expect(screen.getAllByRole('group', { name: /^Line \d$/ })).toHaveLength(context.lines.length);
+      const firstLine = within(screen.getByRole('group', { name: 'Line 1' }));
+      expect(firstLine.getByLabelText('Part number')).toHaveValue(context.lines[0]?.part_number);
+      expect(firstLine.getByLabelText('Quantity')).toHaveValue(context.lines[0]?.quantity);
+      const fromDms = screen.queryByText('From your DMS: Werkstattplaner');
+      if (context.punchIn) {
+        expect(fromDms).toBeVisible();
+        // The DMS named its dealer: only that one is ticked.
+        expect(screen.getByRole('checkbox', { name: 'Förde Teile' })).toBeChecked();
+        expect(screen.getByRole('checkbox', { name: 'Ostsee Teile' })).not.toBeChecked();
+        // The token is spent: the draft carries the DMS and its return URL through a reload.
+        expect(drafts.read()?.punch_in).toEqual({ return_url: RETURN_URL, source: 'Werkstattplaner' });
       } else {
-        // Redeemed or refused, the spent link leaves the address at once: a reload restores the draft instead.
-        expect(forgetPunchInLink).toHaveBeenCalledTimes(1);
+        expect(fromDms).toBeNull();
+        expect(drafts.read()?.punch_in ?? null).toBeNull();
       }
-      if (context.punchInFailure) {
-        expect(screen.getByText(text('punchInUsed'))).toBeVisible();
-        expect(screen.getByRole('link', { name: 'Go to your inquiries' })).toHaveAttribute('href', '/inquiries');
+      if (context.failure) expect(screen.getByText(text('networkError'))).toBeVisible();
+    }
+    if (state.matches('sent')) {
+      expect(drafts.read()).toBeNull();
+      if (context.punchIn) {
+        expect(leaveTo).toHaveBeenCalledWith(
+          'https://dms.example.com/auftrag/4711?tab=teile&teileportal_inquiry_id=91',
+        );
+        expect(showInquiry).not.toHaveBeenCalled();
       } else {
-        expect(screen.queryByText(text('punchInUsed'))).toBeNull();
-      }
-      if (state.matches('editing') || state.matches('sending')) {
-        expect(screen.getByLabelText('VIN')).toHaveValue(context.vehicle.vin);
-        expect(screen.getByLabelText('Vehicle description')).toHaveValue(context.vehicle.description);
-        expect(screen.getAllByRole('group', { name: /^Line \d$/ })).toHaveLength(context.lines.length);
-        const firstLine = within(screen.getByRole('group', { name: 'Line 1' }));
-        expect(firstLine.getByLabelText('Part number')).toHaveValue(context.lines[0]?.part_number);
-        expect(firstLine.getByLabelText('Quantity')).toHaveValue(context.lines[0]?.quantity);
-        const fromDms = screen.queryByText('From your DMS: Werkstattplaner');
-        if (context.punchIn) {
-          expect(fromDms).toBeVisible();
-          // The DMS named its dealer: only that one is ticked.
-          expect(screen.getByRole('checkbox', { name: 'Förde Teile' })).toBeChecked();
-          expect(screen.getByRole('checkbox', { name: 'Ostsee Teile' })).not.toBeChecked();
-          // The token is spent: the draft carries the DMS and its return URL through a reload.
-          expect(drafts.read()?.punch_in).toEqual({ return_url: RETURN_URL, source: 'Werkstattplaner' });
-        } else {
-          expect(fromDms).toBeNull();
-          expect(drafts.read()?.punch_in ?? null).toBeNull();
-        }
-        if (context.failure) expect(screen.getByText(text('networkError'))).toBeVisible();
-      }
-      if (state.matches('sent')) {
-        expect(drafts.read()).toBeNull();
-        if (context.punchIn) {
-          expect(leaveTo).toHaveBeenCalledWith(
-            'https://dms.example.com/auftrag/4711?tab=teile&teileportal_inquiry_id=91',
-          );
-          expect(showInquiry).not.toHaveBeenCalled();
-        } else {
-          expect(showInquiry).toHaveBeenCalledWith(91);
-          expect(leaveTo).not.toHaveBeenCalled();
-        }
+        expect(showInquiry).toHaveBeenCalledWith(91);
+        expect(leaveTo).not.toHaveBeenCalled();
       }
     }
-  },
-);
+  }
+});
 
 test('a reload after redeeming restores the punched-in draft (no second redeem) and still returns to the DMS', async () => {
   const user = userEvent.setup();

@@ -15,7 +15,7 @@ import { onboardingWizardSuppliersMachine } from '../../machines/onboarding-wiza
 import type { SaveDetailsInput, SkipStepInput, WizardDraft } from '../../machines/onboarding-wizard-types';
 import { OnboardingWizardView } from '../../src/views/onboarding-wizard/OnboardingWizardView';
 import { apiFailure } from '../support/failures';
-import { controlledActors, pathCases, type Step as ReplayStep } from '../support/path-replay';
+import { controlledActors, pathCases, type Step as ReplayStep, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { dmsOptions, invitation, partDealers, resumeAt } from '../support/wizard';
 
@@ -277,7 +277,7 @@ describe('the wizard: which step, refusal, password offer (parent paths)', () =>
         for (const state of expected) expect(reached).toContain(JSON.stringify(state));
       });
 
-      test.each(pathCases(paths, nameOf))(
+      test.each(pathCases(withoutPrefixPaths(paths), nameOf))(
         '%s',
         async (_name, path) => {
           await replayParent(mode, path.steps);
@@ -322,7 +322,7 @@ describe('step 1: account (its own paths)', () => {
     for (const state of ['editing', 'creating', 'created']) expect(reached).toContain(state);
   });
 
-  test.each(pathCases(paths, nameOf))(
+  test.each(pathCases(withoutPrefixPaths(paths), nameOf))(
     '%s',
     async (_name, path) => {
       const harness = await renderWizard();
@@ -389,7 +389,7 @@ describe('step 2: master data (its own paths)', () => {
     for (const state of ['loadingDms', 'editing', 'saving', 'skipping', 'finished']) expect(reached).toContain(state);
   });
 
-  test.each(pathCases(paths, nameOf))(
+  test.each(pathCases(withoutPrefixPaths(paths), nameOf))(
     '%s',
     async (_name, path) => {
       const harness = await renderWizard();
@@ -468,7 +468,7 @@ describe('step 3: part suppliers (its own paths)', () => {
     }
   });
 
-  test.each(pathCases(paths, nameOf))(
+  test.each(pathCases(withoutPrefixPaths(paths), nameOf))(
     '%s',
     async (_name, path) => {
       const harness = await renderWizard();

@@ -15,7 +15,7 @@ import { OpenTransPanel } from '../../src/views/orders/OpenTransPanel';
 import type { OpenTransDocumentsImplementations } from '../../src/views/orders/use-opentrans-documents';
 import { apiFailure } from '../support/failures';
 import { order } from '../support/orders';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 /*
@@ -95,7 +95,7 @@ test('the traversal reaches every state of both regions', () => {
   expect(reached).toContain(JSON.stringify({ download: 'downloading', upload: 'idle' }));
 });
 
-test.each(pathCases(paths))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths)))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const saveFile = vi.fn();

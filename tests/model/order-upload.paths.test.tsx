@@ -17,7 +17,7 @@ import { NewInquiryView } from '../../src/views/workshop-inquiries/NewInquiryVie
 import { newInquiryDraftStore } from '../../src/views/workshop-inquiries/new-inquiry-draft';
 import { createNewInquiryImplementations } from '../../src/views/workshop-inquiries/use-new-inquiry';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 import { quotedInquiry, supplierList } from '../support/workshop-inquiry-fixtures';
 
@@ -119,7 +119,7 @@ const nameOf = (event: Step) => {
   return event.type.replace('xstate.', '') + detail;
 };
 
-test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths), nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations = createNewInquiryImplementations({

@@ -12,7 +12,13 @@ import {
 } from '../../machines/part-dealer-onboarding.machine';
 import type { CaptchaProvider } from '../../src/views/captcha/captcha-provider';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases, stepName } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  stepName,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const fakeWidget = vi.hoisted(() => ({ options: null as null | Parameters<CaptchaProvider['mount']>[1] }));
@@ -118,7 +124,12 @@ test('the traversal reaches the review, the submission and its end, and a reset 
 
 const nameOf = (event: Step) => `${stepName(event)}${event.brand ? `=${event.brand}` : ''}`;
 
-test.each(pathCases([...paths.filter((path) => path.steps.length <= 9), ...shortest(resetDuringReview)], nameOf))(
+test.each(
+  pathCases(
+    withoutPrefixPaths([...paths.filter((path) => path.steps.length <= 9), ...shortest(resetDuringReview)]),
+    nameOf,
+  ),
+)(
   '%s',
   async (_name, path) => {
     const user = userEvent.setup();

@@ -11,7 +11,13 @@ import {
 } from '../../machines/reset-password.machine';
 import { ResetPasswordView } from '../../src/views/reset-password/ResetPasswordView';
 import { apiFailure } from '../support/failures';
-import { controlledActors, fieldStepName, type Step as PathStep, pathCases } from '../support/path-replay';
+import {
+  controlledActors,
+  fieldStepName,
+  type Step as PathStep,
+  pathCases,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const input: ResetPasswordInput = { mode: 'reset', token: 't'.repeat(40), email: 'jana@schulz.de' };
@@ -52,7 +58,7 @@ test('the traversal reaches every state the screen can show', () => {
     expect(reached).toContain(JSON.stringify(state));
 });
 
-test.each(pathCases(paths, fieldStepName))(
+test.each(pathCases(withoutPrefixPaths(paths), fieldStepName))(
   '%s',
   async (_name, path) => {
     const user = userEvent.setup();

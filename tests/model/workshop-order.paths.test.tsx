@@ -17,7 +17,13 @@ import type { WorkshopOrderImplementations } from '../../src/views/orders/use-wo
 import { WorkshopOrderView } from '../../src/views/orders/WorkshopOrderView';
 import { apiFailure } from '../support/failures';
 import { fakeLiveSource, order, orderWith, tradeEvent } from '../support/orders';
-import { controlledActors, type Step as PathStep, pathCases, versionedEditState } from '../support/path-replay';
+import {
+  controlledActors,
+  type Step as PathStep,
+  pathCases,
+  versionedEditState,
+  withoutPrefixPaths,
+} from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const networkError = apiFailure('No connection to the server', 'networkError');
@@ -162,7 +168,7 @@ const sentReturn = {
   version: 7,
 };
 
-test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths), nameOf))('%s', async (_name, path) => {
   const { user, live, calls, settle, dialog } = await renderOrderPage();
 
   for (const { event: raw, state } of path.steps) {
@@ -234,7 +240,7 @@ test('the dialog’s traversal reaches every state of the versioned edit', () =>
 });
 
 // A dialog path starts with the dialog open.
-const dialogCases = pathCases(dialogPaths, nameOf).map(
+const dialogCases = pathCases(withoutPrefixPaths(dialogPaths), nameOf).map(
   ([name, path]) => [name === '(start)' ? '(open)' : name, path] as const,
 );
 

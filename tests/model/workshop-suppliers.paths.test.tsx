@@ -19,7 +19,7 @@ import {
 import type { WorkshopSuppliersImplementations } from '../../src/views/workshop-suppliers/use-workshop-suppliers';
 import { WorkshopSuppliersView } from '../../src/views/workshop-suppliers/WorkshopSuppliersView';
 import { apiFailure } from '../support/failures';
-import { controlledActors, type Step as PathStep, pathCases } from '../support/path-replay';
+import { controlledActors, type Step as PathStep, pathCases, withoutPrefixPaths } from '../support/path-replay';
 import { renderInRouter } from '../support/render-in-router';
 
 const list: SupplierList = {
@@ -153,7 +153,7 @@ test('the traversal reaches every state of the screen', () => {
 const nameOf = (event: Step) =>
   event.value !== undefined ? `${event.type}=${event.value}` : event.type.replace('xstate.', '');
 
-test.each(pathCases(paths, nameOf))('%s', async (_name, path) => {
+test.each(pathCases(withoutPrefixPaths(paths), nameOf))('%s', async (_name, path) => {
   const user = userEvent.setup();
   const { controlled, calls, isActorOutcome, settle } = controlledActors();
   const implementations: WorkshopSuppliersImplementations = {
