@@ -10,6 +10,7 @@ import { orderLineLifecycleMachine } from '../../machines/order-line-lifecycle.m
 import { orderReturnLifecycleMachine } from '../../machines/order-return-lifecycle.machine';
 import { inquiries, inquiryLines, inquiryRecipients, orderLines, orderReturns, orders } from '../../server/db/schema';
 import { insertDealerOrganisation, insertWorkshop, MEMBER_PASSWORD } from '../support/organisations';
+import { withoutPrefixPaths } from '../support/path-prefixes';
 import { loginCookie, postJson, startTestServer, type TestServer } from '../support/test-server';
 import {
   answerBody,
@@ -145,42 +146,46 @@ describe('every simple path of the order-line lifecycle, through the API', () =>
     expect([...reached].sort()).toEqual(Object.keys(orderLineLifecycleMachine.states).sort());
   });
 
-  test.each(linePaths.map((path) => [path.steps.map((step) => step.event.type).join(' → ') || '(placed)', path]))(
-    '%s',
-    async (_name, path) => {
-      const { orderId, lineId } = await freshOrder();
-      for (const step of path.steps) {
-        if (step.event.type.startsWith('xstate.')) continue;
-        const answer = await walk(orderId, lineId, step.event.type);
-        expect(answer.status, `${step.event.type}: ${answer.body.error ?? ''}`).toBe(200);
-        const { line, order } = await stored(orderId, lineId);
-        expect(line.status).toBe(String(step.state.value));
-        expect(order.status).toBe(orderStatusFor(line.status));
-      }
-    },
-  );
+  test.each(
+    withoutPrefixPaths(linePaths).map((path) => [
+      path.steps.map((step) => step.event.type).join(' → ') || '(placed)',
+      path,
+    ]),
+  )('%s', async (_name, path) => {
+    const { orderId, lineId } = await freshOrder();
+    for (const step of path.steps) {
+      if (step.event.type.startsWith('xstate.')) continue;
+      const answer = await walk(orderId, lineId, step.event.type);
+      expect(answer.status, `${step.event.type}: ${answer.body.error ?? ''}`).toBe(200);
+      const { line, order } = await stored(orderId, lineId);
+      expect(line.status).toBe(String(step.state.value));
+      expect(order.status).toBe(orderStatusFor(line.status));
+    }
+  });
 });
 
 describe('every simple path of the return lifecycle, through the API', () => {
   const returnPaths = getSimplePaths(orderReturnLifecycleMachine);
 
-  test.each(returnPaths.map((path) => [path.steps.map((step) => step.event.type).join(' → ') || '(none)', path]))(
-    '%s',
-    async (_name, path) => {
-      const { orderId, lineId } = await freshOrder();
-      for (const action of ['confirm', 'ship', 'deliver'] as const) {
-        expect((await walk(orderId, lineId, `line.${action}`)).status).toBe(200);
-      }
-      for (const step of path.steps) {
-        if (step.event.type.startsWith('xstate.')) continue;
-        const answer = await walk(orderId, lineId, step.event.type);
-        expect(answer.status, `${step.event.type}: ${answer.body.error ?? ''}`).toBe(200);
-        const { orderReturn, line } = await stored(orderId, lineId);
-        expect(orderReturn?.status ?? 'none').toBe(String(step.state.value));
-        expect(line.status).toBe(step.state.value === 'accepted' ? 'returned' : 'delivered');
-      }
-    },
-  );
+  test.each(
+    withoutPrefixPaths(returnPaths).map((path) => [
+      path.steps.map((step) => step.event.type).join(' → ') || '(none)',
+      path,
+    ]),
+  )('%s', async (_name, path) => {
+    const { orderId, lineId } = await freshOrder();
+    for (const action of ['confirm', 'ship', 'deliver'] as const) {
+      expect((await walk(orderId, lineId, `line.${action}`)).status).toBe(200);
+    }
+    for (const step of path.steps) {
+      if (step.event.type.startsWith('xstate.')) continue;
+      const answer = await walk(orderId, lineId, step.event.type);
+      expect(answer.status, `${step.event.type}: ${answer.body.error ?? ''}`).toBe(200);
+      const { orderReturn, line } = await stored(orderId, lineId);
+      expect(orderReturn?.status ?? 'none').toBe(String(step.state.value));
+      expect(line.status).toBe(step.state.value === 'accepted' ? 'returned' : 'delivered');
+    }
+  });
 });
 
 /*
@@ -270,28 +275,32 @@ describe('every simple path of the inquiry and recipient lifecycles, through the
     walkable(path.steps.map((step) => step.event.type)),
   );
 
-  test.each(inquiryPaths.map((path) => [path.steps.map((entry) => entry.event.type).join(' → ') || '(draft)', path]))(
-    'inquiry: %s',
-    async (_name, path) => {
-      let inquiryId: number | null = null;
-      for (const entry of path.steps) {
-        if (entry.event.type.startsWith('xstate.')) continue;
-        inquiryId = await step(inquiryId, entry.event.type);
-        expect((await inquiryState(inquiryId)).inquiry.status).toBe(String(entry.state.value));
-      }
-    },
-  );
+  test.each(
+    withoutPrefixPaths(inquiryPaths).map((path) => [
+      path.steps.map((entry) => entry.event.type).join(' → ') || '(draft)',
+      path,
+    ]),
+  )('inquiry: %s', async (_name, path) => {
+    let inquiryId: number | null = null;
+    for (const entry of path.steps) {
+      if (entry.event.type.startsWith('xstate.')) continue;
+      inquiryId = await step(inquiryId, entry.event.type);
+      expect((await inquiryState(inquiryId)).inquiry.status).toBe(String(entry.state.value));
+    }
+  });
 
   const recipientPaths = getSimplePaths(inquiryRecipientLifecycleMachine);
-  test.each(recipientPaths.map((path) => [path.steps.map((entry) => entry.event.type).join(' → ') || '(sent)', path]))(
-    'recipient: %s',
-    async (_name, path) => {
-      let inquiryId = await step(null, 'inquiry.send');
-      for (const entry of path.steps) {
-        if (entry.event.type.startsWith('xstate.')) continue;
-        inquiryId = await step(inquiryId, entry.event.type);
-        expect((await inquiryState(inquiryId)).recipient.status).toBe(String(entry.state.value));
-      }
-    },
-  );
+  test.each(
+    withoutPrefixPaths(recipientPaths).map((path) => [
+      path.steps.map((entry) => entry.event.type).join(' → ') || '(sent)',
+      path,
+    ]),
+  )('recipient: %s', async (_name, path) => {
+    let inquiryId = await step(null, 'inquiry.send');
+    for (const entry of path.steps) {
+      if (entry.event.type.startsWith('xstate.')) continue;
+      inquiryId = await step(inquiryId, entry.event.type);
+      expect((await inquiryState(inquiryId)).recipient.status).toBe(String(entry.state.value));
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { withoutPrefixPaths } from '../support/path-replay';
+import { withoutPrefixPaths } from '../support/path-prefixes';
 
 const pathOf = (...events: unknown[]) => ({ steps: events.map((event) => ({ event })) });
 const init = { type: 'xstate.init' };
