@@ -78,12 +78,7 @@ export async function startListCache(
  * the only page kept in memory (a search or a later page is read from the database).
  */
 export function isPlainFirstPage(query: { page: number } & Record<string, unknown>) {
-  return Number(query.page) === 1 && !isNarrowed(query);
-}
-
-/** Whether a list query searches or filters (any parameter but the page given). */
-export function isNarrowed(query: { page: number } & Record<string, unknown>) {
-  return Object.entries(query).some(([name, value]) => name !== 'page' && value !== '');
+  return Object.entries(query).every(([name, value]) => (name === 'page' ? Number(value) === 1 : value === ''));
 }
 
 /**

@@ -1031,13 +1031,16 @@ describe('lists', () => {
     const many = await insertWorkshop(server.db, { name: 'Autohaus Viele', ownerEmail: 'inhaber@viele.de' });
     const cookie = await loginCookie(server, 'inhaber@viele.de', MEMBER_PASSWORD);
     const owner = { organisationId: many.organisation.id, userId: many.owner.id };
+    // Matching: a Passat, confirmed. Not matching: two Polos, and two Passats already delivered.
     const matching = TRADE_PAGE_SIZE + 3;
-    for (let index = 0; index < matching + 2; index++) {
-      const { inquiry } = await insertTrade(server.db, owner, dealerOf(nord));
+    for (let index = 0; index < matching + 4; index++) {
+      const { inquiry, order } = await insertTrade(server.db, owner, dealerOf(nord));
       await server.db
         .update(inquiries)
-        .set({ vehicleDescription: index < matching ? 'Passat Seitenzahl' : 'Polo' })
+        .set({ vehicleDescription: index < matching + 2 ? 'Passat Seitenzahl' : 'Polo' })
         .where(eq(inquiries.id, inquiry.id));
+      if (index >= matching && index < matching + 2)
+        await server.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, order.id));
     }
     const page = async (query: string) =>
       (await getJson<{ items: OrderSummary[]; total: number }>(cookie, `/svc/workshop/orders?${query}`)).body.data;
@@ -1048,8 +1051,12 @@ describe('lists', () => {
     expect(new Set([...first.items, ...second.items].map((item) => item.id)).size).toBe(matching);
     // A page past the end has no row to carry the total: it is counted.
     expect(await page('vehicle=seitenzahl&status=confirmed&page=3')).toMatchObject({ items: [], total: matching });
-    expect((await page('vehicle=seitenzahl&status=delivered')).total).toBe(0);
-    expect((await page('')).total).toBe(matching + 2);
+    expect((await page('vehicle=seitenzahl&status=delivered')).total).toBe(2);
+    expect((await page('vehicle=seitenzahl')).total).toBe(matching + 2);
+    // Counted on their own: a status filter alone, on its first page and past the end.
+    expect((await page('status=confirmed')).total).toBe(matching + 2);
+    expect(await page('status=delivered&page=2')).toMatchObject({ items: [], total: 2 });
+    expect((await page('')).total).toBe(matching + 4);
   });
 });
 

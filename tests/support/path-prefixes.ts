@@ -22,9 +22,11 @@ function eventKey(event: unknown) {
  * whose checks all run at its steps (nothing after the last one) checks a path that begins a
  * longer one in the same states, after the same events, on the same screen when it replays the
  * longer one (the machine, the view and the fake actors are deterministic), so rendering it again
- * on its own checks nothing more (issue 23 §5). Events compare by value; an error or a file in an
- * event only as the same object. A test that checks after a path's last step (a count over the
- * whole path, the final screen) must replay every path.
+ * on its own checks nothing more (issue 23 §5). Events compare by value (as JSON, so key order
+ * counts: a difference keeps both paths); an error or a file in an event only as the same object.
+ * The paths must come from one traversal start (one input, one `fromState`): every path begins with
+ * an `xstate.init` step that does not carry the input. A test that checks after a path's last step
+ * (a count over the whole path, the final screen) must replay every path.
  */
 export function withoutPrefixPaths<TPath extends PathLike>(paths: readonly TPath[]): TPath[] {
   const keys = paths.map((path) => path.steps.map((step) => `${eventKey(step.event)}\n`).join(''));

@@ -12,7 +12,7 @@ test('a path that begins another one is left out; one that goes elsewhere stays'
   expect(withoutPrefixPaths([start, typed, sent, typedElse])).toEqual([sent, typedElse]);
 });
 
-test('of two equal paths the first stays; events compare by value, not by the order of their keys', () => {
+test('of two equal paths the first stays; events compare by value, not as objects', () => {
   const first = pathOf(init, { type: 'pick', id: 1, label: 'x' });
   const again = pathOf(init, { type: 'pick', id: 1, label: 'x' });
   expect(withoutPrefixPaths([first, again])).toEqual([first]);
