@@ -1,6 +1,8 @@
 /* Which of a traversal's paths a replay must walk (ADR 038, eighth pass): shared by the path tests on views (tests/model) and through the API (tests/server). */
 
-type PathLike = { steps: readonly { event: unknown }[]; state: { value: unknown } };
+/** A path's steps as the replays read them (xstate/graph's paths have them). */
+export type PathSteps = { steps: readonly { event: unknown }[] };
+type PathLike = PathSteps & { state: { value: unknown } };
 /** Identities of the objects in events that are not plain data (errors, files): compared as the same instance only. */
 const instanceIds = new WeakMap<object, number>();
 let instancesSeen = 0;

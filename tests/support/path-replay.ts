@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { fromPromise } from 'xstate';
+import type { PathSteps } from './path-prefixes';
 
 export { withoutPrefixPaths } from './path-prefixes';
 
@@ -15,7 +16,6 @@ export { withoutPrefixPaths } from './path-prefixes';
 export type Step<TExtra = {}> = { type: string; output?: unknown; error?: Error; value?: string } & TExtra;
 
 type Settle = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
-type PathLike = { steps: readonly { event: unknown }[] };
 
 const ACTOR_OUTCOME = /^xstate\.(done|error)\.actor\.(\w+)$/;
 
@@ -84,7 +84,7 @@ export function fieldStepName(step: Step<{ field?: string }>) {
 }
 
 /** A path's name: its steps after the start, or "(start)". */
-export function pathName(path: PathLike, name: (step: Step) => string = stepName) {
+export function pathName(path: PathSteps, name: (step: Step) => string = stepName) {
   return (
     path.steps
       .map((step) => step.event as Step)
@@ -95,6 +95,6 @@ export function pathName(path: PathLike, name: (step: Step) => string = stepName
 }
 
 /** The rows of a `test.each` over paths: `[name, path]`. */
-export function pathCases<TPath extends PathLike>(paths: readonly TPath[], name?: (step: Step) => string) {
+export function pathCases<TPath extends PathSteps>(paths: readonly TPath[], name?: (step: Step) => string) {
   return paths.map((path) => [pathName(path, name), path] as const);
 }
