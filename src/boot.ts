@@ -16,6 +16,9 @@ import { postsWithoutApp, recordEarlyInput } from './app/early-input';
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'] as const;
 const TYPING_PAUSE_MS = 1500;
 
+/** Any of the intent events; only pointer moves carry a movement. */
+type IntentEvent = Event & Partial<Pick<PointerEvent, 'movementX' | 'movementY'>>;
+
 function startApp() {
   void import('./main').then(({ start }) => start());
 }
@@ -32,7 +35,11 @@ if (prerenderedCopy) {
   }
   let pause: ReturnType<typeof setTimeout> | undefined;
   // Called again by the pause's timer, without an event: then the app starts.
-  const onIntent = (event?: Event) => {
+  const onIntent = (event?: IntentEvent) => {
+    // A pointer move without movement is the browser saying where a resting pointer stands
+    // (Chromium sends one when a page appears under it, or its layout changes there), not a person
+    // reaching for the page; a person's next move has movement. (Inline: this file's bytes count.)
+    if (event?.type === 'pointermove' && event.movementX === 0 && event.movementY === 0) return;
     clearTimeout(pause);
     const form = event?.target instanceof Element && event.target.closest('form');
     if (form && postsWithoutApp(form)) {
