@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { clusterPrerequisitesMissing } from './cluster-prerequisites';
+import type { RunErrors } from './vitest-run-errors-reporter';
 
 /**
  * `npm test`: every check and every suite, in the order a reviewer would run them, with one
@@ -20,11 +21,11 @@ let failed = 0;
 const failures: string[] = [];
 /** Each failing test by file and name with the start of its message, printed last: CI keeps only the tail of the output. */
 const failedTests: string[] = [];
-const firstLines = (message: string | undefined) =>
+const firstLines = (message: string | undefined, count = 3) =>
   stripVTControlCharacters(message ?? '')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .slice(0, 3)
+    .slice(0, count)
     .map((line) => `      ${line.trim().slice(0, 200)}`)
     .join('\n');
 /** Each step's wall-clock time, printed as a table at the end (issue 23: where the suite's time goes). */
@@ -37,7 +38,7 @@ function step(name: string, command: string, args: string[], env: Record<string,
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   timings.push({ name, seconds: (performance.now() - started) / 1000 });
   if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+  return result;
 }
 
 function printTimings() {
@@ -58,6 +59,46 @@ type VitestReport = {
     assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 };
+/**
+ * One Vitest step with its JSON report counted, and whatever failed it named in the closing lines:
+ * a failed test, a file that failed outside any test, an error outside any test (its own
+ * reporter, scripts/vitest-run-errors-reporter.ts), or else the exit code itself.
+ */
+function vitestStep(name: string, projects: string[]) {
+  const file = path.join(reports, `${projects[0]?.replace(/\W+/g, '-')}.json`);
+  const runErrorsFile = file.replace(/\.json$/, '-run-errors.json');
+  const result = step(
+    name,
+    bin('vitest'),
+    [
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--reporter=${path.join(root, 'scripts/vitest-run-errors-reporter.ts')}`,
+      `--outputFile.json=${file}`,
+    ],
+    { RUN_ERRORS_FILE: runErrorsFile },
+  );
+  const named = failedTests.length;
+  countVitest(file);
+  if (existsSync(runErrorsFile)) {
+    const { errors } = JSON.parse(readFileSync(runErrorsFile, 'utf8')) as RunErrors;
+    for (const error of errors) {
+      const during = error.during === '' ? '' : `, during ${error.during}`;
+      // The stack starts with the name and message; a few of its frames say where it was thrown.
+      failedTests.push(
+        `  ✗ ${name}: an error outside any test${during}\n${firstLines(error.stack || `${error.name}: ${error.message}`, 6)}`,
+      );
+    }
+  }
+  if (result.status !== 0 && failedTests.length === named) {
+    failedTests.push(
+      `  ✗ ${name}: Vitest ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.status}`} although no test failed (its output above says why)`,
+    );
+  }
+}
+
 function countVitest(file: string) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
@@ -144,24 +185,10 @@ console.log(
 
 // The server suite runs on PGlite and, with DATABASE_URL, on PostgreSQL at the same time: the
 // projects `server` and `server-postgres` share one Vitest run and one report (vite.config.ts).
-const vitestReport = path.join(reports, 'vitest.json');
-step(
+vitestStep(
   `unit, model and server tests (server on embedded PGlite${process.env.DATABASE_URL ? ' and, at the same time, on PostgreSQL' : ''})`,
-  bin('vitest'),
-  [
-    'run',
-    '--project',
-    'unit',
-    '--project',
-    'model',
-    '--project',
-    'server*',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ],
+  ['unit', 'model', 'server*'],
 );
-countVitest(vitestReport);
 
 // The production build the e2e portals serve, and the layout check's data (the demo and more,
 // tests/e2e/layout-fixture.ts) seeded once for both layout spec files to copy.
@@ -178,13 +205,10 @@ const layoutSeeded = startBeside(
   },
 );
 
-const faults = path.join(reports, 'vitest-faults.json');
-step(
+vitestStep(
   `fault suite: database, mail server and captcha verifier down, server killed (${process.env.DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite only; set DATABASE_URL for the database-down tests'})`,
-  bin('vitest'),
-  ['run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${faults}`],
+  ['faults'],
 );
-countVitest(faults);
 
 // Two portal processes behind nginx on PostgreSQL (ADR 033): run where both are present (CI installs
 // nginx and starts PostgreSQL, so there a missing one fails the run instead of skipping it).
@@ -193,13 +217,9 @@ if (clusterMissing) {
   console.log(`\n▶ cluster test skipped: ${clusterMissing}`);
   if (process.env.CI) failures.push(`cluster test (${clusterMissing})`);
 } else {
-  const cluster = path.join(reports, 'vitest-cluster.json');
-  step(
-    'cluster test: two processes on one PostgreSQL behind nginx, one stopped and restarted under load',
-    bin('vitest'),
-    ['run', '--project', 'cluster', '--reporter=default', '--reporter=json', `--outputFile.json=${cluster}`],
-  );
-  countVitest(cluster);
+  vitestStep('cluster test: two processes on one PostgreSQL behind nginx, one stopped and restarted under load', [
+    'cluster',
+  ]);
 }
 
 // Both go on through the cluster test if they need to.
