@@ -9,6 +9,12 @@ import { enqueueMails } from '../mail/outbox';
 import { mailTemplates, type TradeMailItem, type TradeMailOrderLine } from '../mail/templates';
 
 const USERS_PER_PASS = 50;
+/**
+ * New orders mailed to one user in one transaction; the next ones follow in the next. On the
+ * embedded database a transaction holds every query until it ends: a dealer's 135 order mails
+ * written at once held orders being placed meanwhile for 95–140 ms (issue 26 §3); ten take a few.
+ */
+const IMMEDIATE_MAILS_PER_TRANSACTION = 10;
 
 type MailRecipient = Pick<typeof users.$inferSelect, 'email' | 'firstName' | 'locale'>;
 
@@ -57,6 +63,22 @@ function claimQueued(tx: Transaction, userId: number, now: Date, which: SQL | un
     .returning({ eventId: tradeMailQueue.eventId, kind: tradeMailQueue.kind });
 }
 
+/** The user's oldest not yet mailed rows of the immediate kinds, at most `limit` of them. */
+function oldestImmediate(tx: Transaction, userId: number, limit: number) {
+  return tx
+    .select({ id: tradeMailQueue.id })
+    .from(tradeMailQueue)
+    .where(
+      and(
+        eq(tradeMailQueue.userId, userId),
+        isNull(tradeMailQueue.mailedAt),
+        inArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]),
+      ),
+    )
+    .orderBy(asc(tradeMailQueue.id))
+    .limit(limit);
+}
+
 /** One mail of trade items: a single item as its own mail, several as one digest; none for no item. */
 function tradeMail(user: MailRecipient, items: readonly TradeMailItem[]) {
   const [first] = items;
@@ -80,18 +102,31 @@ async function handoversOfOrders(tx: Transaction, orderIds: readonly number[]) {
 
 /**
  * Claims a user's queued trade mails and writes them into the outbox, all in one transaction.
- * A new order's mail goes out at once, one mail per order with its lines (issue 24 §8). The rest is
+ * A new order's mail goes out at once, one mail per order with its lines (issue 24 §8), up to
+ * IMMEDIATE_MAILS_PER_TRANSACTION of them; `more` says the batch was full. The rest is
  * one mail (a single event) or one digest (several); that claim is one conditional UPDATE: only
  * rows not yet mailed, and only when this user got no such trade mail within the window, so two
  * processes never mail the same rows and nobody gets more than one digest mail per window.
  */
-async function mailUser(tx: Transaction, userId: number, settings: TradeMailSettings, now: Date) {
+async function mailUser(
+  tx: Transaction,
+  userId: number,
+  settings: TradeMailSettings,
+  now: Date,
+): Promise<{ written: number; more: boolean }> {
   const windowStart = new Date(now.getTime() - settings.digestWindowMs);
   const immediateKinds = sql.join(
     IMMEDIATE_MAIL_KINDS.map((kind) => sql`${kind}`),
     sql`, `,
   );
-  const immediate = await claimQueued(tx, userId, now, inArray(tradeMailQueue.kind, [...IMMEDIATE_MAIL_KINDS]));
+  const immediate = await claimQueued(
+    tx,
+    userId,
+    now,
+    inArray(tradeMailQueue.id, oldestImmediate(tx, userId, IMMEDIATE_MAILS_PER_TRANSACTION)),
+  );
+  // A full batch: more new orders may be waiting for the next transaction.
+  const more = immediate.length === IMMEDIATE_MAILS_PER_TRANSACTION;
   const digested = await claimQueued(
     tx,
     userId,
@@ -101,10 +136,10 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
       sql`not exists (select 1 from ${tradeMailQueue} as recent where recent.user_id = ${userId} and recent.mailed_at > ${windowStart} and recent.kind not in (${immediateKinds}))`,
     ),
   );
-  if (immediate.length === 0 && digested.length === 0) return 0;
+  if (immediate.length === 0 && digested.length === 0) return { written: 0, more };
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   // A member deactivated since the event was queued gets nothing; the rows stay claimed.
-  if (!user || user.status !== USER_STATUS.active) return 0;
+  if (!user || user.status !== USER_STATUS.active) return { written: 0, more };
   const claimed = [...immediate, ...digested];
   const events = await tx
     .select({
@@ -159,7 +194,7 @@ async function mailUser(tx: Transaction, userId: number, settings: TradeMailSett
       .flatMap((event) => tradeMail(user, [itemOf(event)])),
     ...tradeMail(user, events.filter((event) => !immediateIds.has(event.id)).map(itemOf)),
   ];
-  return (await enqueueMails(tx, mails)).length;
+  return { written: (await enqueueMails(tx, mails)).length, more };
 }
 
 /** One pass over everyone with queued trade mails; returns how many mails it wrote to the outbox. */
@@ -172,7 +207,11 @@ export async function deliverTradeMail(db: Database, settings: TradeMailSettings
     .limit(USERS_PER_PASS);
   let written = 0;
   for (const { userId } of waiting) {
-    written += await db.transaction((tx) => mailUser(tx, userId, settings, now));
+    for (let more = true; more; ) {
+      const mailed = await db.transaction((tx) => mailUser(tx, userId, settings, now));
+      written += mailed.written;
+      more = mailed.more;
+    }
   }
   return written;
 }

@@ -553,6 +553,14 @@ const tradeMailsIn = (testServer: TestServer, email: string) =>
     .where(and(eq(outbox.recipient, email), sql`${outbox.kind} like 'trade-%'`))
     .orderBy(outbox.id);
 
+/** The trade-mail queue's rows for `email` that no pass has written into the outbox yet. */
+const tradeMailsNotYetWritten = (testServer: TestServer, email: string) =>
+  testServer.db
+    .select()
+    .from(tradeMailQueue)
+    .innerJoin(users, eq(users.id, tradeMailQueue.userId))
+    .where(and(eq(users.email, email), isNull(tradeMailQueue.mailedAt)));
+
 describe('the new-order mail', () => {
   test('goes to the dealer at once with its lines, not held for the digest window (issue 24 §8)', async () => {
     const settings = { publicUrl: 'https://portal.example.de', digestWindowMs: 15 * 60_000 };
@@ -581,6 +589,40 @@ describe('the new-order mail', () => {
     expect(orderMail?.textBody).toContain('Bestellte Positionen:');
     expect(orderMail?.textBody).toMatch(/2 × 1K0 615 301 AA – Bremsscheibe vorne \(ATE\), 49,90\s€ je Stück netto/);
     expect(orderMail?.textBody).not.toContain('Bremsbeläge vorne');
+  });
+
+  test('a dealer with more new orders than one transaction writes still gets each order’s mail in one pass', async () => {
+    const settings = { publicUrl: 'https://portal.example.de', digestWindowMs: 15 * 60_000 };
+    const dealer = await dealerWithUsers(server, 'Teile Viel');
+    const workshop = await workshopWithDealers(server, [dealer]);
+    const email = dealer.emails[0] ?? '';
+    // Ten are written per transaction (trade-mail-worker.ts): twelve need a second one.
+    const orderIds: number[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      const inquiry = await sendInquiry(server, workshop);
+      const view = await dealerView(server, dealer, inquiry.id);
+      expect((await answer(dealer, inquiry.id, answerBody(view))).response.status).toBe(200);
+      const detail = (await getJson<InquiryDetail>(server, `/svc/workshop/inquiries/${inquiry.id}`, workshop.cookie))
+        .body.data;
+      const placed = await send<{ orders: { id: number }[] }>(
+        server,
+        `/svc/workshop/inquiries/${inquiry.id}/orders`,
+        workshop.cookie,
+        {
+          version: detail.version,
+          choices: [{ inquiry_line_id: detail.lines[0]?.id, recipient_id: detail.recipients[0]?.id }],
+        },
+      );
+      expect(placed.response.status).toBe(200);
+      orderIds.push(...placed.body.data.orders.map((order) => order.id));
+    }
+    expect(orderIds).toHaveLength(12);
+    await deliverTradeMail(server.db, settings);
+    const orderMails = (await tradeMailsIn(server, email)).flatMap(
+      (mail) => /^Neue Bestellung (\d+) /.exec(mail.subject)?.[1] ?? [],
+    );
+    expect(orderMails).toEqual(orderIds.map(String));
+    expect(await tradeMailsNotYetWritten(server, email)).toEqual([]);
   });
 });
 
@@ -626,12 +668,7 @@ describe('the digest window', () => {
     for (const inquiry of more) {
       expect(digest?.textBody).toContain(`https://portal.example.de/dealer/inquiries/${inquiry.id}`);
     }
-    const pending = await digestServer.db
-      .select()
-      .from(tradeMailQueue)
-      .innerJoin(users, eq(users.id, tradeMailQueue.userId))
-      .where(and(eq(users.email, email), isNull(tradeMailQueue.mailedAt)));
-    expect(pending).toEqual([]);
+    expect(await tradeMailsNotYetWritten(digestServer, email)).toEqual([]);
     // Nothing is mailed twice: later passes, inside and after the next window, write nothing.
     await deliverTradeMail(digestServer.db, settings, minutesLater(17));
     await deliverTradeMail(digestServer.db, settings, minutesLater(40));
