@@ -13,11 +13,12 @@ import { postsWithoutApp, recordEarlyInput } from './app/early-input';
  * request) starts it only once the person pauses: on a slow phone the app's arrival would take the
  * CPU while they type, and the server answers the form if they send it first.
  */
-const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'wheel', 'keydown', 'focusin'] as const;
+// No touchstart: a touch's pointerdown comes before it in every browser that runs this es2022 script.
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'wheel', 'keydown', 'focusin'] as const;
 const TYPING_PAUSE_MS = 1500;
 
-/** Any of the intent events; only pointer moves carry a movement. */
-type IntentEvent = Event & Partial<Pick<PointerEvent, 'movementX' | 'movementY'>>;
+/** Any of the intent events; only pointer events carry a position. */
+type IntentEvent = Event & Partial<Pick<PointerEvent, 'clientX' | 'clientY'>>;
 
 function startApp() {
   void import('./main').then(({ start }) => start());
@@ -34,12 +35,20 @@ if (prerenderedCopy) {
     window.addEventListener('load', loadCaptchas, { once: true });
   }
   let pause: ReturnType<typeof setTimeout> | undefined;
+  let pointerAt: number | undefined;
   // Called again by the pause's timer, without an event: then the app starts.
   const onIntent = (event?: IntentEvent) => {
-    // A pointer move without movement is the browser saying where a resting pointer stands
-    // (Chromium sends one when a page appears under it, or its layout changes there), not a person
-    // reaching for the page; a person's next move has movement. (Inline: this file's bytes count.)
-    if (event?.type === 'pointermove' && event.movementX === 0 && event.movementY === 0) return;
+    // A pointer move is a person reaching for the page only where the pointer did not stand at the
+    // first move: browsers also say where a resting pointer stands (Chromium when a page appears
+    // under it, or its layout changes there). By position, since Firefox reports no movement on
+    // pointer moves; a person's first move only tells where the pointer was, the next one counts.
+    // (Terse: this file's gzip bytes have a budget, ADR 017.)
+    if (event?.type === 'pointermove') {
+      // One number per position (a viewport is far narrower than 100 000 px); a pointer move has both.
+      const at = (event.clientX as number) + (event.clientY as number) * 1e5;
+      pointerAt ??= at;
+      if (pointerAt === at) return;
+    }
     clearTimeout(pause);
     const form = event?.target instanceof Element && event.target.closest('form');
     if (form && postsWithoutApp(form)) {

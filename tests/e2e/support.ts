@@ -56,8 +56,9 @@ export const test = base.extend({
  * A person's pointer is not over a page that has just opened. Headless Chromium's virtual mouse
  * starts at the page's top-left corner, and Blink then sends a pointer move whenever the layout
  * under it changes. Parked far outside the viewport (a negative position is taken as 0, 0), it
- * moves only when a test moves it. Chromium still sends one move at 0, 0 when a page appears; it
- * has no movement, and the boot script does not take it for a person reaching for the page (src/boot.ts).
+ * moves only when a test moves it. Chromium still sends one move at 0, 0 when a page appears; the
+ * boot script takes a pointer move for a person reaching for the page only where the pointer did
+ * not stand at the first move (src/boot.ts), so the handler below moves it to two positions.
  */
 async function parkPointerOffThePage(page: Page) {
   await page.mouse.move(10_000, 10_000);
