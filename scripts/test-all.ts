@@ -93,8 +93,11 @@ function vitestStep(name: string, projects: string[]) {
     }
   }
   if (result.status !== 0 && failedTests.length === named) {
+    const ended = result.signal ? `signal ${result.signal}` : `exit code ${result.status}`;
     failedTests.push(
-      `  ✗ ${name}: Vitest ended with ${result.signal ? `signal ${result.signal}` : `exit code ${result.status}`} although no test failed (its output above says why)`,
+      existsSync(file)
+        ? `  ✗ ${name}: Vitest ended with ${ended} although no test failed (its output above says why)`
+        : `  ✗ ${name}: Vitest ended with ${ended} and wrote no report: its tests are not counted (its output above says why)`,
     );
   }
 }
