@@ -12,7 +12,15 @@ import { inquiries, inquiryRecipients, organisations } from '../db/schema';
 import { UNANSWERED } from './dealer-answers';
 import { inquiryCounts } from './inquiry-detail';
 import { vehicleView } from './order-summaries';
-import { inquirySearchHits, joinSearchHits, likePattern, searchTerms, totalInRows, totalOfPage } from './part-search';
+import {
+  inquirySearchHits,
+  joinSearchHits,
+  likePattern,
+  organisationNamed,
+  searchTerms,
+  totalInRows,
+  totalOfPage,
+} from './part-search';
 
 type Reader = Database | Transaction;
 
@@ -69,7 +77,7 @@ export async function readDealerInbox(
           hits.found,
           ilike(inquiries.vin, pattern),
           ilike(inquiries.vehicleDescription, pattern),
-          ilike(organisations.name, pattern),
+          organisationNamed(inquiries.workshopOrganisationId, pattern),
         ),
     inboxStatusCondition(status, new Date()),
   );

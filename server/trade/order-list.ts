@@ -3,11 +3,11 @@ import type * as v from 'valibot';
 import { type OrderSummary, type orderListQuerySchema, TRADE_PAGE_SIZE } from '../../common/contracts/trading';
 import { PORTAL_TIME_ZONE } from '../../common/format/formats';
 import type { Database } from '../db/database';
-import { inquiries, orders, organisations } from '../db/schema';
+import { inquiries, orders } from '../db/schema';
 import type { EventReader } from './event-log';
 import { ordersOf } from './order-detail';
 import { countOrders, searchedOrderSummaries } from './order-summaries';
-import { likePattern, orderSearchHits, searchTerms, totalOfPage } from './part-search';
+import { likePattern, orderSearchHits, organisationNamed, searchTerms, totalOfPage } from './part-search';
 
 /** The start of a Berlin calendar day as a timestamptz expression. */
 const berlinDayStart = (isoDate: string, plusDays = 0) =>
@@ -41,7 +41,7 @@ export async function listOrders(
     terms === null
       ? undefined
       : reader.kind === 'dealer'
-        ? or(ilike(organisations.name, likePattern(terms.text)), hits?.found)
+        ? or(organisationNamed(orders.workshopOrganisationId, likePattern(terms.text)), hits?.found)
         : // The workshop also finds its own reference (never a dealer: it is private to the workshop).
           or(ilike(inquiries.workshopReference, likePattern(terms.text)), hits?.found),
     query.from ? sql`${orders.createdAt} >= ${berlinDayStart(query.from)}` : undefined,
@@ -56,15 +56,13 @@ export async function listOrders(
       : reader.kind === 'dealer'
         ? [sql`${orders.status} = 'placed' desc`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
         : undefined;
-  // The pager counts through the inquiry or the workshop only when the filter names them.
+  // The pager counts through the inquiry only when the filter names it; the workshop's name is
+  // matched through the organisations on their own (`organisationNamed`).
   const countAll = () =>
     countOrders(
       db,
       where,
-      {
-        inquiry: query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''),
-        workshop: reader.kind === 'dealer' && query.q !== '',
-      },
+      { inquiry: query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''), workshop: false },
       hits,
     );
   // A search or the vehicle filter is read once, its total beside the rows (their ILIKEs are most

@@ -2,13 +2,31 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { normalisePartNumber } from '../../common/contracts/trading';
 import type { Database, Transaction } from '../db/database';
-import { inquiries, inquiryLines, inquiryRecipients, orderLines, orders, partNumbers, quoteLines } from '../db/schema';
+import {
+  inquiries,
+  inquiryLines,
+  inquiryRecipients,
+  orderLines,
+  orders,
+  organisations,
+  partNumbers,
+  quoteLines,
+} from '../db/schema';
 
 type Reader = Database | Transaction;
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likePattern(search: string) {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * Whether the organisation that `organisationId` names has a name the pattern matches: the few
+ * organisations' names are matched once, not once for every row of a list (the dealer inbox's
+ * search query: 5.1–5.6 → 4.7–4.9 ms, ADR 050).
+ */
+export function organisationNamed(organisationId: AnyColumn, pattern: string) {
+  return sql`${organisationId} in (select ${organisations.id} from ${organisations} where ${organisations.name} ilike ${pattern})`;
 }
 
 /**

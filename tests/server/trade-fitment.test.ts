@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FitmentLookupItem } from '../../common/contracts/fitment';
 import type {
@@ -9,7 +9,7 @@ import type {
   OrderDetail,
   OrderSummary,
 } from '../../common/contracts/trading';
-import { partNumbers } from '../../server/db/schema';
+import { organisations, partNumbers } from '../../server/db/schema';
 import { rawRows } from '../support/raw-rows';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -353,6 +353,13 @@ describe('part-number search', () => {
     }
     // An inquiry the second dealer never received is not in its inbox, whatever it searches.
     expect((await inbox(secondDealer, '3Q0407151K')).total).toBe(0);
+    // The workshop's name, in any case, finds that workshop's inquiries in the dealer's inbox.
+    await server.db
+      .update(organisations)
+      .set({ name: 'Autohaus Namenssuche' })
+      .where(eq(organisations.id, stranger.organisation.id));
+    expect(ids((await inbox(dealer, 'NAMENSSUCHE')).items)).toEqual([strangers.inquiry.id]);
+    expect((await inbox(secondDealer, 'Namenssuche')).total).toBe(0);
     // A page past the end still tells how many the search found.
     const inboxPastTheEnd = await getJson<{ items: DealerInboxItem[]; total: number }>(
       server,
