@@ -56,15 +56,10 @@ export async function listOrders(
       : reader.kind === 'dealer'
         ? [sql`${orders.status} = 'placed' desc`, sql`${orders.createdAt} desc`, sql`${orders.id} desc`]
         : undefined;
-  // The pager counts through the inquiry only when the filter names it; the workshop's name is
-  // matched through the organisations on their own (`organisationNamed`).
+  // The pager counts through the inquiry only when the filter names it (the vehicle, the
+  // workshop's own reference).
   const countAll = () =>
-    countOrders(
-      db,
-      where,
-      { inquiry: query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''), workshop: false },
-      hits,
-    );
+    countOrders(db, where, query.vehicle !== '' || (reader.kind === 'workshop' && query.q !== ''), hits);
   // A search or the vehicle filter is read once, its total beside the rows (their ILIKEs are most
   // of the cost, ADR 050); the other filters are counted on the orders alone, which costs less than
   // reading every matching row beside the page.

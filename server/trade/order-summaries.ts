@@ -108,19 +108,18 @@ export async function searchedOrderSummaries(
 }
 
 /**
- * How many orders match `where` (for a list's pager). `where` may name the inquiry's and the
- * workshop organisation's columns; a caller whose filter names neither says so with `joins`, and
- * the count reads the orders' index alone (a list's pager on every page load).
+ * How many orders match `where` (for a list's pager). `where` may name the inquiry's columns when
+ * `throughInquiry` says so; otherwise the count reads the orders' index alone (a list's pager on
+ * every page load). A workshop's name is matched without a join (`organisationNamed`).
  */
 export async function countOrders(
   db: Reader,
   where: SQL | undefined,
-  joins: { inquiry: boolean; workshop: boolean } = { inquiry: true, workshop: true },
+  throughInquiry: boolean,
   search: SearchHits | null = null,
 ) {
   const base = joinSearchHits(db.select({ total: count() }).from(orders).$dynamic(), search, orders.id);
-  if (joins.inquiry) base.innerJoin(inquiries, eq(inquiries.id, orders.inquiryId));
-  if (joins.workshop) base.innerJoin(organisations, eq(organisations.id, orders.workshopOrganisationId));
+  if (throughInquiry) base.innerJoin(inquiries, eq(inquiries.id, orders.inquiryId));
   const [row] = await base.where(where);
   return row?.total ?? 0;
 }

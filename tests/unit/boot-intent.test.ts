@@ -1,4 +1,4 @@
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, type MockInstance, test, vi } from 'vitest';
 
 /**
  * src/boot.ts on a prerendered page: the app starts on the visitor's first intent (ADR 017), and a
@@ -19,17 +19,26 @@ async function bootOnPrerenderedPage() {
   return copy;
 }
 
-/** Lets the dynamic import of the app resolve, if the script asked for it. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * Whether the script took an intent: it removes its listeners at once, before it even asks for the
+ * app (whose dynamic import resolves later, after however many turns a busy machine takes).
+ */
+let removed: MockInstance<typeof window.removeEventListener>;
+const intentTaken = () => removed.mock.calls.some(([name]) => name === 'pointerdown');
 
 const pointerMove = (clientX: number, clientY: number) =>
   window.dispatchEvent(new MouseEvent('pointermove', { clientX, clientY, bubbles: true }));
 
+beforeEach(() => {
+  removed = vi.spyOn(window, 'removeEventListener');
+});
+
 afterEach(async () => {
-  // Every test ends with the app started: the script has removed its listeners from the window.
+  // Every test ends with the app asked for: the script has removed its listeners from the window.
   window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-  await settle();
+  await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
   document.getElementById('prerendered')?.remove();
+  removed.mockRestore();
   start.mockClear();
 });
 
@@ -37,20 +46,19 @@ test('a pointer resting where it first stood does not start the app; a move else
   await bootOnPrerenderedPage();
   pointerMove(0, 0);
   pointerMove(0, 0);
-  await settle();
-  expect(start).not.toHaveBeenCalled();
+  expect(intentTaken()).toBe(false);
   pointerMove(12, 40);
-  await settle();
-  expect(start).toHaveBeenCalledTimes(1);
+  expect(intentTaken()).toBe(true);
+  await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
 });
 
 test('a key starts the app at once, and the listeners are gone after', async () => {
   await bootOnPrerenderedPage();
   window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
-  await settle();
-  expect(start).toHaveBeenCalledTimes(1);
+  expect(intentTaken()).toBe(true);
+  await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1));
+  removed.mockClear();
   pointerMove(1, 1);
   pointerMove(300, 200);
-  await settle();
-  expect(start).toHaveBeenCalledTimes(1);
+  expect(intentTaken()).toBe(false);
 });
