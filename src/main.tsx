@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AppPath } from '../common/app-paths';
 import { languageFromCookie } from '../common/language';
-import { hasSignedInWithoutAppHint, SIGNED_IN_WITHOUT_APP_COOKIE } from '../common/signed-in-without-app';
+import { hasSignedInWithoutAppHint } from '../common/signed-in-without-app';
 import { loadAnalyticsWhenIdle } from './app/analytics';
 import { startInspectorIfAsked } from './app/inspection';
 import { createLazyServices } from './app/router-context';
@@ -22,12 +22,11 @@ function createAppRouter() {
   const services = createLazyServices(() => void router.invalidate(), {
     local: window.localStorage,
     session: window.sessionStorage,
-    signedInWithoutApp: () => {
-      const signedIn = hasSignedInWithoutAppHint(document.cookie);
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
-      if (signedIn) document.cookie = `${SIGNED_IN_WITHOUT_APP_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-      return signedIn;
-    },
+    // Read, never cleared here: the app of the page being left may read it too (it took over the
+    // login form while the form was being posted), and clearing it there took it from the page the
+    // login leads to, which then showed the login again. It expires after five minutes, and a
+    // logout clears it (endSession).
+    signedInWithoutApp: () => hasSignedInWithoutAppHint(document.cookie),
   });
   const router = createRouter({
     routeTree,

@@ -1,6 +1,8 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { USER_STATUS } from '../../common/contracts/auth';
+import { SIGNED_IN_WITHOUT_APP_COOKIE } from '../../common/signed-in-without-app';
 import type { Database } from '../db/database';
 import { organisations, sessions, users } from '../db/schema';
 import {
@@ -129,6 +131,9 @@ export async function endSession(c: Context, db: Database, settings: OpaqueCooki
   const idHash = presentedOpaqueHash(c, SESSION_COOKIE, settings);
   if (idHash) await db.delete(sessions).where(eq(sessions.idHash, idHash));
   clearOpaqueCookie(c, SESSION_COOKIE, settings);
+  // A login posted as a form leaves the app a hint for five minutes (ADR 046); after a logout the
+  // next app need not ask the server.
+  deleteCookie(c, SIGNED_IN_WITHOUT_APP_COOKIE, { path: '/' });
 }
 
 export async function endAllSessionsOf(db: Pick<Database, 'delete'>, userId: number) {

@@ -145,6 +145,8 @@ test('logout ends the server session and clears the cookie', async () => {
   const { response, body } = await postJson(server, '/svc/auth/api/v1/logout', {}, { cookie });
   expect(body).toMatchObject({ code: 200, message: 'Sie wurden abgemeldet.' });
   expect(response.headers.getSetCookie().join(';')).toMatch(/tp_session=;.*Max-Age=0/);
+  // The hint a login posted as a form leaves the app (ADR 046) goes with the session.
+  expect(response.headers.getSetCookie().join(';')).toMatch(/tp_signed_in_without_app=;.*Max-Age=0/);
   const me = await fetch(server.url('/svc/auth/api/v1/user'), { headers: { cookie } });
   expect(me.status).toBe(401);
 });
